@@ -1,0 +1,71 @@
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
+import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
+import postgres from 'postgres';
+import * as schema from './schema/index.ts';
+
+export type Schema = typeof schema;
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+export type Transaction = PgTransaction<
+  PgQueryResultHKT,
+  Schema,
+  ExtractTablesWithRelations<Schema>
+>;
+/** What services take: the database or a transaction already open on it. */
+export type Executor = Database | Transaction;
+
+export type DbOptions =
+  | { kind: 'postgres'; url: string; poolSize?: number }
+  | { kind: 'pglite'; dir?: string };
+
+export interface DbHandle {
+  kind: DbOptions['kind'];
+  db: Database;
+  /** LISTEN on a channel; NOTIFY is delivered on commit, to every instance. */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const migrationsFolder = fileURLToPath(new URL('../../../drizzle', import.meta.url));
+
+export function createDb(options: DbOptions): DbHandle {
+  if (options.kind === 'postgres') {
+    // Amounts are bigint cents: keep int8 exact instead of postgres.js' default string.
+    const sql = postgres(options.url, {
+      max: options.poolSize ?? 10,
+      onnotice: () => {},
+      types: { bigint: postgres.BigInt },
+    });
+    const db = drizzlePostgres(sql, { schema, casing: 'snake_case' });
+    return {
+      kind: 'postgres',
+      db,
+      async listen(channel, onPayload) {
+        const { unlisten } = await sql.listen(channel, onPayload);
+        return unlisten;
+      },
+      migrate: () => migratePostgres(db, { migrationsFolder }),
+      close: () => sql.end({ timeout: 5 }),
+    };
+  }
+  if (options.dir) mkdirSync(options.dir, { recursive: true });
+  const client = new PGlite(options.dir);
+  const db = drizzlePglite(client, { schema, casing: 'snake_case' });
+  return {
+    kind: 'pglite',
+    db,
+    async listen(channel, onPayload) {
+      const unlisten = await client.listen(channel, onPayload);
+      return unlisten;
+    },
+    migrate: () => migratePglite(db, { migrationsFolder }),
+    close: () => client.close(),
+  };
+}

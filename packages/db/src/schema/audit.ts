@@ -1,0 +1,25 @@
+import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './users.ts';
+
+/** Security-relevant events: sign-ins, password and 2FA changes, blocks, settings. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    /** The user the event is about. */
+    userId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    /** Who did it, when not the user themself (an administrator). */
+    actorId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    event: text().notNull(),
+    /** For failed sign-ins of unknown accounts: the e-mail that was tried. */
+    email: text(),
+    ip: text(),
+    userAgent: text(),
+    details: jsonb().$type<Record<string, unknown>>(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('audit_log_created_at_idx').on(table.createdAt),
+    index('audit_log_user_idx').on(table.userId, table.createdAt),
+  ],
+);

@@ -1,0 +1,4 @@
+export * from './audit.ts';
+export * from './outbox.ts';
+export * from './settings.ts';
+export * from './users.ts';

@@ -1,0 +1,22 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, check, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+/** The bank's settings: one row (id = 1). Rates are in basis points (1250 = 12.5 %). */
+export const bankSettings = pgTable(
+  'bank_settings',
+  {
+    id: integer().primaryKey().default(1),
+    bankName: text().notNull(),
+    supportEmail: text().notNull(),
+    supportPhone: text().notNull(),
+    transferLimitCents: bigint({ mode: 'bigint' }).notNull(),
+    withdrawalLimitCents: bigint({ mode: 'bigint' }).notNull(),
+    maintenanceMode: boolean().notNull().default(false),
+    savingsRateBps: integer().notNull(),
+    personalLoanRateBps: integer().notNull(),
+    businessLoanRateBps: integer().notNull(),
+    mortgageRateBps: integer().notNull(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [check('bank_settings_single_row', sql`${table.id} = 1`)],
+);

@@ -1,0 +1,126 @@
+import {
+  bigint,
+  boolean,
+  customType,
+  date,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+export const userRole = pgEnum('user_role', ['user', 'admin', 'support']);
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value),
+});
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    /** Always stored lower-cased; the unique index makes e-mail the login name. */
+    email: text().notNull(),
+    passwordHash: text().notNull(),
+    firstName: text().notNull(),
+    lastName: text().notNull(),
+    phoneNumber: text().notNull(),
+    dateOfBirth: date({ mode: 'string' }),
+    street: text(),
+    city: text(),
+    state: text(),
+    zipCode: text(),
+    country: text(),
+    avatarUrl: text(),
+    role: userRole().notNull().default('user'),
+    emailVerifiedAt: timestamp({ withTimezone: true }),
+    isBlocked: boolean().notNull().default(false),
+    /** AES-GCM sealed TOTP secret; set once set-up is confirmed. */
+    twoFactorSecret: text(),
+    /** Set by set-up, moved to twoFactorSecret by the first valid code. */
+    twoFactorPendingSecret: text(),
+    /** The last TOTP time step accepted: a code is accepted once. */
+    totpLastStep: bigint({ mode: 'number' }),
+    /** Daily withdrawal limit in cents; null follows the bank's setting. */
+    withdrawalLimitCents: bigint({ mode: 'bigint' }),
+    notifyTransactions: boolean().notNull().default(true),
+    notifySecurity: boolean().notNull().default(true),
+    notifyMarketing: boolean().notNull().default(false),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('users_email_key').on(table.email),
+    index('users_created_at_idx').on(table.createdAt),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text().primaryKey(),
+    /** SHA-256 of the token's secret half; the secret itself is never stored. */
+    secretHash: bytea().notNull(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Remember me: a persistent cookie instead of a browser-session one. */
+    persistent: boolean().notNull().default(false),
+    /** Half-open until the second factor is verified (when the user has 2FA). */
+    twoFactorVerified: boolean().notNull().default(false),
+    ip: text(),
+    userAgent: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (table) => [index('sessions_user_id_idx').on(table.userId)],
+);
+
+export const tokenPurpose = pgEnum('token_purpose', ['email_verification', 'password_reset']);
+
+/** Single-use, expiring tokens sent by e-mail; only their SHA-256 is stored. */
+export const userTokens = pgTable(
+  'user_tokens',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: tokenPurpose().notNull(),
+    tokenHash: text().notNull(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('user_tokens_hash_key').on(table.tokenHash),
+    index('user_tokens_user_idx').on(table.userId, table.purpose),
+  ],
+);
+
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text().notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+  },
+  (table) => [index('recovery_codes_user_idx').on(table.userId)],
+);
+
+/** Fixed-window counters for failed sign-ins etc. when no Redis is configured. */
+export const rateLimitBuckets = pgTable('rate_limit_buckets', {
+  key: text().primaryKey(),
+  count: integer().notNull().default(0),
+  resetAt: timestamp({ withTimezone: true }).notNull(),
+});
+

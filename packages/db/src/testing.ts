@@ -1,0 +1,34 @@
+import { randomBytes } from 'node:crypto';
+import { testDatabaseUrl } from '@bank/config';
+import postgres from 'postgres';
+import { createDb, type DbHandle } from './client.ts';
+
+/**
+ * A migrated database of its own for one test file: PGlite in memory by default, or a fresh
+ * database on the PostgreSQL server named by TEST_DATABASE_URL (dropped again on close).
+ */
+export async function createTestDb(): Promise<DbHandle> {
+  const serverUrl = testDatabaseUrl();
+  if (!serverUrl) {
+    const handle = createDb({ kind: 'pglite' });
+    await handle.migrate();
+    return handle;
+  }
+  const name = `test_${Date.now()}_${randomBytes(4).toString('hex')}`;
+  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`CREATE DATABASE "${name}"`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const handle = createDb({ kind: 'postgres', url: url.toString(), poolSize: 20 });
+  await handle.migrate();
+  return {
+    ...handle,
+    async close() {
+      await handle.close();
+      const cleanup = postgres(serverUrl, { max: 1, onnotice: () => {} });
+      await cleanup.unsafe(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await cleanup.end();
+    },
+  };
+}

@@ -1,0 +1,103 @@
+import { z } from 'zod';
+import { emailField, nameField, passwordField, phoneNumberField, requiredString } from './common.ts';
+
+export const loginInput = z.object({
+  email: emailField,
+  password: z
+    .string({ error: (issue) => (issue.input === undefined ? 'Password is required' : undefined) })
+    .min(1, 'Password is required'),
+  rememberMe: z.boolean().optional().default(false),
+});
+export type LoginInput = z.input<typeof loginInput>;
+
+const isoDate = /^\d{4}-\d{2}-\d{2}$/;
+
+export const dateOfBirthField = requiredString('Date of birth is required')
+  .regex(isoDate, 'Date of birth is required')
+  .refine((value) => value <= new Date().toISOString().slice(0, 10), {
+    message: 'Date of birth cannot be in the future',
+  });
+
+const registerFields = z.object({
+  firstName: nameField('First name is required'),
+  lastName: nameField('Last name is required'),
+  email: emailField,
+  phoneNumber: phoneNumberField,
+  dateOfBirth: dateOfBirthField,
+  password: passwordField(),
+  confirmPassword: z
+    .string({
+      error: (issue) => (issue.input === undefined ? 'Confirm password is required' : undefined),
+    })
+    .min(1, 'Confirm password is required'),
+  acceptTerms: z.literal(true, { error: 'You must accept the terms and conditions' }),
+});
+
+export const registerInput = registerFields.refine(
+  (value) => value.password === value.confirmPassword,
+  { message: 'Passwords must match', path: ['confirmPassword'] },
+);
+export type RegisterInput = z.input<typeof registerInput>;
+
+export const forgotPasswordInput = z.object({ email: emailField });
+
+export const resendVerificationInput = z.object({ email: emailField });
+
+const tokenField = requiredString('Token is required').max(200);
+
+export const verifyEmailInput = z.object({ token: tokenField });
+
+export const resetPasswordInput = z.object({ token: tokenField, password: passwordField() });
+
+/** The reset form adds the confirmation the server does not need. */
+export const resetPasswordForm = z
+  .object({
+    password: passwordField(),
+    confirmPassword: requiredString('Confirm password is required'),
+  })
+  .refine((value) => value.password === value.confirmPassword, {
+    message: 'Passwords must match',
+    path: ['confirmPassword'],
+  });
+
+/** A six-digit TOTP code, or one of the recovery codes (xxxxx-xxxxx). */
+export const twoFactorCodeInput = z.object({
+  code: requiredString('Code is required')
+    .transform((value) => value.replace(/\s+/g, '').toLowerCase())
+    .pipe(z.string().regex(/^(\d{6}|[a-z0-9]{5}-[a-z0-9]{5})$/, 'Invalid code')),
+});
+
+export const changePasswordInput = z.object({
+  currentPassword: z
+    .string({
+      error: (issue) => (issue.input === undefined ? 'Current password is required' : undefined),
+    })
+    .min(1, 'Current password is required'),
+  newPassword: passwordField('New password is required'),
+});
+export type ChangePasswordInput = z.input<typeof changePasswordInput>;
+
+const optionalText = z.string().trim().max(200).optional().nullable();
+
+export const addressInput = z.object({
+  street: optionalText,
+  city: optionalText,
+  state: optionalText,
+  zipCode: optionalText,
+  country: optionalText,
+});
+
+export const profileInput = z.object({
+  firstName: nameField('First name is required'),
+  lastName: nameField('Last name is required'),
+  phoneNumber: phoneNumberField,
+  address: addressInput.optional(),
+});
+export type ProfileInput = z.input<typeof profileInput>;
+
+export const notificationPreferencesInput = z.object({
+  transactionNotifications: z.boolean(),
+  securityAlerts: z.boolean(),
+  marketingCommunications: z.boolean(),
+});
+export type NotificationPreferences = z.infer<typeof notificationPreferencesInput>;

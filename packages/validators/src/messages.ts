@@ -1,0 +1,23 @@
+/** Texts of SPEC.md sections 2 and 8 that both the server and the SPA show. */
+export const messages = {
+  sessionExpired: 'Your session has expired. Please sign in again.',
+  tooManyRequests: 'Too many requests. Please try again later.',
+  unexpected: 'An unexpected error occurred. Please try again later.',
+  network: 'Network error. Please check your connection.',
+  validation: 'Validation error',
+  forgotPasswordSent:
+    'If an account exists with this email, you will receive password reset instructions.',
+  resetSuccessLogin: 'Password reset successful. Please sign in with your new password.',
+  verifiedLogin: 'Email verified successfully. Please sign in.',
+  invalidCredentials: 'Invalid email or password',
+  accountBlocked: 'Your account has been blocked. Please contact support.',
+  emailNotVerified: 'Please verify your email address before signing in.',
+  emailTaken: 'An account with this email already exists',
+  invalidOrExpiredToken: 'The link is invalid or has expired.',
+  invalidTwoFactorCode: 'Invalid verification code',
+  wrongCurrentPassword: 'Current password is incorrect',
+  twoFactorRequired: 'Two-factor verification required',
+  maintenance: 'The bank is under maintenance. Please try again later.',
+  socketAuthFailed: 'Socket authentication failed. Please refresh the page.',
+  socketUnavailable: 'Unable to establish real-time connection. Please refresh the page.',
+} as const;

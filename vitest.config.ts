@@ -1,0 +1,19 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'node',
+          include: ['packages/**/*.test.ts', 'apps/server/**/*.test.ts'],
+          environment: 'node',
+          setupFiles: ['./vitest.setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+
+    ],
+  },
+});
