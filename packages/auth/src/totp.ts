@@ -10,6 +10,10 @@ export function generateTotpKey(): Uint8Array {
   return new Uint8Array(randomBytes(20));
 }
 
+export function encodeTotpKey(key: Uint8Array): string {
+  return encodeBase32UpperCaseNoPadding(key);
+}
+
 export function totpUri(key: Uint8Array, issuer: string, account: string): string {
   const secret = encodeBase32UpperCaseNoPadding(key);
   const label = encodeURIComponent(`${issuer}:${account}`);

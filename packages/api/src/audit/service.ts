@@ -1,0 +1,41 @@
+import type { Executor } from '@bank/db';
+import { auditLog } from '@bank/db/schema';
+import type { RequestInfo } from '../context.ts';
+
+export type AuditEvent =
+  | 'auth.register'
+  | 'auth.login.success'
+  | 'auth.login.failure'
+  | 'auth.logout'
+  | 'auth.email_verified'
+  | 'auth.password_reset_requested'
+  | 'auth.password_reset'
+  | 'auth.password_changed'
+  | 'auth.2fa_enabled'
+  | 'auth.2fa_disabled'
+  | 'auth.2fa_failure'
+  | 'auth.recovery_code_used'
+  | 'user.profile_updated'
+  | 'user.created_by_bootstrap';
+
+export async function recordAudit(
+  db: Executor,
+  entry: {
+    event: AuditEvent;
+    userId?: string | null;
+    actorId?: string | null;
+    email?: string | null;
+    request?: RequestInfo;
+    details?: Record<string, unknown>;
+  },
+): Promise<void> {
+  await db.insert(auditLog).values({
+    event: entry.event,
+    userId: entry.userId ?? null,
+    actorId: entry.actorId ?? null,
+    email: entry.email ?? null,
+    ip: entry.request?.ip ?? null,
+    userAgent: entry.request?.userAgent?.slice(0, 500) ?? null,
+    details: entry.details ?? null,
+  });
+}

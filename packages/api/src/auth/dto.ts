@@ -1,0 +1,76 @@
+import type { schema } from '@bank/db';
+
+export type UserRow = typeof schema.users.$inferSelect;
+export type UserRole = UserRow['role'];
+
+export interface UserDto {
+  id: string;
+  _id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  avatar: string | null;
+  role: UserRole;
+  phoneNumber: string;
+  dateOfBirth: string | null;
+  address: {
+    street: string | null;
+    city: string | null;
+    state: string | null;
+    zipCode: string | null;
+    country: string | null;
+  };
+  isEmailVerified: boolean;
+  emailVerificationRequired: boolean;
+  twoFactorEnabled: boolean;
+  /** This session still owes the second factor. */
+  twoFactorRequired: boolean;
+  isTwoFactorVerified: boolean;
+  isBlocked: boolean;
+  notificationPreferences: {
+    transactionNotifications: boolean;
+    securityAlerts: boolean;
+    marketingCommunications: boolean;
+  };
+  createdAt: string;
+}
+
+/** The user as SPEC.md section 3 names it; never the hash, secrets or tokens. */
+export function hasTwoFactor(user: Pick<UserRow, 'twoFactorSecret'>): boolean {
+  return user.twoFactorSecret !== null;
+}
+
+export function toUserDto(user: UserRow, session?: { twoFactorVerified: boolean }): UserDto {
+  const twoFactorEnabled = hasTwoFactor(user);
+  const twoFactorRequired = twoFactorEnabled && !(session?.twoFactorVerified ?? false);
+  return {
+    id: user.id,
+    _id: user.id,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    email: user.email,
+    avatar: user.avatarUrl,
+    role: user.role,
+    phoneNumber: user.phoneNumber,
+    dateOfBirth: user.dateOfBirth,
+    address: {
+      street: user.street,
+      city: user.city,
+      state: user.state,
+      zipCode: user.zipCode,
+      country: user.country,
+    },
+    isEmailVerified: user.emailVerifiedAt !== null,
+    emailVerificationRequired: user.emailVerifiedAt === null,
+    twoFactorEnabled,
+    twoFactorRequired,
+    isTwoFactorVerified: twoFactorEnabled && !twoFactorRequired,
+    isBlocked: user.isBlocked,
+    notificationPreferences: {
+      transactionNotifications: user.notifyTransactions,
+      securityAlerts: user.notifySecurity,
+      marketingCommunications: user.notifyMarketing,
+    },
+    createdAt: user.createdAt.toISOString(),
+  };
+}

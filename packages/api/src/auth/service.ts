@@ -1,0 +1,498 @@
+import { open, seal } from '@bank/auth/cipher';
+import { burnPasswordCheck, hashPassword, verifyPassword } from '@bank/auth/password';
+import { randomToken, sha256Hex } from '@bank/auth/random';
+import { encodeTotpKey, generateTotpKey, matchTotp, totpUri } from '@bank/auth/totp';
+import type { Executor } from '@bank/db';
+import { recoveryCodes, sessions, users } from '@bank/db/schema';
+import type {
+  changePasswordInput,
+  loginInput,
+  notificationPreferencesInput,
+  profileInput,
+  registerInput,
+} from '@bank/validators/auth';
+import { messages } from '@bank/validators/messages';
+import { and, eq, isNull, lt, or } from 'drizzle-orm';
+import QRCode from 'qrcode';
+import type { z } from 'zod';
+import { recordAudit } from '../audit/service.ts';
+import type { AppDeps, RequestInfo, SessionCookieJar } from '../context.ts';
+import { appError } from '../errors.ts';
+import {
+  passwordResetEmail,
+  securityAlertEmail,
+  verificationEmail,
+} from '../mail/templates.ts';
+import { limits } from '../rate-limit.ts';
+import { publishEvent } from '../realtime/events.ts';
+import { getBankSettings } from '../settings/service.ts';
+import { hasTwoFactor, toUserDto, type UserDto, type UserRow } from './dto.ts';
+import { createSession, deleteSession, deleteUserSessions, type SessionWithUser } from './sessions.ts';
+import { consumeUserToken, issueUserToken } from './tokens.ts';
+
+export interface AuthCall {
+  deps: AppDeps;
+  request: RequestInfo;
+  cookies: SessionCookieJar;
+}
+
+async function findUserByEmail(db: Executor, email: string): Promise<UserRow | undefined> {
+  const [user] = await db.select().from(users).where(eq(users.email, email.toLowerCase()));
+  return user;
+}
+
+async function tooMany(deps: AppDeps, key: string, max: number): Promise<boolean> {
+  return (await deps.rateLimiter.count(key)) >= max;
+}
+
+function link(deps: AppDeps, path: string, token: string): string {
+  return `${deps.publicUrl}${path}?token=${encodeURIComponent(token)}`;
+}
+
+// ---------------------------------------------------------------- registration
+
+export async function register(
+  call: AuthCall,
+  input: z.infer<typeof registerInput>,
+): Promise<{ message: string; email: string }> {
+  const { deps, request } = call;
+  const ipKey = `register:ip:${request.ip ?? 'unknown'}`;
+  if ((await deps.rateLimiter.hit(ipKey, limits.registerPerAddress.windowMs)) > limits.registerPerAddress.max) {
+    throw appError('TOO_MANY_REQUESTS', messages.tooManyRequests);
+  }
+  const email = input.email.toLowerCase();
+  const existing = await findUserByEmail(deps.db, email);
+  if (existing) {
+    // Answer as for a new account (no enumeration); tell the owner instead.
+    await deps.mailer.enqueue(
+      deps.db,
+      securityAlertEmail(
+        email,
+        existing.firstName,
+        'Someone tried to register with your email address',
+        'You already have an account. Sign in, or reset your password if you forgot it.',
+      ),
+    );
+    return { message: 'Registration successful. Please verify your email.', email };
+  }
+  const passwordHash = await hashPassword(input.password);
+  await deps.db.transaction(async (tx) => {
+    const [user] = await tx
+      .insert(users)
+      .values({
+        email,
+        passwordHash,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        phoneNumber: input.phoneNumber,
+        dateOfBirth: input.dateOfBirth,
+      })
+      .returning();
+    if (!user) throw new Error('User insert returned nothing');
+    const token = await issueUserToken(tx, user.id, 'email_verification');
+    await deps.mailer.enqueue(tx, verificationEmail(email, user.firstName, link(deps, '/verify-email', token)));
+    await recordAudit(tx, { event: 'auth.register', userId: user.id, request });
+  });
+  return { message: 'Registration successful. Please verify your email.', email };
+}
+
+export async function verifyEmail(call: AuthCall, token: string): Promise<{ message: string }> {
+  const { deps, request } = call;
+  await deps.db.transaction(async (tx) => {
+    const userId = await consumeUserToken(tx, token, 'email_verification');
+    if (!userId) throw appError('BAD_REQUEST', messages.invalidOrExpiredToken);
+    await tx
+      .update(users)
+      .set({ emailVerifiedAt: new Date(), updatedAt: new Date() })
+      .where(and(eq(users.id, userId), isNull(users.emailVerifiedAt)));
+    await recordAudit(tx, { event: 'auth.email_verified', userId, request });
+  });
+  return { message: 'Email verified successfully' };
+}
+
+/** Mail-sending calls are limited per address (429) and per recipient (silently). */
+async function allowMail(deps: AppDeps, request: RequestInfo, kind: string, email: string) {
+  const ipCount = await deps.rateLimiter.hit(`${kind}:ip:${request.ip ?? 'unknown'}`, limits.mailPerAddress.windowMs);
+  if (ipCount > limits.mailPerAddress.max) throw appError('TOO_MANY_REQUESTS', messages.tooManyRequests);
+  const toCount = await deps.rateLimiter.hit(`${kind}:to:${email}`, limits.mailPerRecipient.windowMs);
+  return toCount <= limits.mailPerRecipient.max;
+}
+
+export async function resendVerification(call: AuthCall, email: string): Promise<{ message: string }> {
+  const { deps, request } = call;
+  if (await allowMail(deps, request, 'verify', email)) {
+    const user = await findUserByEmail(deps.db, email);
+    if (user && !user.emailVerifiedAt && !user.isBlocked) {
+      await deps.db.transaction(async (tx) => {
+        const token = await issueUserToken(tx, user.id, 'email_verification');
+        await deps.mailer.enqueue(tx, verificationEmail(user.email, user.firstName, link(deps, '/verify-email', token)));
+      });
+    }
+  }
+  return { message: 'Verification email resent!' };
+}
+
+// ---------------------------------------------------------------- sign-in
+
+export interface LoginResult {
+  user: UserDto;
+  token: string;
+  twoFactorRequired: boolean;
+}
+
+export async function login(call: AuthCall, input: z.infer<typeof loginInput>): Promise<LoginResult> {
+  const { deps, request } = call;
+  const email = input.email.toLowerCase();
+  const accountKey = `login:acct:${email}`;
+  const addressKey = `login:ip:${request.ip ?? 'unknown'}`;
+  const fail = async (reason: string, userId?: string) => {
+    await deps.rateLimiter.hit(accountKey, limits.loginPerAccount.windowMs);
+    await deps.rateLimiter.hit(addressKey, limits.loginPerAddress.windowMs);
+    await recordAudit(deps.db, { event: 'auth.login.failure', userId, email, request, details: { reason } });
+  };
+  if (
+    (await tooMany(deps, accountKey, limits.loginPerAccount.max)) ||
+    (await tooMany(deps, addressKey, limits.loginPerAddress.max))
+  ) {
+    await recordAudit(deps.db, { event: 'auth.login.failure', email, request, details: { reason: 'rate_limited' } });
+    throw appError('TOO_MANY_REQUESTS', messages.tooManyRequests);
+  }
+  const user = await findUserByEmail(deps.db, email);
+  if (!user) {
+    await burnPasswordCheck(input.password);
+    await fail('unknown_email');
+    throw appError('UNAUTHORIZED', messages.invalidCredentials);
+  }
+  if (!(await verifyPassword(user.passwordHash, input.password))) {
+    await fail('wrong_password', user.id);
+    throw appError('UNAUTHORIZED', messages.invalidCredentials);
+  }
+  if (user.isBlocked) {
+    await recordAudit(deps.db, { event: 'auth.login.failure', userId: user.id, email, request, details: { reason: 'blocked' } });
+    throw appError('FORBIDDEN', messages.accountBlocked, 'ACCOUNT_BLOCKED');
+  }
+  if (!user.emailVerifiedAt) {
+    await recordAudit(deps.db, { event: 'auth.login.failure', userId: user.id, email, request, details: { reason: 'email_not_verified' } });
+    throw appError('FORBIDDEN', messages.emailNotVerified, 'EMAIL_NOT_VERIFIED');
+  }
+  await deps.rateLimiter.reset(accountKey);
+  const twoFactorRequired = hasTwoFactor(user);
+  const { token, session } = await deps.db.transaction(async (tx) => {
+    const created = await createSession(tx, {
+      userId: user.id,
+      persistent: input.rememberMe,
+      twoFactorVerified: !twoFactorRequired,
+      ip: request.ip,
+      userAgent: request.userAgent,
+    });
+    await recordAudit(tx, {
+      event: 'auth.login.success',
+      userId: user.id,
+      email,
+      request,
+      details: { twoFactorPending: twoFactorRequired },
+    });
+    if (!twoFactorRequired) await announceSignIn(deps, tx, user, request);
+    return created;
+  });
+  call.cookies.set(token, { persistent: session.persistent, expiresAt: session.expiresAt });
+  return { user: toUserDto(user, session), token, twoFactorRequired };
+}
+
+/** A completed sign-in: a live alert to the user's other devices and, if wanted, an e-mail. */
+async function announceSignIn(deps: AppDeps, tx: Executor, user: UserRow, request: RequestInfo) {
+  const at = new Date().toISOString();
+  await publishEvent(tx, user.id, {
+    type: 'security:signin',
+    data: { at, ip: request.ip, userAgent: request.userAgent },
+  });
+  if (user.notifySecurity) {
+    await deps.mailer.enqueue(
+      tx,
+      securityAlertEmail(
+        user.email,
+        user.firstName,
+        'New sign-in to your account',
+        `When: ${at}. Address: ${request.ip ?? 'unknown'}. Device: ${request.userAgent ?? 'unknown'}.`,
+      ),
+    );
+  }
+}
+
+export async function logout(call: AuthCall, auth: SessionWithUser): Promise<{ message: string }> {
+  await deleteSession(call.deps.db, auth.session.id);
+  await recordAudit(call.deps.db, { event: 'auth.logout', userId: auth.user.id, request: call.request });
+  call.cookies.clear();
+  return { message: 'Signed out' };
+}
+
+// ---------------------------------------------------------------- passwords
+
+export async function forgotPassword(call: AuthCall, email: string): Promise<{ message: string }> {
+  const { deps, request } = call;
+  if (await allowMail(deps, request, 'reset', email)) {
+    const user = await findUserByEmail(deps.db, email);
+    if (user && !user.isBlocked) {
+      await deps.db.transaction(async (tx) => {
+        const token = await issueUserToken(tx, user.id, 'password_reset');
+        await deps.mailer.enqueue(tx, passwordResetEmail(user.email, user.firstName, link(deps, '/reset-password', token)));
+        await recordAudit(tx, { event: 'auth.password_reset_requested', userId: user.id, request });
+      });
+    }
+  }
+  return { message: messages.forgotPasswordSent };
+}
+
+export async function resetPassword(
+  call: AuthCall,
+  input: { token: string; password: string },
+): Promise<{ message: string }> {
+  const { deps, request } = call;
+  const passwordHash = await hashPassword(input.password);
+  await deps.db.transaction(async (tx) => {
+    const userId = await consumeUserToken(tx, input.token, 'password_reset');
+    if (!userId) throw appError('BAD_REQUEST', messages.invalidOrExpiredToken);
+    const [user] = await tx
+      .update(users)
+      // The link reached the mailbox, so the address is proven as well.
+      .set({ passwordHash, updatedAt: new Date(), emailVerifiedAt: new Date() })
+      .where(eq(users.id, userId))
+      .returning();
+    if (!user) throw appError('BAD_REQUEST', messages.invalidOrExpiredToken);
+    await deleteUserSessions(tx, userId);
+    await recordAudit(tx, { event: 'auth.password_reset', userId, request });
+    await deps.mailer.enqueue(
+      tx,
+      securityAlertEmail(user.email, user.firstName, 'Your password was reset', 'All your sessions were signed out.'),
+    );
+  });
+  return { message: 'Password reset successful' };
+}
+
+export async function changePassword(
+  call: AuthCall,
+  auth: SessionWithUser,
+  input: z.infer<typeof changePasswordInput>,
+): Promise<{ message: string }> {
+  const { deps, request } = call;
+  if (!(await verifyPassword(auth.user.passwordHash, input.currentPassword))) {
+    throw appError('BAD_REQUEST', messages.wrongCurrentPassword);
+  }
+  const passwordHash = await hashPassword(input.newPassword);
+  await deps.db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, auth.user.id));
+    // Every other device signs in again with the new password.
+    await deleteUserSessions(tx, auth.user.id, auth.session.id);
+    await recordAudit(tx, { event: 'auth.password_changed', userId: auth.user.id, request });
+    if (auth.user.notifySecurity) {
+      await deps.mailer.enqueue(
+        tx,
+        securityAlertEmail(auth.user.email, auth.user.firstName, 'Your password was changed', 'Your other sessions were signed out.'),
+      );
+    }
+  });
+  return { message: 'Password changed successfully' };
+}
+
+// ---------------------------------------------------------------- two-factor
+
+export async function setupTwoFactor(call: AuthCall, auth: SessionWithUser) {
+  const { deps } = call;
+  if (hasTwoFactor(auth.user)) throw appError('BAD_REQUEST', 'Two-factor authentication is already enabled');
+  const key = generateTotpKey();
+  await deps.db
+    .update(users)
+    .set({ twoFactorPendingSecret: seal(deps.encryptionKey, key), updatedAt: new Date() })
+    .where(eq(users.id, auth.user.id));
+  const { bankName } = await getBankSettings(deps.db);
+  const otpauthUrl = totpUri(key, bankName, auth.user.email);
+  return {
+    secret: encodeTotpKey(key),
+    otpauthUrl,
+    qrCode: await QRCode.toDataURL(otpauthUrl, { margin: 1, width: 220 }),
+  };
+}
+
+/** Accepts a TOTP step once: the conditional update wins for exactly one concurrent caller. */
+async function consumeTotp(db: Executor, user: UserRow, key: Uint8Array, code: string): Promise<boolean> {
+  const step = matchTotp(key, code, { lastUsedStep: user.totpLastStep });
+  if (step === null) return false;
+  const [row] = await db
+    .update(users)
+    .set({ totpLastStep: step })
+    .where(and(eq(users.id, user.id), or(isNull(users.totpLastStep), lt(users.totpLastStep, step))))
+    .returning({ id: users.id });
+  return row !== undefined;
+}
+
+async function consumeRecoveryCode(db: Executor, userId: string, code: string): Promise<boolean> {
+  const [row] = await db
+    .update(recoveryCodes)
+    .set({ usedAt: new Date() })
+    .where(
+      and(
+        eq(recoveryCodes.userId, userId),
+        eq(recoveryCodes.codeHash, sha256Hex(code)),
+        isNull(recoveryCodes.usedAt),
+      ),
+    )
+    .returning({ id: recoveryCodes.id });
+  return row !== undefined;
+}
+
+/** A six-digit code from the app, or a recovery code; too many wrong ones answer 429. */
+async function checkSecondFactor(call: AuthCall, user: UserRow, code: string): Promise<void> {
+  const { deps, request } = call;
+  const key = `2fa:user:${user.id}`;
+  if (await tooMany(deps, key, limits.twoFactorPerUser.max)) {
+    throw appError('TOO_MANY_REQUESTS', messages.tooManyRequests);
+  }
+  let ok = false;
+  if (/^\d{6}$/.test(code) && user.twoFactorSecret) {
+    ok = await consumeTotp(deps.db, user, open(deps.encryptionKey, user.twoFactorSecret), code);
+  } else if (!/^\d{6}$/.test(code)) {
+    ok = await consumeRecoveryCode(deps.db, user.id, code);
+    if (ok) await recordAudit(deps.db, { event: 'auth.recovery_code_used', userId: user.id, request });
+  }
+  if (!ok) {
+    await deps.rateLimiter.hit(key, limits.twoFactorPerUser.windowMs);
+    await recordAudit(deps.db, { event: 'auth.2fa_failure', userId: user.id, request });
+    throw appError('BAD_REQUEST', messages.invalidTwoFactorCode);
+  }
+  await deps.rateLimiter.reset(key);
+}
+
+export function generateRecoveryCodes(count = 10): string[] {
+  return Array.from({ length: count }, () => {
+    const raw = randomToken(7).slice(0, 10);
+    return `${raw.slice(0, 5)}-${raw.slice(5, 10)}`;
+  });
+}
+
+/** Confirms set-up with the first code from the app; answers the recovery codes once. */
+export async function enableTwoFactor(call: AuthCall, auth: SessionWithUser, code: string) {
+  const { deps, request } = call;
+  const [user] = await deps.db.select().from(users).where(eq(users.id, auth.user.id));
+  if (!user?.twoFactorPendingSecret) throw appError('BAD_REQUEST', 'Start two-factor set-up first');
+  if (hasTwoFactor(user)) throw appError('BAD_REQUEST', 'Two-factor authentication is already enabled');
+  const key = open(deps.encryptionKey, user.twoFactorPendingSecret);
+  const step = matchTotp(key, code);
+  if (step === null) throw appError('BAD_REQUEST', messages.invalidTwoFactorCode);
+  const codes = generateRecoveryCodes();
+  const updated = await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(users)
+      .set({
+        twoFactorSecret: user.twoFactorPendingSecret,
+        twoFactorPendingSecret: null,
+        totpLastStep: step,
+        updatedAt: new Date(),
+      })
+      .where(eq(users.id, user.id))
+      .returning();
+    await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id));
+    await tx.insert(recoveryCodes).values(codes.map((c) => ({ userId: user.id, codeHash: sha256Hex(c) })));
+    await deleteUserSessions(tx, user.id, auth.session.id);
+    await recordAudit(tx, { event: 'auth.2fa_enabled', userId: user.id, request });
+    if (user.notifySecurity) {
+      await deps.mailer.enqueue(
+        tx,
+        securityAlertEmail(user.email, user.firstName, 'Two-factor authentication was enabled', 'Keep your recovery codes safe.'),
+      );
+    }
+    return row;
+  });
+  if (!updated) throw new Error('User update returned nothing');
+  await deps.db.update(sessions).set({ twoFactorVerified: true }).where(eq(sessions.id, auth.session.id));
+  return { recoveryCodes: codes, user: toUserDto(updated, { twoFactorVerified: true }) };
+}
+
+/** The second step of a sign-in with 2FA. */
+export async function verifyTwoFactorSignIn(call: AuthCall, auth: SessionWithUser, code: string) {
+  const { deps, request } = call;
+  if (!hasTwoFactor(auth.user)) throw appError('BAD_REQUEST', 'Two-factor authentication is not enabled');
+  if (!auth.session.twoFactorVerified) {
+    await checkSecondFactor(call, auth.user, code);
+    await deps.db.transaction(async (tx) => {
+      await tx.update(sessions).set({ twoFactorVerified: true }).where(eq(sessions.id, auth.session.id));
+      await announceSignIn(deps, tx, auth.user, request);
+    });
+  }
+  return { message: '2FA verification successful', user: toUserDto(auth.user, { twoFactorVerified: true }) };
+}
+
+export async function disableTwoFactor(call: AuthCall, auth: SessionWithUser, code: string) {
+  const { deps, request } = call;
+  if (!hasTwoFactor(auth.user)) throw appError('BAD_REQUEST', 'Two-factor authentication is not enabled');
+  await checkSecondFactor(call, auth.user, code);
+  const [updated] = await deps.db.transaction(async (tx) => {
+    const rows = await tx
+      .update(users)
+      .set({ twoFactorSecret: null, twoFactorPendingSecret: null, totpLastStep: null, updatedAt: new Date() })
+      .where(eq(users.id, auth.user.id))
+      .returning();
+    await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, auth.user.id));
+    await recordAudit(tx, { event: 'auth.2fa_disabled', userId: auth.user.id, request });
+    if (auth.user.notifySecurity) {
+      await deps.mailer.enqueue(
+        tx,
+        securityAlertEmail(auth.user.email, auth.user.firstName, 'Two-factor authentication was disabled', 'Your account is now protected by your password only.'),
+      );
+    }
+    return rows;
+  });
+  if (!updated) throw new Error('User update returned nothing');
+  return { message: 'Two-factor authentication disabled', user: toUserDto(updated, auth.session) };
+}
+
+// ---------------------------------------------------------------- profile
+
+export async function updateProfile(
+  call: AuthCall,
+  auth: SessionWithUser,
+  input: z.infer<typeof profileInput>,
+): Promise<UserDto> {
+  const { deps, request } = call;
+  const address = input.address ?? {};
+  const [updated] = await deps.db
+    .update(users)
+    .set({
+      firstName: input.firstName,
+      lastName: input.lastName,
+      phoneNumber: input.phoneNumber,
+      ...(input.address
+        ? {
+            street: address.street || null,
+            city: address.city || null,
+            state: address.state || null,
+            zipCode: address.zipCode || null,
+            country: address.country || null,
+          }
+        : {}),
+      updatedAt: new Date(),
+    })
+    .where(eq(users.id, auth.user.id))
+    .returning();
+  if (!updated) throw new Error('User update returned nothing');
+  await recordAudit(deps.db, { event: 'user.profile_updated', userId: auth.user.id, request });
+  return toUserDto(updated, auth.session);
+}
+
+export async function updateNotificationPreferences(
+  call: AuthCall,
+  auth: SessionWithUser,
+  input: z.infer<typeof notificationPreferencesInput>,
+): Promise<UserDto> {
+  const [updated] = await call.deps.db
+    .update(users)
+    .set({
+      notifyTransactions: input.transactionNotifications,
+      notifySecurity: input.securityAlerts,
+      notifyMarketing: input.marketingCommunications,
+      updatedAt: new Date(),
+    })
+    .where(eq(users.id, auth.user.id))
+    .returning();
+  if (!updated) throw new Error('User update returned nothing');
+  return toUserDto(updated, auth.session);
+}

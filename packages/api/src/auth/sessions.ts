@@ -1,0 +1,104 @@
+import {
+  generateSessionToken,
+  parseSessionToken,
+  SESSION_TTL_MS,
+  SHORT_SESSION_TTL_MS,
+  secretMatches,
+  shouldRefresh,
+} from '@bank/auth/session-token';
+import type { Executor } from '@bank/db';
+import { sessions, users } from '@bank/db/schema';
+import { and, eq, ne } from 'drizzle-orm';
+import type { UserRow } from './dto.ts';
+
+export type SessionRow = typeof sessions.$inferSelect;
+export interface SessionWithUser {
+  session: SessionRow;
+  user: UserRow;
+  token: string;
+}
+
+function ttlOf(persistent: boolean): number {
+  return persistent ? SESSION_TTL_MS : SHORT_SESSION_TTL_MS;
+}
+
+export async function createSession(
+  db: Executor,
+  input: {
+    userId: string;
+    persistent: boolean;
+    twoFactorVerified: boolean;
+    ip: string | null;
+    userAgent: string | null;
+  },
+): Promise<{ token: string; session: SessionRow }> {
+  const { id, secretHash, token } = generateSessionToken();
+  const [session] = await db
+    .insert(sessions)
+    .values({
+      id,
+      secretHash,
+      userId: input.userId,
+      persistent: input.persistent,
+      twoFactorVerified: input.twoFactorVerified,
+      ip: input.ip,
+      userAgent: input.userAgent?.slice(0, 500) ?? null,
+      expiresAt: new Date(Date.now() + ttlOf(input.persistent)),
+    })
+    .returning();
+  if (!session) throw new Error('Session insert returned nothing');
+  return { token, session };
+}
+
+/**
+ * Resolves a token to its session and user, or null. Expired sessions are deleted; blocked
+ * users have none. Sliding expiry: a session used past half its lifetime is extended, and
+ * `refreshed` tells the caller to send the cookie again.
+ */
+export async function validateSessionToken(
+  db: Executor,
+  token: string,
+): Promise<(SessionWithUser & { refreshed: boolean }) | null> {
+  const parsed = parseSessionToken(token);
+  if (!parsed) return null;
+  const [row] = await db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.id, parsed.id));
+  if (!row || !secretMatches(parsed.secret, row.session.secretHash)) return null;
+  const now = Date.now();
+  if (row.session.expiresAt.getTime() <= now || row.user.isBlocked) {
+    await db.delete(sessions).where(eq(sessions.id, row.session.id));
+    return null;
+  }
+  const ttl = ttlOf(row.session.persistent);
+  if (!shouldRefresh(row.session.expiresAt, ttl, now)) {
+    return { ...row, token, refreshed: false };
+  }
+  const expiresAt = new Date(now + ttl);
+  await db
+    .update(sessions)
+    .set({ expiresAt, lastSeenAt: new Date(now) })
+    .where(eq(sessions.id, row.session.id));
+  return { session: { ...row.session, expiresAt }, user: row.user, token, refreshed: true };
+}
+
+export async function deleteSession(db: Executor, sessionId: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.id, sessionId));
+}
+
+/** Ends every session of a user, or every one but `keepSessionId`. */
+export async function deleteUserSessions(
+  db: Executor,
+  userId: string,
+  keepSessionId?: string,
+): Promise<void> {
+  await db
+    .delete(sessions)
+    .where(
+      keepSessionId
+        ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId))
+        : eq(sessions.userId, userId),
+    );
+}

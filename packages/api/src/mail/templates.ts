@@ -1,0 +1,83 @@
+export interface EmailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  links: string[];
+}
+
+function escapeHtml(value: string): string {
+  return value
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;');
+}
+
+function actionEmail(opts: {
+  to: string;
+  subject: string;
+  greeting: string;
+  lines: string[];
+  action?: { label: string; url: string };
+  footer?: string;
+}): EmailMessage {
+  const text = [
+    opts.greeting,
+    '',
+    ...opts.lines,
+    ...(opts.action ? ['', `${opts.action.label}: ${opts.action.url}`] : []),
+    ...(opts.footer ? ['', opts.footer] : []),
+  ].join('\n');
+  const html = [
+    `<p>${escapeHtml(opts.greeting)}</p>`,
+    ...opts.lines.map((line) => `<p>${escapeHtml(line)}</p>`),
+    opts.action
+      ? `<p><a href="${escapeHtml(opts.action.url)}">${escapeHtml(opts.action.label)}</a></p>`
+      : '',
+    opts.footer ? `<p style="color:#666">${escapeHtml(opts.footer)}</p>` : '',
+  ].join('\n');
+  return {
+    to: opts.to,
+    subject: opts.subject,
+    text,
+    html,
+    links: opts.action ? [opts.action.url] : [],
+  };
+}
+
+export function verificationEmail(to: string, firstName: string, url: string): EmailMessage {
+  return actionEmail({
+    to,
+    subject: 'Verify your email address',
+    greeting: `Hello ${firstName},`,
+    lines: ['Welcome! Please confirm your email address to activate your account.'],
+    action: { label: 'Verify email address', url },
+    footer: 'This link expires in 24 hours. If you did not create an account, ignore this email.',
+  });
+}
+
+export function passwordResetEmail(to: string, firstName: string, url: string): EmailMessage {
+  return actionEmail({
+    to,
+    subject: 'Reset your password',
+    greeting: `Hello ${firstName},`,
+    lines: ['We received a request to reset your password.'],
+    action: { label: 'Reset password', url },
+    footer: 'This link expires in 1 hour. If you did not ask for it, you can ignore this email.',
+  });
+}
+
+export function securityAlertEmail(
+  to: string,
+  firstName: string,
+  what: string,
+  detail: string,
+): EmailMessage {
+  return actionEmail({
+    to,
+    subject: `Security alert: ${what}`,
+    greeting: `Hello ${firstName},`,
+    lines: [`${what}.`, detail, 'If this was not you, reset your password and contact support.'],
+  });
+}

@@ -1,0 +1,14 @@
+import type { UserRole } from './auth/dto.ts';
+
+/** Who may call what: the one place role checks live (STYLE.md 6). */
+export const permissions = {
+  'admin:access': ['admin'],
+  'staff:support': ['admin', 'support'],
+} as const satisfies Record<string, readonly UserRole[]>;
+
+export type Permission = keyof typeof permissions;
+
+export function can(role: UserRole, permission: Permission): boolean {
+  const allowed: readonly UserRole[] = permissions[permission];
+  return allowed.includes(role);
+}

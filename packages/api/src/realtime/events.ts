@@ -1,0 +1,35 @@
+import { randomUUID } from 'node:crypto';
+import type { Executor } from '@bank/db';
+import { sql } from 'drizzle-orm';
+
+export const EVENTS_CHANNEL = 'bank_events';
+
+/** Every event a signed-in client can receive (DESIGN.md 6). */
+export type AppEvent =
+  | { type: 'security:signin'; data: { at: string; ip: string | null; userAgent: string | null } }
+  | { type: 'transaction:new'; data: Record<string, unknown> & { newBalance: number } }
+  | { type: 'ticket:response'; data: { ticketId: string; message?: string } }
+  | { type: 'loan:status'; data: { loanId: string; status: string } }
+  | { type: 'system:maintenance'; data: { message: string; infoUrl: string } }
+  | { type: 'system:error'; data: { message: string } }
+  | { type: 'new_support_message'; data: Record<string, unknown> & { ticketId: string } };
+
+/** `userId: null` reaches every connected client (system notices). */
+export interface EventEnvelope {
+  id: string;
+  userId: string | null;
+  event: AppEvent;
+}
+
+/**
+ * Publishes inside the caller's transaction with pg_notify, so the event is delivered on
+ * commit only, to every instance listening, and never for work that was rolled back.
+ */
+export async function publishEvent(
+  db: Executor,
+  userId: string | null,
+  event: AppEvent,
+): Promise<void> {
+  const envelope: EventEnvelope = { id: randomUUID(), userId, event };
+  await db.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify(envelope)})`);
+}

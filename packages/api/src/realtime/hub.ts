@@ -1,0 +1,72 @@
+import type { DbHandle } from '@bank/db';
+import { EVENTS_CHANNEL, type EventEnvelope } from './events.ts';
+
+type Listener = (envelope: EventEnvelope) => void;
+
+/**
+ * Fans out the events this instance hears on the database channel to its connected clients.
+ * Holds only subscriptions (a cache of who is connected here), never the events themselves.
+ */
+export class EventHub {
+  private readonly listeners = new Map<string | null, Set<Listener>>();
+  private stopListening: (() => Promise<void>) | undefined;
+
+  async start(handle: Pick<DbHandle, 'listen'>): Promise<void> {
+    this.stopListening = await handle.listen(EVENTS_CHANNEL, (payload) => {
+      this.dispatch(payload);
+    });
+  }
+
+  async stop(): Promise<void> {
+    await this.stopListening?.();
+    this.stopListening = undefined;
+  }
+
+  private dispatch(payload: string): void {
+    let envelope: EventEnvelope;
+    try {
+      // Written only by publishEvent, whose type it has.
+      envelope = JSON.parse(payload);
+    } catch {
+      return;
+    }
+    const targets = envelope.userId === null ? [...this.listeners.values()] : [this.listeners.get(envelope.userId)];
+    for (const set of targets) for (const listener of set ?? []) listener(envelope);
+  }
+
+  /** Events for one user (and broadcasts) until `signal` aborts. */
+  async *subscribe(userId: string, signal: AbortSignal | undefined): AsyncGenerator<EventEnvelope> {
+    const queue: EventEnvelope[] = [];
+    let wake: (() => void) | undefined;
+    const listener: Listener = (envelope) => {
+      queue.push(envelope);
+      wake?.();
+    };
+    const set = this.listeners.get(userId) ?? new Set();
+    set.add(listener);
+    this.listeners.set(userId, set);
+    const onAbort = () => wake?.();
+    signal?.addEventListener('abort', onAbort);
+    try {
+      while (!signal?.aborted) {
+        const next = queue.shift();
+        if (next) {
+          yield next;
+          continue;
+        }
+        await new Promise<void>((resolve) => {
+          wake = resolve;
+        });
+        wake = undefined;
+      }
+    } finally {
+      signal?.removeEventListener('abort', onAbort);
+      set.delete(listener);
+      if (set.size === 0) this.listeners.delete(userId);
+    }
+  }
+
+  connectedUsers(): number {
+    return this.listeners.size;
+  }
+}

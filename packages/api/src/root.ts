@@ -1,0 +1,16 @@
+import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
+import { authRouter } from './auth/router.ts';
+import { devRouter } from './dev/router.ts';
+import { eventsRouter } from './realtime/router.ts';
+import { createCallerFactory, router } from './trpc.ts';
+
+export const appRouter = router({
+  auth: authRouter,
+  events: eventsRouter,
+  dev: devRouter,
+});
+
+export type AppRouter = typeof appRouter;
+export type RouterInputs = inferRouterInputs<AppRouter>;
+export type RouterOutputs = inferRouterOutputs<AppRouter>;
+export const createCaller = createCallerFactory(appRouter);

@@ -1,0 +1,74 @@
+import { messages } from '@bank/validators/messages';
+import { initTRPC, TRPCError } from '@trpc/server';
+import { ZodError } from 'zod';
+import { hasTwoFactor } from './auth/dto.ts';
+import type { Context } from './context.ts';
+import { AppErrorCause, appError } from './errors.ts';
+import { can, type Permission } from './permissions.ts';
+import { isMaintenanceOn } from './settings/service.ts';
+
+export interface ValidationDetail {
+  field: string;
+  message: string;
+}
+
+export function validationDetails(error: ZodError): ValidationDetail[] {
+  return error.issues.map((issue) => ({ field: issue.path.join('.'), message: issue.message }));
+}
+
+const t = initTRPC.context<Context>().create({
+  errorFormatter({ shape, error }) {
+    const zodError = error.cause instanceof ZodError ? error.cause : null;
+    const reason = error.cause instanceof AppErrorCause ? error.cause.reason : undefined;
+    const hideInternal = error.code === 'INTERNAL_SERVER_ERROR';
+    return {
+      ...shape,
+      message: zodError ? messages.validation : hideInternal ? messages.unexpected : shape.message,
+      data: {
+        ...shape.data,
+        stack: undefined,
+        reason,
+        details: zodError ? validationDetails(zodError) : undefined,
+      },
+    };
+  },
+});
+
+export const router = t.router;
+export const createCallerFactory = t.createCallerFactory;
+export const middleware = t.middleware;
+
+export const publicProcedure = t.procedure;
+
+/** Signed in, even if the second factor is still to come (the 2FA calls, me, logout). */
+export const sessionProcedure = t.procedure.use(({ ctx, next }) => {
+  if (!ctx.auth) throw appError('UNAUTHORIZED', messages.sessionExpired);
+  return next({ ctx: { ...ctx, auth: ctx.auth } });
+});
+
+/** Fully signed in: e-mail verified, second factor verified, and not shut out by maintenance. */
+export const protectedProcedure = sessionProcedure.use(async ({ ctx, next }) => {
+  const { user, session } = ctx.auth;
+  if (hasTwoFactor(user) && !session.twoFactorVerified) {
+    throw appError('FORBIDDEN', messages.twoFactorRequired, 'TWO_FACTOR_REQUIRED');
+  }
+  if (!user.emailVerifiedAt) {
+    throw appError('FORBIDDEN', messages.emailNotVerified, 'EMAIL_NOT_VERIFIED');
+  }
+  if (user.role !== 'admin' && (await isMaintenanceOn(ctx.deps.db))) {
+    throw appError('SERVICE_UNAVAILABLE', messages.maintenance, 'MAINTENANCE');
+  }
+  return next();
+});
+
+export function procedureWith(permission: Permission) {
+  return protectedProcedure.use(({ ctx, next }) => {
+    if (!can(ctx.auth.user.role, permission)) {
+      throw new TRPCError({ code: 'FORBIDDEN', message: 'You do not have access to this' });
+    }
+    return next();
+  });
+}
+
+export const adminProcedure = procedureWith('admin:access');
+export const staffProcedure = procedureWith('staff:support');
