@@ -13,7 +13,6 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
-
     ],
   },
 });

@@ -1,8 +1,8 @@
 import type { Database, DbHandle } from '@bank/db';
+import type { SessionWithUser } from './auth/sessions.ts';
 import type { Mailer } from './mail/outbox.ts';
 import type { RateLimiter } from './rate-limit.ts';
 import type { EventHub } from './realtime/hub.ts';
-import type { SessionWithUser } from './auth/sessions.ts';
 
 /** What the procedures need from the process, built once by the server (or a test). */
 export interface AppDeps {

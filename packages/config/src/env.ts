@@ -115,7 +115,8 @@ function loadOrCreateKey(dataDir: string): Buffer {
   const file = join(dataDir, 'encryption.key');
   if (existsSync(file)) {
     const key = Buffer.from(readFileSync(file, 'utf8').trim(), 'base64');
-    if (key.length !== 32) throw new ConfigError(`Invalid configuration:\n  ${file}: not a 32-byte key`);
+    if (key.length !== 32)
+      throw new ConfigError(`Invalid configuration:\n  ${file}: not a 32-byte key`);
     return key;
   }
   mkdirSync(dataDir, { recursive: true });

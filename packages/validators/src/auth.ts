@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { emailField, nameField, passwordField, phoneNumberField, requiredString } from './common.ts';
+import {
+  emailField,
+  nameField,
+  passwordField,
+  phoneNumberField,
+  requiredString,
+} from './common.ts';
 
 export const loginInput = z.object({
   email: emailField,

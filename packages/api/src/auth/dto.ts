@@ -1,4 +1,5 @@
 import type { schema } from '@bank/db';
+import { z } from 'zod';
 
 export type UserRow = typeof schema.users.$inferSelect;
 export type UserRole = UserRow['role'];
@@ -74,3 +75,37 @@ export function toUserDto(user: UserRow, session?: { twoFactorVerified: boolean 
     createdAt: user.createdAt.toISOString(),
   };
 }
+
+const nullableText = z.string().nullable();
+
+/** The user as the REST answers show it (OpenAPI). */
+export const userDtoSchema = z.object({
+  id: z.uuid(),
+  _id: z.uuid(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  avatar: nullableText,
+  role: z.enum(['user', 'admin', 'support']),
+  phoneNumber: z.string(),
+  dateOfBirth: nullableText,
+  address: z.object({
+    street: nullableText,
+    city: nullableText,
+    state: nullableText,
+    zipCode: nullableText,
+    country: nullableText,
+  }),
+  isEmailVerified: z.boolean(),
+  emailVerificationRequired: z.boolean(),
+  twoFactorEnabled: z.boolean(),
+  twoFactorRequired: z.boolean(),
+  isTwoFactorVerified: z.boolean(),
+  isBlocked: z.boolean(),
+  notificationPreferences: z.object({
+    transactionNotifications: z.boolean(),
+    securityAlerts: z.boolean(),
+    marketingCommunications: z.boolean(),
+  }),
+  createdAt: z.string(),
+}) satisfies z.ZodType<UserDto>;

@@ -21,7 +21,9 @@ export const authRouter = router({
     const user = toUserDto(ctx.auth.user, ctx.auth.session);
     return { user, twoFactorRequired: user.twoFactorRequired };
   }),
-  register: publicProcedure.input(registerInput).mutation(({ ctx, input }) => auth.register(ctx, input)),
+  register: publicProcedure
+    .input(registerInput)
+    .mutation(({ ctx, input }) => auth.register(ctx, input)),
   verifyEmail: publicProcedure
     .input(verifyEmailInput)
     .mutation(({ ctx, input }) => auth.verifyEmail(ctx, input.token)),

@@ -18,16 +18,17 @@ import type { z } from 'zod';
 import { recordAudit } from '../audit/service.ts';
 import type { AppDeps, RequestInfo, SessionCookieJar } from '../context.ts';
 import { appError } from '../errors.ts';
-import {
-  passwordResetEmail,
-  securityAlertEmail,
-  verificationEmail,
-} from '../mail/templates.ts';
+import { passwordResetEmail, securityAlertEmail, verificationEmail } from '../mail/templates.ts';
 import { limits } from '../rate-limit.ts';
 import { publishEvent } from '../realtime/events.ts';
 import { getBankSettings } from '../settings/service.ts';
 import { hasTwoFactor, toUserDto, type UserDto, type UserRow } from './dto.ts';
-import { createSession, deleteSession, deleteUserSessions, type SessionWithUser } from './sessions.ts';
+import {
+  createSession,
+  deleteSession,
+  deleteUserSessions,
+  type SessionWithUser,
+} from './sessions.ts';
 import { consumeUserToken, issueUserToken } from './tokens.ts';
 
 export interface AuthCall {
@@ -57,7 +58,10 @@ export async function register(
 ): Promise<{ message: string; email: string }> {
   const { deps, request } = call;
   const ipKey = `register:ip:${request.ip ?? 'unknown'}`;
-  if ((await deps.rateLimiter.hit(ipKey, limits.registerPerAddress.windowMs)) > limits.registerPerAddress.max) {
+  if (
+    (await deps.rateLimiter.hit(ipKey, limits.registerPerAddress.windowMs)) >
+    limits.registerPerAddress.max
+  ) {
     throw appError('TOO_MANY_REQUESTS', messages.tooManyRequests);
   }
   const email = input.email.toLowerCase();
@@ -90,7 +94,10 @@ export async function register(
       .returning();
     if (!user) throw new Error('User insert returned nothing');
     const token = await issueUserToken(tx, user.id, 'email_verification');
-    await deps.mailer.enqueue(tx, verificationEmail(email, user.firstName, link(deps, '/verify-email', token)));
+    await deps.mailer.enqueue(
+      tx,
+      verificationEmail(email, user.firstName, link(deps, '/verify-email', token)),
+    );
     await recordAudit(tx, { event: 'auth.register', userId: user.id, request });
   });
   return { message: 'Registration successful. Please verify your email.', email };
@@ -112,20 +119,33 @@ export async function verifyEmail(call: AuthCall, token: string): Promise<{ mess
 
 /** Mail-sending calls are limited per address (429) and per recipient (silently). */
 async function allowMail(deps: AppDeps, request: RequestInfo, kind: string, email: string) {
-  const ipCount = await deps.rateLimiter.hit(`${kind}:ip:${request.ip ?? 'unknown'}`, limits.mailPerAddress.windowMs);
-  if (ipCount > limits.mailPerAddress.max) throw appError('TOO_MANY_REQUESTS', messages.tooManyRequests);
-  const toCount = await deps.rateLimiter.hit(`${kind}:to:${email}`, limits.mailPerRecipient.windowMs);
+  const ipCount = await deps.rateLimiter.hit(
+    `${kind}:ip:${request.ip ?? 'unknown'}`,
+    limits.mailPerAddress.windowMs,
+  );
+  if (ipCount > limits.mailPerAddress.max)
+    throw appError('TOO_MANY_REQUESTS', messages.tooManyRequests);
+  const toCount = await deps.rateLimiter.hit(
+    `${kind}:to:${email}`,
+    limits.mailPerRecipient.windowMs,
+  );
   return toCount <= limits.mailPerRecipient.max;
 }
 
-export async function resendVerification(call: AuthCall, email: string): Promise<{ message: string }> {
+export async function resendVerification(
+  call: AuthCall,
+  email: string,
+): Promise<{ message: string }> {
   const { deps, request } = call;
   if (await allowMail(deps, request, 'verify', email)) {
     const user = await findUserByEmail(deps.db, email);
     if (user && !user.emailVerifiedAt && !user.isBlocked) {
       await deps.db.transaction(async (tx) => {
         const token = await issueUserToken(tx, user.id, 'email_verification');
-        await deps.mailer.enqueue(tx, verificationEmail(user.email, user.firstName, link(deps, '/verify-email', token)));
+        await deps.mailer.enqueue(
+          tx,
+          verificationEmail(user.email, user.firstName, link(deps, '/verify-email', token)),
+        );
       });
     }
   }
@@ -140,7 +160,10 @@ export interface LoginResult {
   twoFactorRequired: boolean;
 }
 
-export async function login(call: AuthCall, input: z.infer<typeof loginInput>): Promise<LoginResult> {
+export async function login(
+  call: AuthCall,
+  input: z.infer<typeof loginInput>,
+): Promise<LoginResult> {
   const { deps, request } = call;
   const email = input.email.toLowerCase();
   const accountKey = `login:acct:${email}`;
@@ -148,13 +171,24 @@ export async function login(call: AuthCall, input: z.infer<typeof loginInput>): 
   const fail = async (reason: string, userId?: string) => {
     await deps.rateLimiter.hit(accountKey, limits.loginPerAccount.windowMs);
     await deps.rateLimiter.hit(addressKey, limits.loginPerAddress.windowMs);
-    await recordAudit(deps.db, { event: 'auth.login.failure', userId, email, request, details: { reason } });
+    await recordAudit(deps.db, {
+      event: 'auth.login.failure',
+      userId,
+      email,
+      request,
+      details: { reason },
+    });
   };
   if (
     (await tooMany(deps, accountKey, limits.loginPerAccount.max)) ||
     (await tooMany(deps, addressKey, limits.loginPerAddress.max))
   ) {
-    await recordAudit(deps.db, { event: 'auth.login.failure', email, request, details: { reason: 'rate_limited' } });
+    await recordAudit(deps.db, {
+      event: 'auth.login.failure',
+      email,
+      request,
+      details: { reason: 'rate_limited' },
+    });
     throw appError('TOO_MANY_REQUESTS', messages.tooManyRequests);
   }
   const user = await findUserByEmail(deps.db, email);
@@ -168,11 +202,23 @@ export async function login(call: AuthCall, input: z.infer<typeof loginInput>): 
     throw appError('UNAUTHORIZED', messages.invalidCredentials);
   }
   if (user.isBlocked) {
-    await recordAudit(deps.db, { event: 'auth.login.failure', userId: user.id, email, request, details: { reason: 'blocked' } });
+    await recordAudit(deps.db, {
+      event: 'auth.login.failure',
+      userId: user.id,
+      email,
+      request,
+      details: { reason: 'blocked' },
+    });
     throw appError('FORBIDDEN', messages.accountBlocked, 'ACCOUNT_BLOCKED');
   }
   if (!user.emailVerifiedAt) {
-    await recordAudit(deps.db, { event: 'auth.login.failure', userId: user.id, email, request, details: { reason: 'email_not_verified' } });
+    await recordAudit(deps.db, {
+      event: 'auth.login.failure',
+      userId: user.id,
+      email,
+      request,
+      details: { reason: 'email_not_verified' },
+    });
     throw appError('FORBIDDEN', messages.emailNotVerified, 'EMAIL_NOT_VERIFIED');
   }
   await deps.rateLimiter.reset(accountKey);
@@ -221,7 +267,11 @@ async function announceSignIn(deps: AppDeps, tx: Executor, user: UserRow, reques
 
 export async function logout(call: AuthCall, auth: SessionWithUser): Promise<{ message: string }> {
   await deleteSession(call.deps.db, auth.session.id);
-  await recordAudit(call.deps.db, { event: 'auth.logout', userId: auth.user.id, request: call.request });
+  await recordAudit(call.deps.db, {
+    event: 'auth.logout',
+    userId: auth.user.id,
+    request: call.request,
+  });
   call.cookies.clear();
   return { message: 'Signed out' };
 }
@@ -235,7 +285,10 @@ export async function forgotPassword(call: AuthCall, email: string): Promise<{ m
     if (user && !user.isBlocked) {
       await deps.db.transaction(async (tx) => {
         const token = await issueUserToken(tx, user.id, 'password_reset');
-        await deps.mailer.enqueue(tx, passwordResetEmail(user.email, user.firstName, link(deps, '/reset-password', token)));
+        await deps.mailer.enqueue(
+          tx,
+          passwordResetEmail(user.email, user.firstName, link(deps, '/reset-password', token)),
+        );
         await recordAudit(tx, { event: 'auth.password_reset_requested', userId: user.id, request });
       });
     }
@@ -263,7 +316,12 @@ export async function resetPassword(
     await recordAudit(tx, { event: 'auth.password_reset', userId, request });
     await deps.mailer.enqueue(
       tx,
-      securityAlertEmail(user.email, user.firstName, 'Your password was reset', 'All your sessions were signed out.'),
+      securityAlertEmail(
+        user.email,
+        user.firstName,
+        'Your password was reset',
+        'All your sessions were signed out.',
+      ),
     );
   });
   return { message: 'Password reset successful' };
@@ -280,14 +338,22 @@ export async function changePassword(
   }
   const passwordHash = await hashPassword(input.newPassword);
   await deps.db.transaction(async (tx) => {
-    await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, auth.user.id));
+    await tx
+      .update(users)
+      .set({ passwordHash, updatedAt: new Date() })
+      .where(eq(users.id, auth.user.id));
     // Every other device signs in again with the new password.
     await deleteUserSessions(tx, auth.user.id, auth.session.id);
     await recordAudit(tx, { event: 'auth.password_changed', userId: auth.user.id, request });
     if (auth.user.notifySecurity) {
       await deps.mailer.enqueue(
         tx,
-        securityAlertEmail(auth.user.email, auth.user.firstName, 'Your password was changed', 'Your other sessions were signed out.'),
+        securityAlertEmail(
+          auth.user.email,
+          auth.user.firstName,
+          'Your password was changed',
+          'Your other sessions were signed out.',
+        ),
       );
     }
   });
@@ -298,7 +364,8 @@ export async function changePassword(
 
 export async function setupTwoFactor(call: AuthCall, auth: SessionWithUser) {
   const { deps } = call;
-  if (hasTwoFactor(auth.user)) throw appError('BAD_REQUEST', 'Two-factor authentication is already enabled');
+  if (hasTwoFactor(auth.user))
+    throw appError('BAD_REQUEST', 'Two-factor authentication is already enabled');
   const key = generateTotpKey();
   await deps.db
     .update(users)
@@ -314,7 +381,12 @@ export async function setupTwoFactor(call: AuthCall, auth: SessionWithUser) {
 }
 
 /** Accepts a TOTP step once: the conditional update wins for exactly one concurrent caller. */
-async function consumeTotp(db: Executor, user: UserRow, key: Uint8Array, code: string): Promise<boolean> {
+async function consumeTotp(
+  db: Executor,
+  user: UserRow,
+  key: Uint8Array,
+  code: string,
+): Promise<boolean> {
   const step = matchTotp(key, code, { lastUsedStep: user.totpLastStep });
   if (step === null) return false;
   const [row] = await db
@@ -352,7 +424,8 @@ async function checkSecondFactor(call: AuthCall, user: UserRow, code: string): P
     ok = await consumeTotp(deps.db, user, open(deps.encryptionKey, user.twoFactorSecret), code);
   } else if (!/^\d{6}$/.test(code)) {
     ok = await consumeRecoveryCode(deps.db, user.id, code);
-    if (ok) await recordAudit(deps.db, { event: 'auth.recovery_code_used', userId: user.id, request });
+    if (ok)
+      await recordAudit(deps.db, { event: 'auth.recovery_code_used', userId: user.id, request });
   }
   if (!ok) {
     await deps.rateLimiter.hit(key, limits.twoFactorPerUser.windowMs);
@@ -374,7 +447,8 @@ export async function enableTwoFactor(call: AuthCall, auth: SessionWithUser, cod
   const { deps, request } = call;
   const [user] = await deps.db.select().from(users).where(eq(users.id, auth.user.id));
   if (!user?.twoFactorPendingSecret) throw appError('BAD_REQUEST', 'Start two-factor set-up first');
-  if (hasTwoFactor(user)) throw appError('BAD_REQUEST', 'Two-factor authentication is already enabled');
+  if (hasTwoFactor(user))
+    throw appError('BAD_REQUEST', 'Two-factor authentication is already enabled');
   const key = open(deps.encryptionKey, user.twoFactorPendingSecret);
   const step = matchTotp(key, code);
   if (step === null) throw appError('BAD_REQUEST', messages.invalidTwoFactorCode);
@@ -391,44 +465,67 @@ export async function enableTwoFactor(call: AuthCall, auth: SessionWithUser, cod
       .where(eq(users.id, user.id))
       .returning();
     await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id));
-    await tx.insert(recoveryCodes).values(codes.map((c) => ({ userId: user.id, codeHash: sha256Hex(c) })));
+    await tx
+      .insert(recoveryCodes)
+      .values(codes.map((c) => ({ userId: user.id, codeHash: sha256Hex(c) })));
     await deleteUserSessions(tx, user.id, auth.session.id);
     await recordAudit(tx, { event: 'auth.2fa_enabled', userId: user.id, request });
     if (user.notifySecurity) {
       await deps.mailer.enqueue(
         tx,
-        securityAlertEmail(user.email, user.firstName, 'Two-factor authentication was enabled', 'Keep your recovery codes safe.'),
+        securityAlertEmail(
+          user.email,
+          user.firstName,
+          'Two-factor authentication was enabled',
+          'Keep your recovery codes safe.',
+        ),
       );
     }
     return row;
   });
   if (!updated) throw new Error('User update returned nothing');
-  await deps.db.update(sessions).set({ twoFactorVerified: true }).where(eq(sessions.id, auth.session.id));
+  await deps.db
+    .update(sessions)
+    .set({ twoFactorVerified: true })
+    .where(eq(sessions.id, auth.session.id));
   return { recoveryCodes: codes, user: toUserDto(updated, { twoFactorVerified: true }) };
 }
 
 /** The second step of a sign-in with 2FA. */
 export async function verifyTwoFactorSignIn(call: AuthCall, auth: SessionWithUser, code: string) {
   const { deps, request } = call;
-  if (!hasTwoFactor(auth.user)) throw appError('BAD_REQUEST', 'Two-factor authentication is not enabled');
+  if (!hasTwoFactor(auth.user))
+    throw appError('BAD_REQUEST', 'Two-factor authentication is not enabled');
   if (!auth.session.twoFactorVerified) {
     await checkSecondFactor(call, auth.user, code);
     await deps.db.transaction(async (tx) => {
-      await tx.update(sessions).set({ twoFactorVerified: true }).where(eq(sessions.id, auth.session.id));
+      await tx
+        .update(sessions)
+        .set({ twoFactorVerified: true })
+        .where(eq(sessions.id, auth.session.id));
       await announceSignIn(deps, tx, auth.user, request);
     });
   }
-  return { message: '2FA verification successful', user: toUserDto(auth.user, { twoFactorVerified: true }) };
+  return {
+    message: '2FA verification successful',
+    user: toUserDto(auth.user, { twoFactorVerified: true }),
+  };
 }
 
 export async function disableTwoFactor(call: AuthCall, auth: SessionWithUser, code: string) {
   const { deps, request } = call;
-  if (!hasTwoFactor(auth.user)) throw appError('BAD_REQUEST', 'Two-factor authentication is not enabled');
+  if (!hasTwoFactor(auth.user))
+    throw appError('BAD_REQUEST', 'Two-factor authentication is not enabled');
   await checkSecondFactor(call, auth.user, code);
   const [updated] = await deps.db.transaction(async (tx) => {
     const rows = await tx
       .update(users)
-      .set({ twoFactorSecret: null, twoFactorPendingSecret: null, totpLastStep: null, updatedAt: new Date() })
+      .set({
+        twoFactorSecret: null,
+        twoFactorPendingSecret: null,
+        totpLastStep: null,
+        updatedAt: new Date(),
+      })
       .where(eq(users.id, auth.user.id))
       .returning();
     await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, auth.user.id));
@@ -436,7 +533,12 @@ export async function disableTwoFactor(call: AuthCall, auth: SessionWithUser, co
     if (auth.user.notifySecurity) {
       await deps.mailer.enqueue(
         tx,
-        securityAlertEmail(auth.user.email, auth.user.firstName, 'Two-factor authentication was disabled', 'Your account is now protected by your password only.'),
+        securityAlertEmail(
+          auth.user.email,
+          auth.user.firstName,
+          'Two-factor authentication was disabled',
+          'Your account is now protected by your password only.',
+        ),
       );
     }
     return rows;

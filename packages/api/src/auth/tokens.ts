@@ -11,12 +11,22 @@ export const TOKEN_TTL_MS: Record<Purpose, number> = {
 };
 
 /** Issues a fresh single-use token; earlier unused ones of the same purpose stop working. */
-export async function issueUserToken(db: Executor, userId: string, purpose: Purpose): Promise<string> {
+export async function issueUserToken(
+  db: Executor,
+  userId: string,
+  purpose: Purpose,
+): Promise<string> {
   const token = randomToken(32);
   await db
     .update(userTokens)
     .set({ usedAt: new Date() })
-    .where(and(eq(userTokens.userId, userId), eq(userTokens.purpose, purpose), isNull(userTokens.usedAt)));
+    .where(
+      and(
+        eq(userTokens.userId, userId),
+        eq(userTokens.purpose, purpose),
+        isNull(userTokens.usedAt),
+      ),
+    );
   await db.insert(userTokens).values({
     userId,
     purpose,

@@ -30,7 +30,10 @@ export class EventHub {
     } catch {
       return;
     }
-    const targets = envelope.userId === null ? [...this.listeners.values()] : [this.listeners.get(envelope.userId)];
+    const targets =
+      envelope.userId === null
+        ? [...this.listeners.values()]
+        : [this.listeners.get(envelope.userId)];
     for (const set of targets) for (const listener of set ?? []) listener(envelope);
   }
 

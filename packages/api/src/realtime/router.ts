@@ -1,5 +1,5 @@
-import { tracked } from '@trpc/server';
 import { messages } from '@bank/validators/messages';
+import { tracked } from '@trpc/server';
 import { validateSessionToken } from '../auth/sessions.ts';
 import { appError } from '../errors.ts';
 import { protectedProcedure, router } from '../trpc.ts';

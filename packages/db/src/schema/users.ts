@@ -123,4 +123,3 @@ export const rateLimitBuckets = pgTable('rate_limit_buckets', {
   count: integer().notNull().default(0),
   resetAt: timestamp({ withTimezone: true }).notNull(),
 });
-

@@ -1,0 +1,35 @@
+import { ConfigError, loadConfig } from '@bank/config';
+import { startRuntime } from './runtime.ts';
+
+let config: ReturnType<typeof loadConfig>;
+try {
+  config = loadConfig();
+} catch (error) {
+  if (error instanceof ConfigError) {
+    process.stderr.write(`${error.message}\n`);
+    process.exit(1);
+  }
+  throw error;
+}
+
+const runtime = await startRuntime(config);
+const { app } = runtime;
+
+for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+  process.once(signal, () => {
+    app.log.info(`${signal}: finishing in-flight requests`);
+    runtime
+      .stop()
+      .then(() => process.exit(0))
+      .catch((error: unknown) => {
+        app.log.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      });
+  });
+}
+
+await app.listen({ port: config.port, host: config.host });
+const mailNote = config.smtpUrl ? 'SMTP' : `development mailbox at ${config.publicUrl}/dev/mailbox`;
+app.log.info(
+  `Horizon Bank on ${config.publicUrl} (${config.database.kind === 'pglite' ? `embedded database in ${config.database.dir}` : 'PostgreSQL'}; mail: ${mailNote})`,
+);

@@ -1,0 +1,81 @@
+import { AppErrorCause } from '@bank/api/errors';
+import { restRoutes } from '@bank/api/rest/routes';
+import { validationDetails } from '@bank/api/trpc';
+import { messages } from '@bank/validators/messages';
+import { TRPCError } from '@trpc/server';
+import { getHTTPStatusCodeFromError } from '@trpc/server/http';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { ZodError } from 'zod';
+import { createRequestContext, type ServerOptions } from '../context.ts';
+import { buildOpenApiDocument } from './openapi.ts';
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** SPEC.md 7-8's error format: `{message, details?}` with the matching status. */
+export function sendError(reply: FastifyReply, error: unknown, log: FastifyInstance['log']) {
+  const zodError =
+    error instanceof ZodError
+      ? error
+      : error instanceof TRPCError && error.cause instanceof ZodError
+        ? error.cause
+        : null;
+  if (zodError) {
+    return reply
+      .code(400)
+      .send({ message: messages.validation, details: validationDetails(zodError) });
+  }
+  if (error instanceof TRPCError) {
+    const status = getHTTPStatusCodeFromError(error);
+    if (status >= 500) {
+      log.error({ err: error }, 'REST procedure failed');
+      return reply.code(status).send({ message: messages.unexpected });
+    }
+    const reason = error.cause instanceof AppErrorCause ? error.cause.reason : undefined;
+    return reply.code(status).send({ message: error.message, ...(reason ? { reason } : {}) });
+  }
+  log.error({ err: error }, 'REST request failed');
+  return reply.code(500).send({ message: messages.unexpected });
+}
+
+/** The thin REST adapter: each documented path runs the same procedure as the SPA. */
+export async function restV1Plugin(app: FastifyInstance, options: ServerOptions): Promise<void> {
+  for (const route of restRoutes) {
+    app.route({
+      method: route.method,
+      url: route.path,
+      handler: async (req, reply) => {
+        const input = {
+          ...(isRecord(req.query) ? req.query : {}),
+          ...(isRecord(req.body) ? req.body : {}),
+          ...(isRecord(req.params) ? req.params : {}),
+        };
+        try {
+          const ctx = await createRequestContext(options, req, reply);
+          const result = await route.run(ctx, input);
+          return reply.code(route.successStatus).send(result);
+        } catch (error) {
+          return sendError(reply, error, req.log);
+        }
+      },
+    });
+  }
+  const document = buildOpenApiDocument(restRoutes);
+  app.get('/openapi.json', async () => document);
+  app.setErrorHandler((error, req, reply) => {
+    // Malformed JSON and other parser failures keep the JSON error format.
+    const status =
+      typeof error === 'object' &&
+      error !== null &&
+      'statusCode' in error &&
+      typeof error.statusCode === 'number'
+        ? error.statusCode
+        : 500;
+    if (status >= 500) return sendError(reply, error, req.log);
+    return reply
+      .code(status)
+      .send({ message: status === 413 ? 'Request is too large' : 'Invalid request' });
+  });
+  app.setNotFoundHandler((_req, reply) => reply.code(404).send({ message: 'Not found' }));
+}

@@ -1,0 +1,72 @@
+import type { AppDeps } from '@bank/api/context';
+import { outboxMailer } from '@bank/api/mail/outbox';
+import { mailboxTransport, smtpTransport } from '@bank/api/mail/transport';
+import { createDbRateLimiter, createRedisRateLimiter } from '@bank/api/rate-limit';
+import { EventHub } from '@bank/api/realtime/hub';
+import { ensureBankSettings } from '@bank/api/settings/service';
+import type { Config } from '@bank/config';
+import { createDb } from '@bank/db';
+import type { FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
+import { ensureAdmin } from './bootstrap.ts';
+import { startOutboxWorker } from './outbox-worker.ts';
+import { buildServer } from './server.ts';
+
+export interface Runtime {
+  app: FastifyInstance;
+  /** Stops accepting, finishes in-flight requests, then closes workers and the pool. */
+  stop(): Promise<void>;
+}
+
+/** Everything `start` does before listening: migrate, seed the bank, build the server. */
+export async function startRuntime(config: Config): Promise<Runtime> {
+  const handle = createDb(config.database);
+  await handle.migrate();
+  await ensureBankSettings(handle.db);
+  const adminResult = await ensureAdmin(handle.db, config.admin);
+
+  const hub = new EventHub();
+  await hub.start(handle);
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 })
+    : undefined;
+  const deps: AppDeps = {
+    db: handle.db,
+    dbKind: handle.kind,
+    mailer: outboxMailer,
+    rateLimiter: redis ? createRedisRateLimiter(redis) : createDbRateLimiter(handle.db),
+    hub,
+    encryptionKey: config.encryptionKey,
+    publicUrl: config.publicUrl,
+    devMailbox: !config.smtpUrl,
+  };
+  const app = await buildServer({
+    deps,
+    production: config.isProduction,
+    secureCookies: config.isProduction,
+    webDistDir: config.webDistDir,
+    logLevel: config.logLevel,
+    trustProxy: config.trustProxy,
+  });
+  if (adminResult === 'created')
+    app.log.info(`Created the first administrator ${config.admin?.email}`);
+  const transport = config.smtpUrl
+    ? smtpTransport(config.smtpUrl, config.mailFrom)
+    : mailboxTransport;
+  const worker = startOutboxWorker(handle.db, transport, app.log);
+
+  let stopping: Promise<void> | undefined;
+  return {
+    app,
+    stop() {
+      stopping ??= (async () => {
+        await app.close();
+        await worker.stop();
+        await hub.stop();
+        await redis?.quit();
+        await handle.close();
+      })();
+      return stopping;
+    },
+  };
+}

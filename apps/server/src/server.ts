@@ -1,0 +1,62 @@
+import { fileURLToPath } from 'node:url';
+import type { AppDeps } from '@bank/api/context';
+import { restRoutes } from '@bank/api/rest/routes';
+import cookie from '@fastify/cookie';
+import websocket from '@fastify/websocket';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { buildOpenApiDocument, renderReferencePage } from './plugins/openapi.ts';
+import { restV1Plugin } from './plugins/rest-v1.ts';
+import { registerSecurity } from './plugins/security.ts';
+import { registerStaticSpa } from './plugins/static-spa.ts';
+import { registerTrpc } from './plugins/trpc.ts';
+
+export const defaultWebDistDir = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+export interface BuildServerOptions {
+  deps: AppDeps;
+  production: boolean;
+  /** Secure, __Host- cookies: on in production (HTTPS). */
+  secureCookies?: boolean;
+  webDistDir?: string;
+  logLevel?: string;
+  trustProxy?: boolean;
+}
+
+/** The whole HTTP surface; main.ts listens on it, tests `inject` into it. */
+export async function buildServer(options: BuildServerOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: options.logLevel ?? 'info' },
+    trustProxy: options.trustProxy ?? false,
+    bodyLimit: 1_048_576,
+    // Graceful stop: idle keep-alive sockets close at once, busy ones after their answer.
+    forceCloseConnections: 'idle',
+    routerOptions: { maxParamLength: 200 },
+  });
+  const serverOptions = {
+    deps: options.deps,
+    secureCookies: options.secureCookies ?? options.production,
+  };
+
+  registerSecurity(app, { production: options.production });
+  await app.register(cookie);
+  await app.register(websocket, { options: { maxPayload: 1_048_576 } });
+  await registerTrpc(app, serverOptions);
+  await app.register(restV1Plugin, { prefix: '/api/v1', ...serverOptions });
+
+  const reference = renderReferencePage(buildOpenApiDocument(restRoutes));
+  app.get('/api/docs', async (_req, reply) =>
+    reply.type('text/html; charset=utf-8').send(reference),
+  );
+  app.get('/healthz', async () => ({ status: 'ok' }));
+
+  const hasSpa = await registerStaticSpa(app, options.webDistDir ?? defaultWebDistDir);
+  app.setNotFoundHandler((req, reply) => {
+    const path = req.url.split('?')[0] ?? '';
+    const wantsPage = req.method === 'GET' && !path.startsWith('/api') && !path.startsWith('/trpc');
+    if (hasSpa && wantsPage && !/\.[a-z0-9]+$/i.test(path)) {
+      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    }
+    return reply.code(404).send({ message: 'Not found' });
+  });
+  return app;
+}

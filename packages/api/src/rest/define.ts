@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import type { Context } from '../context.ts';
+import { createCaller } from '../root.ts';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Caller = ReturnType<typeof createCaller>;
+
+/** For paths that take nothing. */
+export const noInput = z.object({});
+
+/** One /api/v1 path: its zod input and output (also the OpenAPI document) over a procedure. */
+export interface RestRoute {
+  method: HttpMethod;
+  /** Fastify syntax, e.g. /cards/:id */
+  path: string;
+  summary: string;
+  tag: string;
+  /** Who may call it; the procedure enforces it, this documents it. */
+  access: 'public' | 'signed-in' | 'customer' | 'admin' | 'development';
+  input: z.ZodType;
+  output: z.ZodType;
+  successStatus: number;
+  /** Parses the merged params/query/body, runs the procedure, shapes the answer. */
+  run(ctx: Context, rawInput: unknown): Promise<unknown>;
+}
+
+interface RouteSpec<I extends z.ZodType, O extends z.ZodType> {
+  method: HttpMethod;
+  path: string;
+  summary: string;
+  tag: string;
+  access: RestRoute['access'];
+  input: I;
+  output: O;
+  successStatus?: number;
+  handle(args: { caller: Caller; ctx: Context; input: z.output<I> }): Promise<z.input<O>>;
+}
+
+export function defineRoute<I extends z.ZodType, O extends z.ZodType>(
+  spec: RouteSpec<I, O>,
+): RestRoute {
+  return {
+    method: spec.method,
+    path: spec.path,
+    summary: spec.summary,
+    tag: spec.tag,
+    access: spec.access,
+    input: spec.input,
+    output: spec.output,
+    successStatus: spec.successStatus ?? 200,
+    async run(ctx, rawInput) {
+      const input = spec.input.parse(rawInput);
+      const caller = createCaller(ctx);
+      // The output schema documents the answer and strips anything it does not name.
+      return spec.output.parse(await spec.handle({ caller, ctx, input }));
+    },
+  };
+}
