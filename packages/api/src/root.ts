@@ -1,4 +1,5 @@
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
+import { adminRouter } from './admin/router.ts';
 import { authRouter } from './auth/router.ts';
 import { devRouter } from './dev/router.ts';
 import { eventsRouter } from './realtime/router.ts';
@@ -6,6 +7,7 @@ import { createCallerFactory, router } from './trpc.ts';
 
 export const appRouter = router({
   auth: authRouter,
+  admin: adminRouter,
   events: eventsRouter,
   dev: devRouter,
 });

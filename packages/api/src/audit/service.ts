@@ -16,6 +16,8 @@ export type AuditEvent =
   | 'auth.2fa_failure'
   | 'auth.recovery_code_used'
   | 'user.profile_updated'
+  | 'user.blocked'
+  | 'user.unblocked'
   | 'user.created_by_bootstrap';
 
 export async function recordAudit(

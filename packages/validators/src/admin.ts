@@ -1,0 +1,13 @@
+import { z } from 'zod';
+
+export const paginationQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(10),
+});
+
+export const blockUserInput = z.object({
+  id: z.uuid('User not found'),
+  blocked: z.boolean(),
+});
+
+export const auditLogQuery = paginationQuery;
