@@ -1,0 +1,44 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './env.ts';
+
+const dataDir = () => mkdtempSync(join(tmpdir(), 'bank-config-'));
+
+describe('loadConfig', () => {
+  it('defaults to the embedded database and generates the key once, in DATA_DIR', () => {
+    const dir = dataDir();
+    const first = loadConfig({ DATA_DIR: dir });
+    expect(first.port).toBe(3000);
+    expect(first.database).toEqual({ kind: 'pglite', dir: join(dir, 'pglite') });
+    expect(first.encryptionKey).toHaveLength(32);
+    expect(readFileSync(join(dir, 'encryption.key'), 'utf8')).toBe(first.encryptionKey.toString('base64'));
+    expect(loadConfig({ DATA_DIR: dir }).encryptionKey.equals(first.encryptionKey)).toBe(true);
+  });
+
+  it('treats an empty variable as unset', () => {
+    const config = loadConfig({ DATA_DIR: dataDir(), ADMIN_EMAIL: '', ADMIN_PASSWORD: '', SMTP_URL: '' });
+    expect(config.admin).toBeUndefined();
+    expect(config.smtpUrl).toBeUndefined();
+  });
+
+  it('uses PostgreSQL when DATABASE_URL is set', () => {
+    const config = loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: 'postgres://u@db:5432/bank' });
+    expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://u@db:5432/bank', poolSize: 10 });
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
+    [{ SMTP_URL: 'http://mail' }, 'SMTP_URL'],
+    [{ REDIS_URL: 'localhost:6379' }, 'REDIS_URL'],
+    [{ ENCRYPTION_KEY: 'short' }, 'ENCRYPTION_KEY'],
+    [{ ADMIN_EMAIL: 'not-an-email', ADMIN_PASSWORD: 'Secret#123' }, 'ADMIN_EMAIL'],
+    [{ ADMIN_EMAIL: 'root@bank.test' }, 'ADMIN_EMAIL and ADMIN_PASSWORD'],
+    [{ NODE_ENV: 'production' }, 'ENCRYPTION_KEY'],
+  ])('stops on a bad value of %o naming %s', (env, name) => {
+    expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(ConfigError);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(name);
+  });
+});
