@@ -13,19 +13,30 @@ describe('loadConfig', () => {
     expect(first.port).toBe(3000);
     expect(first.database).toEqual({ kind: 'pglite', dir: join(dir, 'pglite') });
     expect(first.encryptionKey).toHaveLength(32);
-    expect(readFileSync(join(dir, 'encryption.key'), 'utf8')).toBe(first.encryptionKey.toString('base64'));
+    expect(readFileSync(join(dir, 'encryption.key'), 'utf8')).toBe(
+      first.encryptionKey.toString('base64'),
+    );
     expect(loadConfig({ DATA_DIR: dir }).encryptionKey.equals(first.encryptionKey)).toBe(true);
   });
 
   it('treats an empty variable as unset', () => {
-    const config = loadConfig({ DATA_DIR: dataDir(), ADMIN_EMAIL: '', ADMIN_PASSWORD: '', SMTP_URL: '' });
+    const config = loadConfig({
+      DATA_DIR: dataDir(),
+      ADMIN_EMAIL: '',
+      ADMIN_PASSWORD: '',
+      SMTP_URL: '',
+    });
     expect(config.admin).toBeUndefined();
     expect(config.smtpUrl).toBeUndefined();
   });
 
   it('uses PostgreSQL when DATABASE_URL is set', () => {
     const config = loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: 'postgres://u@db:5432/bank' });
-    expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://u@db:5432/bank', poolSize: 10 });
+    expect(config.database).toEqual({
+      kind: 'postgres',
+      url: 'postgres://u@db:5432/bank',
+      poolSize: 10,
+    });
   });
 
   it.each([

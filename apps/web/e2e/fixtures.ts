@@ -1,0 +1,72 @@
+import AxeBuilder from '@axe-core/playwright';
+import { totpAt, totpStep } from '@bank/auth/totp';
+import { type APIRequestContext, expect, type Page, test as base } from '@playwright/test';
+import { decodeBase32IgnorePadding } from '@oslojs/encoding';
+
+export const password = 'Journey#2026';
+let counter = 0;
+
+export function uniqueEmail(prefix: string): string {
+  counter += 1;
+  return `${prefix}.${Date.now().toString(36)}${counter}@e2e.bank`;
+}
+
+/** The newest link to `path` e-mailed to `email`, read from the development mailbox. */
+export async function mailLink(request: APIRequestContext, email: string, path: string): Promise<string> {
+  let found: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const response = await request.get(`/api/v1/dev/mailbox?to=${encodeURIComponent(email)}`);
+        const body: { messages: Array<{ links: string[] }> } = await response.json();
+        found = body.messages.flatMap((m) => m.links).find((link) => new URL(link).pathname === path);
+        return found;
+      },
+      { timeout: 15_000 },
+    )
+    .toBeTruthy();
+  return found ?? '';
+}
+
+/** A six-digit code from a base32 secret, `offset` steps from now (RFC 6238). */
+export function totpCode(secret: string, offset = 0): string {
+  return totpAt(decodeBase32IgnorePadding(secret), totpStep(Date.now()) + offset);
+}
+
+/** A verified customer made through the REST API (the UI journey covers registration itself). */
+export async function createCustomer(request: APIRequestContext, firstName = 'Casey') {
+  const email = uniqueEmail(firstName.toLowerCase());
+  const registered = await request.post('/api/v1/auth/register', {
+    data: {
+      firstName,
+      lastName: 'Tester',
+      email,
+      phoneNumber: '+15551234567',
+      dateOfBirth: '1991-02-03',
+      password,
+      confirmPassword: password,
+      acceptTerms: true,
+    },
+  });
+  expect(registered.status()).toBe(201);
+  const link = await mailLink(request, email, '/verify-email');
+  const token = new URL(link).searchParams.get('token');
+  const verified = await request.post('/api/v1/auth/verify-email', { data: { token } });
+  expect(verified.ok()).toBe(true);
+  return { email, password, firstName };
+}
+
+export async function signIn(page: Page, email: string, secret = password) {
+  await page.goto('/login');
+  await page.getByLabel('Email', { exact: false }).first().fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(secret);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+export async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+export const test = base;
+export { expect };

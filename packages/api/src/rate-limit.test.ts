@@ -1,0 +1,55 @@
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDbRateLimiter, createRedisRateLimiter, type RateLimiter } from './rate-limit.ts';
+import { createTestApp, type TestApp } from './testing/harness.ts';
+
+let app: TestApp;
+let redis: Redis | undefined;
+// The Redis variant runs where a server is named (CI names the machine's own).
+const redisUrl = process.env.TEST_REDIS_URL;
+
+beforeAll(async () => {
+  app = await createTestApp();
+  if (redisUrl) redis = new Redis(redisUrl);
+});
+afterAll(async () => {
+  await redis?.quit();
+  await app?.close();
+});
+
+function contract(name: string, make: () => RateLimiter) {
+  describe(`${name} rate limiter`, () => {
+    it('counts hits in a window, resets, and starts over when the window ends', async () => {
+      const limiter = make();
+      const key = `test:${crypto.randomUUID()}`;
+      expect(await limiter.count(key)).toBe(0);
+      expect(await limiter.hit(key, 60_000)).toBe(1);
+      expect(await limiter.hit(key, 60_000)).toBe(2);
+      expect(await limiter.count(key)).toBe(2);
+      await limiter.reset(key);
+      expect(await limiter.count(key)).toBe(0);
+      const short = `test:${crypto.randomUUID()}`;
+      await limiter.hit(short, 50);
+      await new Promise((resolve) => setTimeout(resolve, 120));
+      expect(await limiter.count(short)).toBe(0);
+      expect(await limiter.hit(short, 60_000)).toBe(1);
+    });
+
+    it('counts concurrent hits exactly', async () => {
+      const limiter = make();
+      const key = `test:${crypto.randomUUID()}`;
+      const results = await Promise.all(Array.from({ length: 20 }, () => limiter.hit(key, 60_000)));
+      expect([...results].sort((a, b) => a - b)).toEqual(
+        Array.from({ length: 20 }, (_, i) => i + 1),
+      );
+    });
+  });
+}
+
+contract('database', () => createDbRateLimiter(app.db));
+describe.runIf(Boolean(redisUrl))('with Redis', () => {
+  contract('redis', () => {
+    if (!redis) throw new Error('no redis');
+    return createRedisRateLimiter(redis);
+  });
+});
