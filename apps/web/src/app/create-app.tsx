@@ -1,0 +1,62 @@
+import { messages } from '@bank/validators/messages';
+import { type RouterHistory, RouterProvider } from '@tanstack/react-router';
+import { createConnectionMonitor } from '../features/realtime/connection-monitor.ts';
+import { createQueryClient } from '../lib/query-client.ts';
+import { signedOut } from '../lib/session.ts';
+import { notify } from '../lib/toaster.ts';
+import {
+  createAppTrpcClient,
+  createRealtimeClient,
+  createTrpcUtils,
+  type RealtimeClient,
+} from '../lib/trpc.ts';
+import { AppProviders } from './providers.tsx';
+import { type AppRouterInstance, createAppRouter } from './router.tsx';
+
+export interface CreateAppOptions {
+  history?: RouterHistory;
+  /** Tests may run without the WebSocket. */
+  realtime?: boolean;
+}
+
+/** Wires the query cache, tRPC client, router and providers: used by main.tsx and tests. */
+export function createApp(opts: CreateAppOptions = {}) {
+  let router: AppRouterInstance | undefined;
+  let realtime: RealtimeClient | undefined;
+
+  const queryClient = createQueryClient({
+    onUnauthorized() {
+      // The session ended on the server (expired, signed out elsewhere, blocked).
+      if (!utils.auth.me.getData()?.user) return;
+      utils.auth.me.setData(undefined, signedOut);
+      notify({ id: 'session-expired', type: 'error', message: messages.sessionExpired });
+      const href = router?.state.location.href;
+      void router?.navigate({ to: '/login', search: { redirect: href } });
+    },
+  });
+
+  if (opts.realtime !== false) {
+    const monitor = createConnectionMonitor({
+      onGiveUp() {
+        void realtime?.close();
+        notify({ id: 'socket-unavailable', type: 'error', message: messages.socketUnavailable, duration: 0 });
+      },
+    });
+    realtime = createRealtimeClient({ onOpen: monitor.onOpen, onClose: monitor.onClose });
+  }
+
+  const trpcClient = createAppTrpcClient({ realtime });
+  const utils = createTrpcUtils(queryClient, trpcClient);
+  router = createAppRouter({ queryClient, trpc: utils }, opts.history);
+  const appRouter = router;
+
+  function App() {
+    return (
+      <AppProviders queryClient={queryClient} trpcClient={trpcClient}>
+        <RouterProvider router={appRouter} />
+      </AppProviders>
+    );
+  }
+
+  return { App, router: appRouter, queryClient, trpcClient, utils };
+}

@@ -1,0 +1,22 @@
+import { ChakraProvider } from '@chakra-ui/react';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { ColorModeProvider } from '../components/color-mode.tsx';
+import { system } from '../lib/theme.ts';
+import { type TrpcClient, trpc } from '../lib/trpc.ts';
+
+export function AppProviders(props: {
+  queryClient: QueryClient;
+  trpcClient: TrpcClient;
+  children: ReactNode;
+}) {
+  return (
+    <trpc.Provider client={props.trpcClient} queryClient={props.queryClient}>
+      <QueryClientProvider client={props.queryClient}>
+        <ChakraProvider value={system}>
+          <ColorModeProvider>{props.children}</ColorModeProvider>
+        </ChakraProvider>
+      </QueryClientProvider>
+    </trpc.Provider>
+  );
+}

@@ -1,0 +1,46 @@
+import { Field } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+import type { FieldError } from 'react-hook-form';
+
+/** Every message of a field's error: with criteriaMode 'all', each broken rule is listed. */
+export function errorMessages(error: FieldError | undefined): string[] {
+  if (!error) return [];
+  const all = error.types
+    ? Object.values(error.types).flatMap((value) =>
+        typeof value === 'string' ? [value] : Array.isArray(value) ? value.map(String) : [],
+      )
+    : [];
+  const list = all.length > 0 ? all : error.message ? [error.message] : [];
+  return [...new Set(list)];
+}
+
+/** A labelled field whose error text sits under the control and is announced with it. */
+export function FormField(props: {
+  label: string;
+  error?: FieldError;
+  required?: boolean;
+  helperText?: ReactNode;
+  readOnly?: boolean;
+  children: ReactNode;
+}) {
+  const list = errorMessages(props.error);
+  return (
+    <Field.Root invalid={list.length > 0} required={props.required} readOnly={props.readOnly}>
+      <Field.Label>
+        {props.label}
+        {props.required ? <Field.RequiredIndicator /> : null}
+      </Field.Label>
+      {props.children}
+      {props.helperText && list.length === 0 ? (
+        <Field.HelperText>{props.helperText}</Field.HelperText>
+      ) : null}
+      {list.length > 0 ? (
+        <Field.ErrorText flexDirection="column" alignItems="flex-start" gap="0.5">
+          {list.map((message) => (
+            <span key={message}>{message}</span>
+          ))}
+        </Field.ErrorText>
+      ) : null}
+    </Field.Root>
+  );
+}

@@ -1,0 +1,113 @@
+import { Group, Input, InputAddon, NativeSelect } from '@chakra-ui/react';
+import {
+  type CountryCode,
+  getCountries,
+  getCountryCallingCode,
+  parsePhoneNumberFromString,
+} from 'libphonenumber-js/min';
+import { type Ref, useId, useMemo, useState } from 'react';
+
+const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
+
+interface CountryOption {
+  code: CountryCode;
+  name: string;
+  callingCode: string;
+}
+
+let cachedCountries: CountryOption[] | null = null;
+
+function countryOptions(): CountryOption[] {
+  cachedCountries ??= getCountries()
+    .map((code) => ({
+      code,
+      name: regionNames.of(code) ?? code,
+      callingCode: getCountryCallingCode(code),
+    }))
+    .sort((a, b) => a.name.localeCompare(b.name));
+  return cachedCountries;
+}
+
+export const DEFAULT_COUNTRY: CountryCode = 'US';
+
+/** The country and national digits of an E.164 value, defaulting to the US. */
+export function splitPhoneNumber(value: string): { country: CountryCode; national: string } {
+  if (!value) return { country: DEFAULT_COUNTRY, national: '' };
+  const parsed = parsePhoneNumberFromString(value);
+  if (parsed?.country) return { country: parsed.country, national: parsed.nationalNumber };
+  const digits = value.replace(/\D/g, '');
+  // Unassigned numbers do not parse: take the longest calling code that prefixes them.
+  const match = countryOptions()
+    .filter((option) => digits.startsWith(option.callingCode))
+    .sort((a, b) => b.callingCode.length - a.callingCode.length)[0];
+  const country = digits.startsWith('1') ? DEFAULT_COUNTRY : (match?.code ?? DEFAULT_COUNTRY);
+  return { country, national: digits.slice(getCountryCallingCode(country).length) };
+}
+
+/** '+' and the calling code, then the national digits: '+15551234567'. Empty stays empty. */
+export function composePhoneNumber(country: CountryCode, national: string): string {
+  const digits = national.replace(/\D/g, '');
+  return digits ? `+${getCountryCallingCode(country)}${digits}` : '';
+}
+
+/**
+ * SPEC.md 2.4: an international phone input. The country picker sets the calling code, which
+ * is shown but not editable; the value is the E.164 number.
+ */
+export function PhoneInput(props: {
+  value: string;
+  onChange: (value: string) => void;
+  onBlur?: () => void;
+  name?: string;
+  ref?: Ref<HTMLInputElement>;
+}) {
+  // Its own id: inside a Field, the field's id (and so its label) belongs to the number input.
+  const countryId = useId();
+  const initial = useMemo(() => splitPhoneNumber(props.value), [props.value]);
+  const [country, setCountry] = useState<CountryCode>(initial.country);
+  const national =
+    props.value && props.value.startsWith(`+${getCountryCallingCode(country)}`)
+      ? props.value.slice(getCountryCallingCode(country).length + 1)
+      : initial.national;
+  const options = countryOptions();
+  return (
+    <Group attached w="full">
+      <NativeSelect.Root width="auto" flexShrink="0">
+        <NativeSelect.Field
+          id={countryId}
+          aria-label="Country"
+          value={country}
+          onChange={(event) => {
+            const next = options.find((option) => option.code === event.target.value);
+            if (!next) return;
+            setCountry(next.code);
+            props.onChange(composePhoneNumber(next.code, national));
+          }}
+          maxW={{ base: '24', sm: '40' }}
+          borderEndRadius="0"
+        >
+          {options.map((option) => (
+            <option key={option.code} value={option.code}>
+              {option.name} (+{option.callingCode})
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+      <InputAddon aria-hidden="true" px="2" minW="12" justifyContent="center">
+        +{getCountryCallingCode(country)}
+      </InputAddon>
+      <Input
+        ref={props.ref}
+        name={props.name}
+        type="tel"
+        inputMode="tel"
+        autoComplete="tel-national"
+        value={national}
+        onChange={(event) => props.onChange(composePhoneNumber(country, event.target.value))}
+        onBlur={props.onBlur}
+        placeholder="555 123 4567"
+      />
+    </Group>
+  );
+}

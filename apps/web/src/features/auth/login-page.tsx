@@ -1,0 +1,113 @@
+import { loginInput } from '@bank/validators/auth';
+import {
+  Button,
+  Checkbox,
+  HStack,
+  Input,
+  Link as ChakraLink,
+  Stack,
+} from '@chakra-ui/react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link, useNavigate, useRouter } from '@tanstack/react-router';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { ErrorAlert, SuccessAlert } from '../../components/alerts.tsx';
+import { FormField } from '../../components/form-field.tsx';
+import { PasswordInput } from '../../components/password-input.tsx';
+import { errorMessage, errorReason } from '../../lib/errors.ts';
+import { useLocationState } from '../../lib/location-state.ts';
+import { safeRedirect } from '../../lib/session.ts';
+import { notify } from '../../lib/toaster.ts';
+import { trpc } from '../../lib/trpc.ts';
+import { AuthCard } from './auth-card.tsx';
+
+/** SPEC.md 2.3. `redirect` is the page the visitor came from. */
+export function LoginPage({ redirect }: { redirect?: string }) {
+  const router = useRouter();
+  const navigate = useNavigate();
+  const utils = trpc.useUtils();
+  const login = trpc.auth.login.useMutation();
+  const { message } = useLocationState();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const form = useForm({
+    resolver: zodResolver(loginInput),
+    mode: 'onTouched',
+    defaultValues: { email: '', password: '', rememberMe: false },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setServerError(null);
+    try {
+      const result = await login.mutateAsync(values);
+      utils.auth.me.setData(undefined, {
+        user: result.user,
+        twoFactorRequired: result.twoFactorRequired,
+      });
+      if (result.twoFactorRequired) {
+        await navigate({ to: '/2fa-verification', search: { redirect } });
+        return;
+      }
+      notify({ type: 'success', message: 'Login successful' });
+      router.history.push(safeRedirect(redirect));
+    } catch (error) {
+      if (errorReason(error) === 'EMAIL_NOT_VERIFIED') {
+        await navigate({ to: '/verify-email', state: { email: values.email } });
+        return;
+      }
+      setServerError(errorMessage(error, 'Login failed'));
+    }
+  });
+
+  return (
+    <AuthCard
+      title="Sign in to your account"
+      subtitle={
+        <>
+          Or{' '}
+          <ChakraLink asChild variant="underline">
+            <Link to="/register">create a new account</Link>
+          </ChakraLink>
+        </>
+      }
+    >
+      <Stack gap="4">
+        {message ? <SuccessAlert>{message}</SuccessAlert> : null}
+        {serverError ? <ErrorAlert>{serverError}</ErrorAlert> : null}
+        <form onSubmit={onSubmit} noValidate>
+          <Stack gap="4">
+            <FormField label="Email address" error={errors.email} required>
+              <Input type="email" autoComplete="email" {...form.register('email')} />
+            </FormField>
+            <FormField label="Password" error={errors.password} required>
+              <PasswordInput autoComplete="current-password" {...form.register('password')} />
+            </FormField>
+            <HStack justify="space-between" flexWrap="wrap" gap="2">
+              <Controller
+                control={form.control}
+                name="rememberMe"
+                render={({ field }) => (
+                  <Checkbox.Root
+                    checked={field.value === true}
+                    onCheckedChange={(details) => field.onChange(details.checked === true)}
+                    name={field.name}
+                  >
+                    <Checkbox.HiddenInput onBlur={field.onBlur} ref={field.ref} />
+                    <Checkbox.Control />
+                    <Checkbox.Label>Remember me</Checkbox.Label>
+                  </Checkbox.Root>
+                )}
+              />
+              <ChakraLink asChild variant="underline" fontSize="sm">
+                <Link to="/forgot-password">Forgot your password</Link>
+              </ChakraLink>
+            </HStack>
+            <Button type="submit" w="full" loading={isSubmitting} loadingText="Signing in…">
+              Sign in
+            </Button>
+          </Stack>
+        </form>
+      </Stack>
+    </AuthCard>
+  );
+}

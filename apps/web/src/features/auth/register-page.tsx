@@ -1,0 +1,155 @@
+import { registerInput } from '@bank/validators/auth';
+import {
+  Button,
+  Checkbox,
+  Field,
+  Input,
+  Link as ChakraLink,
+  SimpleGrid,
+  Stack,
+} from '@chakra-ui/react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { ErrorAlert } from '../../components/alerts.tsx';
+import { FormField } from '../../components/form-field.tsx';
+import { PasswordInput } from '../../components/password-input.tsx';
+import { PhoneInput } from '../../components/phone-input.tsx';
+import { errorMessage } from '../../lib/errors.ts';
+import { notify } from '../../lib/toaster.ts';
+import { trpc } from '../../lib/trpc.ts';
+import { AuthCard } from './auth-card.tsx';
+
+function today(): string {
+  return new Date().toISOString().slice(0, 10);
+}
+
+/** SPEC.md 2.4: errors show under each field once it has been touched. */
+export function RegisterPage() {
+  const navigate = useNavigate();
+  const register = trpc.auth.register.useMutation();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const form = useForm({
+    resolver: zodResolver(registerInput),
+    mode: 'onTouched',
+    criteriaMode: 'all',
+    defaultValues: {
+      firstName: '',
+      lastName: '',
+      email: '',
+      phoneNumber: '',
+      dateOfBirth: '',
+      password: '',
+      confirmPassword: '',
+      // The schema only accepts `true`; an unticked box starts the form invalid.
+      acceptTerms: undefined,
+    },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setServerError(null);
+    try {
+      const result = await register.mutateAsync(values);
+      notify({ type: 'success', message: 'Registration successful. Please verify your email.' });
+      await navigate({ to: '/verify-email', state: { email: result.email } });
+    } catch (error) {
+      setServerError(errorMessage(error, 'Registration failed'));
+    }
+  });
+
+  return (
+    <AuthCard
+      title="Create your account"
+      subtitle={
+        <>
+          Already have an account?{' '}
+          <ChakraLink asChild variant="underline">
+            <Link to="/login">Sign in</Link>
+          </ChakraLink>
+        </>
+      }
+    >
+      <Stack gap="4">
+        {serverError ? <ErrorAlert>{serverError}</ErrorAlert> : null}
+        <form onSubmit={onSubmit} noValidate>
+          <Stack gap="4">
+            <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+              <FormField label="First name" error={errors.firstName} required>
+                <Input autoComplete="given-name" {...form.register('firstName')} />
+              </FormField>
+              <FormField label="Last name" error={errors.lastName} required>
+                <Input autoComplete="family-name" {...form.register('lastName')} />
+              </FormField>
+            </SimpleGrid>
+            <FormField label="Email address" error={errors.email} required>
+              <Input type="email" autoComplete="email" {...form.register('email')} />
+            </FormField>
+            <FormField label="Phone number" error={errors.phoneNumber} required>
+              <Controller
+                control={form.control}
+                name="phoneNumber"
+                render={({ field }) => (
+                  <PhoneInput
+                    name={field.name}
+                    value={field.value}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                    ref={field.ref}
+                  />
+                )}
+              />
+            </FormField>
+            <FormField label="Date of birth" error={errors.dateOfBirth} required>
+              <Input type="date" max={today()} autoComplete="bday" {...form.register('dateOfBirth')} />
+            </FormField>
+            <FormField label="Password" error={errors.password} required>
+              <PasswordInput autoComplete="new-password" {...form.register('password')} />
+            </FormField>
+            <FormField label="Confirm password" error={errors.confirmPassword} required>
+              <PasswordInput autoComplete="new-password" {...form.register('confirmPassword')} />
+            </FormField>
+            <Controller
+              control={form.control}
+              name="acceptTerms"
+              render={({ field, fieldState }) => (
+                <Field.Root invalid={fieldState.error !== undefined}>
+                  <Checkbox.Root
+                    checked={field.value === true}
+                    onCheckedChange={(details) => field.onChange(details.checked === true ? true : undefined)}
+                    name={field.name}
+                    alignItems="flex-start"
+                  >
+                    <Checkbox.HiddenInput onBlur={field.onBlur} ref={field.ref} />
+                    <Checkbox.Control mt="0.5" />
+                    <Checkbox.Label fontWeight="normal">
+                      I agree to the{' '}
+                      <ChakraLink asChild variant="underline">
+                        <Link to="/terms" target="_blank">
+                          Terms and Conditions
+                        </Link>
+                      </ChakraLink>{' '}
+                      and the{' '}
+                      <ChakraLink asChild variant="underline">
+                        <Link to="/privacy" target="_blank">
+                          Privacy Policy
+                        </Link>
+                      </ChakraLink>
+                    </Checkbox.Label>
+                  </Checkbox.Root>
+                  {fieldState.error?.message ? (
+                    <Field.ErrorText>{fieldState.error.message}</Field.ErrorText>
+                  ) : null}
+                </Field.Root>
+              )}
+            />
+            <Button type="submit" w="full" loading={isSubmitting} loadingText="Creating account…">
+              Create account
+            </Button>
+          </Stack>
+        </form>
+      </Stack>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,31 @@
+import { Heading, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
+import { Link } from '@tanstack/react-router';
+import { bank } from '../../lib/bank.ts';
+import { FaqAccordion } from './faq-accordion.tsx';
+
+/** SPEC.md 2.8: the public Help Center. */
+export function HelpCenterPage() {
+  return (
+    <Stack gap="6">
+      <Stack gap="2">
+        <Heading as="h1" size="2xl">
+          Help Center
+        </Heading>
+        <Text color="fg.muted">Answers to the questions our customers ask most often.</Text>
+      </Stack>
+      <FaqAccordion />
+      <Text>
+        Still need help?{' '}
+        <ChakraLink href={`mailto:${bank.supportEmail}`} variant="underline">
+          Contact us
+        </ChakraLink>{' '}
+        at {bank.supportEmail} or call {bank.supportPhone}.
+      </Text>
+      <Text fontSize="sm">
+        <ChakraLink asChild variant="underline">
+          <Link to="/login">Back to sign in</Link>
+        </ChakraLink>
+      </Text>
+    </Stack>
+  );
+}

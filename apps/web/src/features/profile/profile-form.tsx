@@ -1,0 +1,103 @@
+import { profileInput } from '@bank/validators/auth';
+import { Button, Heading, Input, SimpleGrid, Stack } from '@chakra-ui/react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, useForm } from 'react-hook-form';
+import { FormField } from '../../components/form-field.tsx';
+import { PhoneInput } from '../../components/phone-input.tsx';
+import { errorMessage } from '../../lib/errors.ts';
+import type { SessionUser } from '../../lib/session.ts';
+import { notify } from '../../lib/toaster.ts';
+import { trpc } from '../../lib/trpc.ts';
+
+/** SPEC.md 2.10, Profile tab: names and phone editable, e-mail read-only, optional address. */
+export function ProfileForm({ user }: { user: SessionUser }) {
+  const utils = trpc.useUtils();
+  const update = trpc.auth.updateProfile.useMutation();
+  const form = useForm({
+    resolver: zodResolver(profileInput),
+    mode: 'onTouched',
+    defaultValues: {
+      firstName: user.firstName,
+      lastName: user.lastName,
+      phoneNumber: user.phoneNumber,
+      address: {
+        street: user.address.street ?? '',
+        city: user.address.city ?? '',
+        state: user.address.state ?? '',
+        zipCode: user.address.zipCode ?? '',
+        country: user.address.country ?? '',
+      },
+    },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      const updated = await update.mutateAsync(values);
+      utils.auth.me.setData(undefined, (current) =>
+        current ? { ...current, user: updated } : current,
+      );
+      notify({ type: 'success', message: 'Profile updated successfully' });
+    } catch (error) {
+      notify({ type: 'error', message: errorMessage(error, 'Profile update failed') });
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <Stack gap="5" maxW="2xl">
+        <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+          <FormField label="First name" error={errors.firstName} required>
+            <Input autoComplete="given-name" {...form.register('firstName')} />
+          </FormField>
+          <FormField label="Last name" error={errors.lastName} required>
+            <Input autoComplete="family-name" {...form.register('lastName')} />
+          </FormField>
+        </SimpleGrid>
+        <FormField label="Email address" readOnly helperText="Contact support to change your e-mail address.">
+          <Input value={user.email} readOnly type="email" name="email" />
+        </FormField>
+        <FormField label="Phone number" error={errors.phoneNumber} required>
+          <Controller
+            control={form.control}
+            name="phoneNumber"
+            render={({ field }) => (
+              <PhoneInput
+                name={field.name}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                ref={field.ref}
+              />
+            )}
+          />
+        </FormField>
+        <Stack as="fieldset" gap="4" border="0" p="0" m="0">
+          <Heading as="legend" size="md" mb="3">
+            Address
+          </Heading>
+          <FormField label="Street" error={errors.address?.street}>
+            <Input autoComplete="street-address" {...form.register('address.street')} />
+          </FormField>
+          <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+            <FormField label="City" error={errors.address?.city}>
+              <Input autoComplete="address-level2" {...form.register('address.city')} />
+            </FormField>
+            <FormField label="State" error={errors.address?.state}>
+              <Input autoComplete="address-level1" {...form.register('address.state')} />
+            </FormField>
+            <FormField label="ZIP code" error={errors.address?.zipCode}>
+              <Input autoComplete="postal-code" {...form.register('address.zipCode')} />
+            </FormField>
+            <FormField label="Country" error={errors.address?.country}>
+              <Input autoComplete="country-name" {...form.register('address.country')} />
+            </FormField>
+          </SimpleGrid>
+        </Stack>
+        <Button type="submit" alignSelf="flex-start" loading={isSubmitting} loadingText="Saving…">
+          Save Changes
+        </Button>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,122 @@
+import { messages } from '@bank/validators/messages';
+import { z } from 'zod';
+import { formatMoney } from '../../lib/format.ts';
+import type { Notification } from '../../lib/toaster.ts';
+
+/** The events of DESIGN.md 6 as the SPA reads them; unknown fields are ignored. */
+const appEvent = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('security:signin'), data: z.looseObject({}) }),
+  z.object({
+    type: z.literal('transaction:new'),
+    data: z.looseObject({
+      amount: z.number().optional(),
+      direction: z.string().optional(),
+      newBalance: z.number().optional(),
+    }),
+  }),
+  z.object({
+    type: z.literal('ticket:response'),
+    data: z.looseObject({ ticketId: z.string(), message: z.string().optional() }),
+  }),
+  z.object({
+    type: z.literal('loan:status'),
+    data: z.looseObject({ loanId: z.string().optional(), status: z.string() }),
+  }),
+  z.object({
+    type: z.literal('system:maintenance'),
+    data: z.looseObject({ message: z.string(), infoUrl: z.string().optional() }),
+  }),
+  z.object({ type: z.literal('system:error'), data: z.looseObject({ message: z.string() }) }),
+  z.object({ type: z.literal('new_support_message'), data: z.looseObject({}) }),
+]);
+
+export type AppEvent = z.infer<typeof appEvent>;
+
+export function parseAppEvent(value: unknown): AppEvent | null {
+  const parsed = appEvent.safeParse(value);
+  return parsed.success ? parsed.data : null;
+}
+
+export interface EventEffects {
+  notification: Notification | null;
+  /** Balances and lists changed: cached queries must be fetched again. */
+  invalidate: boolean;
+}
+
+/** Safe targets for 'Learn More': this site, or an http(s) page. */
+export function safeInfoUrl(url: string | undefined): string | null {
+  if (!url) return null;
+  try {
+    const parsed = new URL(url, window.location.origin);
+    return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed.href : null;
+  } catch {
+    return null;
+  }
+}
+
+/** What one event shows and refreshes (SPEC.md 4, real-time connection). */
+export function effectsOf(event: AppEvent): EventEffects {
+  switch (event.type) {
+    case 'security:signin':
+      return {
+        notification: { type: 'info', message: 'New sign-in to your account' },
+        invalidate: false,
+      };
+    case 'transaction:new': {
+      const amount = formatMoney(Math.abs(event.data.amount ?? 0));
+      const credit = event.data.direction === 'credit';
+      return {
+        notification: credit
+          ? { type: 'success', message: `Received ${amount}` }
+          : { type: 'info', message: `Sent ${amount}` },
+        invalidate: true,
+      };
+    }
+    case 'ticket:response':
+      return {
+        notification: { type: 'info', message: 'New response on your support ticket' },
+        invalidate: true,
+      };
+    case 'loan:status': {
+      const approved = event.data.status === 'approved';
+      return {
+        notification: approved
+          ? { type: 'success', message: 'Your loan application was approved' }
+          : { type: 'error', message: `Your loan application was ${event.data.status}` },
+        invalidate: true,
+      };
+    }
+    case 'system:maintenance': {
+      const infoUrl = safeInfoUrl(event.data.infoUrl);
+      return {
+        notification: {
+          type: 'warning',
+          message: event.data.message,
+          duration: 0,
+          action: infoUrl
+            ? {
+                label: 'Learn More',
+                onClick: () => {
+                  window.open(infoUrl, '_blank', 'noopener,noreferrer');
+                },
+              }
+            : undefined,
+        },
+        invalidate: false,
+      };
+    }
+    case 'system:error':
+      return {
+        notification: { type: 'error', title: 'System Error', message: event.data.message },
+        invalidate: false,
+      };
+    case 'new_support_message':
+      // The open ticket chat listens for these itself.
+      return { notification: null, invalidate: false };
+  }
+}
+
+export const socketMessages = {
+  authFailed: messages.socketAuthFailed,
+  unavailable: messages.socketUnavailable,
+} as const;

@@ -1,0 +1,35 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { isUnauthorized } from '../../lib/errors.ts';
+import { notify } from '../../lib/toaster.ts';
+import { trpc } from '../../lib/trpc.ts';
+import { effectsOf, parseAppEvent, socketMessages } from './events.ts';
+
+function isAuthQuery(queryKey: readonly unknown[]): boolean {
+  const path = queryKey[0];
+  return Array.isArray(path) && path[0] === 'auth';
+}
+
+/**
+ * The one live subscription of a signed-in client (DESIGN.md 6): turns events into
+ * notifications and refreshes what they changed. Mounted by the authenticated layout.
+ */
+export function RealtimeListener() {
+  const queryClient = useQueryClient();
+  trpc.events.onEvent.useSubscription(undefined, {
+    onData(envelope) {
+      const event = parseAppEvent(envelope.data);
+      if (!event) return;
+      const { notification, invalidate } = effectsOf(event);
+      if (notification) notify(notification);
+      if (invalidate) {
+        void queryClient.invalidateQueries({ predicate: (query) => !isAuthQuery(query.queryKey) });
+      }
+    },
+    onError(error) {
+      if (isUnauthorized(error)) {
+        notify({ id: 'socket-auth', type: 'error', message: socketMessages.authFailed, duration: 0 });
+      }
+    },
+  });
+  return null;
+}

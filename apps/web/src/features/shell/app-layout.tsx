@@ -1,0 +1,127 @@
+import { Box, CloseButton, Drawer, Flex, IconButton, Link as ChakraLink, Portal, Spacer } from '@chakra-ui/react';
+import { Link, Outlet } from '@tanstack/react-router';
+import { useState } from 'react';
+import { LuMenu } from 'react-icons/lu';
+import { ColorModeButton } from '../../components/color-mode.tsx';
+import { FullPageSpinner } from '../../components/full-page-spinner.tsx';
+import { Logo } from '../../components/logo.tsx';
+import { useSession } from '../../lib/session.ts';
+import { RealtimeListener } from '../realtime/realtime-listener.tsx';
+import { Sidebar } from './sidebar.tsx';
+import { UserMenu } from './user-menu.tsx';
+
+export const SIDEBAR_WIDTH = '280px';
+
+function SkipLink() {
+  return (
+    <ChakraLink
+      href="#main-content"
+      position="absolute"
+      left="2"
+      top="-20"
+      zIndex="skipLink"
+      bg="bg"
+      px="3"
+      py="2"
+      borderRadius="l2"
+      _focus={{ top: '2' }}
+    >
+      Skip to main content
+    </ChakraLink>
+  );
+}
+
+/** SPEC.md 2.2: top bar, 280 px sidebar (a slide-over on small screens), and the page. */
+export function AppLayout() {
+  const { user } = useSession();
+  const [navOpen, setNavOpen] = useState(false);
+  // Signing out clears the user a moment before the router leaves this layout.
+  if (!user) return <FullPageSpinner />;
+  const closeNav = () => setNavOpen(false);
+  return (
+    <Flex direction="column" minH="100dvh">
+      <SkipLink />
+      <Flex
+        as="header"
+        h="16"
+        px={{ base: '2', md: '4' }}
+        gap="1"
+        align="center"
+        borderBottomWidth="1px"
+        bg="bg"
+        position="sticky"
+        top="0"
+        zIndex="sticky"
+      >
+        <IconButton
+          variant="ghost"
+          aria-label="Open navigation menu"
+          hideFrom="lg"
+          onClick={() => setNavOpen(true)}
+        >
+          <LuMenu />
+        </IconButton>
+        <ChakraLink asChild color="fg" _hover={{ textDecoration: 'none' }}>
+          <Link to="/">
+            <Logo />
+          </Link>
+        </ChakraLink>
+        <Spacer />
+        <ColorModeButton />
+        <UserMenu />
+      </Flex>
+      <Flex flex="1" minH="0">
+        <Box
+          as="aside"
+          hideBelow="lg"
+          w={SIDEBAR_WIDTH}
+          flexShrink="0"
+          borderEndWidth="1px"
+          position="sticky"
+          top="16"
+          h="calc(100dvh - 4rem)"
+          bg="bg.subtle"
+        >
+          <Sidebar />
+        </Box>
+        <Box
+          as="main"
+          id="main-content"
+          tabIndex={-1}
+          flex="1"
+          minW="0"
+          px={{ base: '4', md: '8' }}
+          py={{ base: '6', md: '8' }}
+          _focus={{ outline: 'none' }}
+        >
+          <Box maxW="6xl" mx="auto">
+            <Outlet />
+          </Box>
+        </Box>
+      </Flex>
+      <Drawer.Root open={navOpen} onOpenChange={(details) => setNavOpen(details.open)} placement="start">
+        <Portal>
+          <Drawer.Backdrop />
+          <Drawer.Positioner>
+            <Drawer.Content maxW={SIDEBAR_WIDTH}>
+              <Drawer.Header borderBottomWidth="1px" py="3">
+                <Drawer.Title asChild>
+                  <div>
+                    <Logo />
+                  </div>
+                </Drawer.Title>
+              </Drawer.Header>
+              <Drawer.CloseTrigger asChild>
+                <CloseButton size="sm" aria-label="Close navigation menu" />
+              </Drawer.CloseTrigger>
+              <Drawer.Body p="0">
+                <Sidebar onNavigate={closeNav} />
+              </Drawer.Body>
+            </Drawer.Content>
+          </Drawer.Positioner>
+        </Portal>
+      </Drawer.Root>
+      <RealtimeListener />
+    </Flex>
+  );
+}

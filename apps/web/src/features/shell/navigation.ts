@@ -1,0 +1,109 @@
+import type { IconType } from 'react-icons';
+import {
+  LuArrowDownToLine,
+  LuArrowLeftRight,
+  LuArrowUpFromLine,
+  LuBanknote,
+  LuBuilding2,
+  LuChartLine,
+  LuCreditCard,
+  LuFilePlus,
+  LuHandCoins,
+  LuLandmark,
+  LuLayoutDashboard,
+  LuLifeBuoy,
+  LuListChecks,
+  LuMessageSquarePlus,
+  LuReceipt,
+  LuSend,
+  LuSettings,
+  LuShieldCheck,
+  LuTickets,
+  LuUsers,
+} from 'react-icons/lu';
+
+export interface NavLink {
+  label: string;
+  to: string;
+  icon: IconType;
+  /** Active only on exactly this path (the dashboard). */
+  exact?: boolean;
+}
+
+export interface NavGroup {
+  label: string;
+  icon: IconType;
+  /** The group's own page, if it has one. */
+  to?: string;
+  /** Path prefixes that count as "inside" the group (opens it automatically). */
+  paths: string[];
+  children: NavLink[];
+}
+
+export type NavEntry = NavLink | NavGroup;
+
+export function isGroup(entry: NavEntry): entry is NavGroup {
+  return 'children' in entry;
+}
+
+/** SPEC.md 2.2: the user menu, shown to customers and administrators. */
+export const userNavigation: NavEntry[] = [
+  { label: 'Dashboard', to: '/', icon: LuLayoutDashboard, exact: true },
+  {
+    label: 'Transactions',
+    icon: LuArrowLeftRight,
+    to: '/transactions',
+    paths: ['/transactions', '/transfer', '/deposit', '/withdraw'],
+    children: [
+      { label: 'Transfer Money', to: '/transfer', icon: LuSend },
+      { label: 'Deposit', to: '/deposit', icon: LuArrowDownToLine },
+      { label: 'Withdraw', to: '/withdraw', icon: LuArrowUpFromLine },
+    ],
+  },
+  { label: 'Cards', to: '/my-cards', icon: LuCreditCard },
+  { label: 'My Banks', to: '/my-banks', icon: LuLandmark },
+  {
+    label: 'Loans',
+    icon: LuHandCoins,
+    paths: ['/loans'],
+    children: [
+      { label: 'My Loans', to: '/loans', icon: LuBanknote, exact: true },
+      { label: 'Apply for Loan', to: '/loans/apply', icon: LuFilePlus },
+    ],
+  },
+  {
+    label: 'Support',
+    icon: LuLifeBuoy,
+    paths: ['/support', '/faqs', '/contact'],
+    children: [
+      { label: 'Tickets', to: '/support', icon: LuTickets, exact: true },
+      { label: 'Create Ticket', to: '/support/create', icon: LuMessageSquarePlus },
+    ],
+  },
+];
+
+/** SPEC.md 2.2: the admin menu, administrators only. */
+export const adminNavigation: NavGroup = {
+  label: 'Administration',
+  icon: LuShieldCheck,
+  to: '/admin',
+  paths: ['/admin'],
+  children: [
+    { label: 'User Management', to: '/admin/users', icon: LuUsers },
+    { label: 'Transaction Monitoring', to: '/admin/transactions', icon: LuChartLine },
+    { label: 'Loan Management', to: '/admin/loans', icon: LuListChecks },
+    { label: 'All Banks', to: '/admin/banks', icon: LuBuilding2 },
+    { label: 'Support Management', to: '/admin/support', icon: LuReceipt },
+    { label: 'Settings', to: '/admin/settings', icon: LuSettings },
+  ],
+};
+
+/** Whether `pathname` is the path or below it ('/loans' contains '/loans/apply'). */
+export function isWithin(pathname: string, prefix: string): boolean {
+  if (prefix === '/') return pathname === '/';
+  return pathname === prefix || pathname.startsWith(`${prefix}/`);
+}
+
+export function isActive(pathname: string, link: NavLink): boolean {
+  return link.exact ? pathname === link.to : isWithin(pathname, link.to);
+}

@@ -1,0 +1,46 @@
+import { Box, Container, Flex, HStack, Image, Link as ChakraLink, Spacer, Text } from '@chakra-ui/react';
+import { Link, Outlet } from '@tanstack/react-router';
+import { ColorModeButton } from '../../components/color-mode.tsx';
+import { Logo } from '../../components/logo.tsx';
+import { bank } from '../../lib/bank.ts';
+
+/** SPEC.md 2.1: logo and name, a side image on large screens, and the tagline footer. */
+export function PublicLayout() {
+  return (
+    <Flex minH="100dvh">
+      <Flex direction="column" flex="1" minW="0">
+        <HStack as="header" px={{ base: '4', md: '8' }} py="4">
+          <ChakraLink asChild color="fg" _hover={{ textDecoration: 'none' }}>
+            <Link to="/login">
+              <Logo />
+            </Link>
+          </ChakraLink>
+          <Spacer />
+          <ColorModeButton />
+        </HStack>
+        <Box as="main" flex="1" px={{ base: '4', md: '8' }} py={{ base: '6', md: '10' }}>
+          <Container maxW="3xl" px="0">
+            <Outlet />
+          </Container>
+        </Box>
+        <Box as="footer" px={{ base: '4', md: '8' }} py="6" borderTopWidth="1px">
+          <Text fontSize="sm" color="fg.muted" textAlign="center">
+            © {new Date().getFullYear()} {bank.name}. {bank.tagline}
+          </Text>
+        </Box>
+      </Flex>
+      <Box
+        hideBelow="lg"
+        flex="0 0 42%"
+        maxW="720px"
+        position="sticky"
+        top="0"
+        h="100dvh"
+        overflow="hidden"
+        bg="brand.950"
+      >
+        <Image src="/side-illustration.svg" alt="" w="full" h="full" objectFit="cover" />
+      </Box>
+    </Flex>
+  );
+}

@@ -1,0 +1,68 @@
+import { createSystem, defaultConfig, defineConfig } from '@chakra-ui/react';
+
+/**
+ * The bank's design system. `brand` is the default colour palette; its solid shade is dark
+ * enough for white text to pass WCAG AA (Chakra's stock blue/green solids do not).
+ */
+const config = defineConfig({
+  globalCss: {
+    html: { colorPalette: 'brand' },
+    body: { bg: 'bg', color: 'fg' },
+  },
+  theme: {
+    tokens: {
+      colors: {
+        brand: {
+          50: { value: '#eef4ff' },
+          100: { value: '#d9e6ff' },
+          200: { value: '#bcd3ff' },
+          300: { value: '#8eb6fd' },
+          400: { value: '#598ef9' },
+          500: { value: '#3468f4' },
+          600: { value: '#1e4ae0' },
+          700: { value: '#1a3bb8' },
+          800: { value: '#1b3594' },
+          900: { value: '#1c3175' },
+          950: { value: '#151f47' },
+        },
+      },
+      fonts: {
+        heading: {
+          value:
+            "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif",
+        },
+        body: {
+          value:
+            "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif",
+        },
+      },
+    },
+    semanticTokens: {
+      colors: {
+        brand: {
+          solid: { value: { _light: '{colors.brand.700}', _dark: '{colors.brand.600}' } },
+          contrast: { value: { _light: 'white', _dark: 'white' } },
+          fg: { value: { _light: '{colors.brand.700}', _dark: '{colors.brand.300}' } },
+          muted: { value: { _light: '{colors.brand.100}', _dark: '{colors.brand.900}' } },
+          subtle: { value: { _light: '{colors.brand.50}', _dark: '{colors.brand.950}' } },
+          emphasized: { value: { _light: '{colors.brand.200}', _dark: '{colors.brand.800}' } },
+          focusRing: { value: { _light: '{colors.brand.600}', _dark: '{colors.brand.400}' } },
+          border: { value: { _light: '{colors.brand.600}', _dark: '{colors.brand.400}' } },
+        },
+        // Toasts and solid badges put white text on these: darker shades keep AA contrast.
+        green: {
+          solid: { value: { _light: '{colors.green.700}', _dark: '{colors.green.700}' } },
+        },
+        orange: {
+          solid: { value: { _light: '{colors.orange.700}', _dark: '{colors.orange.700}' } },
+          contrast: { value: { _light: 'white', _dark: 'white' } },
+        },
+        red: {
+          solid: { value: { _light: '{colors.red.700}', _dark: '{colors.red.700}' } },
+        },
+      },
+    },
+  },
+});
+
+export const system = createSystem(defaultConfig, config);

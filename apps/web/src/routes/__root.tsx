@@ -1,0 +1,20 @@
+import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
+import type { RouterContext } from '../app/router.tsx';
+import { Toaster } from '../components/toaster.tsx';
+import { NotFoundPage } from '../features/errors/not-found-page.tsx';
+import { ServerErrorPage } from '../features/errors/server-error-page.tsx';
+
+export const Route = createRootRouteWithContext<RouterContext>()({
+  component: Root,
+  notFoundComponent: NotFoundPage,
+  errorComponent: ServerErrorPage,
+});
+
+function Root() {
+  return (
+    <>
+      <Outlet />
+      <Toaster />
+    </>
+  );
+}

@@ -1,0 +1,15 @@
+import { createFileRoute, redirect } from '@tanstack/react-router';
+import { z } from 'zod';
+import { TwoFactorPage } from '../../features/auth/two-factor-page.tsx';
+
+export const Route = createFileRoute('/_public/2fa-verification')({
+  validateSearch: z.object({ redirect: z.string().optional().catch(undefined) }),
+  beforeLoad: ({ context }) => {
+    // Only a sign-in that still owes its second factor belongs here.
+    if (!context.session.user) throw redirect({ to: '/login' });
+  },
+  component: function TwoFactorRoute() {
+    const { redirect: next } = Route.useSearch();
+    return <TwoFactorPage redirect={next} />;
+  },
+});
