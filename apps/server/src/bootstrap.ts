@@ -1,3 +1,4 @@
+import { openCheckingAccount } from '@bank/api/accounts/service';
 import { recordAudit } from '@bank/api/audit/service';
 import { hashPassword } from '@bank/auth/password';
 import type { Executor } from '@bank/db';
@@ -28,7 +29,11 @@ export async function ensureAdmin(
     })
     .onConflictDoNothing()
     .returning({ id: users.id });
-  if (created) await recordAudit(db, { event: 'user.created_by_bootstrap', userId: created.id });
+  if (created) {
+    // Administrators can do everything a customer can, so they bank here too.
+    await openCheckingAccount(db, created.id);
+    await recordAudit(db, { event: 'user.created_by_bootstrap', userId: created.id });
+  }
   return created ? 'created' : 'exists';
 }
 
@@ -88,8 +93,11 @@ export async function seedDemoUsers(db: Executor): Promise<string[]> {
         emailVerifiedAt: new Date(),
       })
       .onConflictDoNothing()
-      .returning({ email: users.email });
-    if (row) created.push(row.email);
+      .returning({ id: users.id, email: users.email });
+    if (row) {
+      await openCheckingAccount(db, row.id);
+      created.push(row.email);
+    }
   }
   return created;
 }

@@ -7,7 +7,11 @@ import { describe, expect, it } from 'vitest';
 
 const main = fileURLToPath(new URL('./main.ts', import.meta.url));
 
-function run(env: Record<string, string>): { child: ChildProcess; output: () => string; exit: Promise<number | null> } {
+function run(env: Record<string, string>): {
+  child: ChildProcess;
+  output: () => string;
+  exit: Promise<number | null>;
+} {
   const child = spawn(process.execPath, ['--import', 'tsx', main], {
     env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -25,18 +29,28 @@ function run(env: Record<string, string>): { child: ChildProcess; output: () => 
 
 describe('start', () => {
   it('stops with a message naming the bad variable', async () => {
-    const { exit, output } = run({ DATA_DIR: mkdtempSync(join(tmpdir(), 'bank-main-')), PORT: 'eighty' });
+    const { exit, output } = run({
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'bank-main-')),
+      PORT: 'eighty',
+    });
     expect(await exit).toBe(1);
     expect(output()).toContain('PORT');
   });
 
   it('migrates, serves, and on SIGTERM finishes and exits cleanly', async () => {
     const port = String(20000 + Math.floor(Math.random() * 20000));
-    const { child, exit, output } = run({ DATA_DIR: mkdtempSync(join(tmpdir(), 'bank-main-')), PORT: port, HOST: '127.0.0.1' });
+    const { child, exit, output } = run({
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'bank-main-')),
+      PORT: port,
+      HOST: '127.0.0.1',
+    });
     const deadline = Date.now() + 30_000;
     let healthy = false;
     while (!healthy && Date.now() < deadline) {
-      healthy = await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.ok, () => false);
+      healthy = await fetch(`http://127.0.0.1:${port}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      );
       if (!healthy) await new Promise((r) => setTimeout(r, 200));
     }
     expect(healthy).toBe(true);

@@ -1,15 +1,17 @@
 import type { AppDeps } from '@bank/api/context';
-import { outboxMailer } from '@bank/api/mail/outbox';
+import { deliverDueEmails, outboxMailer } from '@bank/api/mail/outbox';
 import { mailboxTransport, smtpTransport } from '@bank/api/mail/transport';
 import { createDbRateLimiter, createRedisRateLimiter } from '@bank/api/rate-limit';
 import { EventHub } from '@bank/api/realtime/hub';
 import { ensureBankSettings } from '@bank/api/settings/service';
+import { sweepIdempotencyKeys } from '@bank/api/transactions/idempotency';
+import { settlePendingTransactions } from '@bank/api/transactions/service';
 import type { Config } from '@bank/config';
 import { createDb } from '@bank/db';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
+import { every } from './background.ts';
 import { ensureAdmin } from './bootstrap.ts';
-import { startOutboxWorker } from './outbox-worker.ts';
 import { buildServer } from './server.ts';
 
 export interface Runtime {
@@ -53,7 +55,17 @@ export async function startRuntime(config: Config): Promise<Runtime> {
   const transport = config.smtpUrl
     ? smtpTransport(config.smtpUrl, config.mailFrom)
     : mailboxTransport;
-  const worker = startOutboxWorker(handle.db, transport, app.log);
+  const tasks = [
+    every('e-mail delivery', 500, () => deliverDueEmails(handle.db, transport), app.log),
+    // External transfers and withdrawals clear after a few seconds in this sandbox.
+    every(
+      'settlement',
+      2_000,
+      () => settlePendingTransactions(handle.db, config.settlementDelayMs),
+      app.log,
+    ),
+    every('idempotency sweep', 60 * 60_000, () => sweepIdempotencyKeys(handle.db), app.log),
+  ];
 
   let stopping: Promise<void> | undefined;
   return {
@@ -61,7 +73,7 @@ export async function startRuntime(config: Config): Promise<Runtime> {
     stop() {
       stopping ??= (async () => {
         await app.close();
-        await worker.stop();
+        await Promise.all(tasks.map((task) => task.stop()));
         await hub.stop();
         await redis?.quit();
         await handle.close();

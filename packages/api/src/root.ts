@@ -1,13 +1,19 @@
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import { adminRouter } from './admin/router.ts';
 import { authRouter } from './auth/router.ts';
+import { banksRouter } from './banks/router.ts';
+import { cardsRouter } from './cards/router.ts';
 import { devRouter } from './dev/router.ts';
 import { eventsRouter } from './realtime/router.ts';
+import { transactionsRouter } from './transactions/router.ts';
 import { createCallerFactory, router } from './trpc.ts';
 
 export const appRouter = router({
   auth: authRouter,
   admin: adminRouter,
+  transactions: transactionsRouter,
+  cards: cardsRouter,
+  banks: banksRouter,
   events: eventsRouter,
   dev: devRouter,
 });

@@ -33,6 +33,8 @@ const envSchema = z.object({
   PUBLIC_URL: z.url().optional(),
   WEB_DIST_DIR: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** How long an external transfer or withdrawal stays pending before the sandbox clears it. */
+  SETTLEMENT_DELAY_MS: z.coerce.number().int().min(0).max(86_400_000).default(10_000),
   TRUST_PROXY: z
     .enum(['true', 'false'])
     .default('false')
@@ -57,6 +59,7 @@ export interface Config {
   webDistDir: string | undefined;
   logLevel: Env['LOG_LEVEL'];
   trustProxy: boolean;
+  settlementDelayMs: number;
 }
 
 export class ConfigError extends Error {
@@ -109,6 +112,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     webDistDir: env.WEB_DIST_DIR,
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
+    settlementDelayMs: env.SETTLEMENT_DELAY_MS,
   };
 }
 

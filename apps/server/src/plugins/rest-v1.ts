@@ -46,14 +46,24 @@ export async function restV1Plugin(app: FastifyInstance, options: ServerOptions)
       method: route.method,
       url: route.path,
       handler: async (req, reply) => {
+        const idempotencyKey = req.headers['idempotency-key'];
         const input = {
           ...(isRecord(req.query) ? req.query : {}),
           ...(isRecord(req.body) ? req.body : {}),
           ...(isRecord(req.params) ? req.params : {}),
+          // The Idempotency-Key header of money-moving calls (DESIGN.md 3).
+          ...(typeof idempotencyKey === 'string' ? { idempotencyKey } : {}),
         };
         try {
           const ctx = await createRequestContext(options, req, reply);
           const result = await route.run(ctx, input);
+          if (route.contentType === 'text/csv') {
+            return reply
+              .code(route.successStatus)
+              .type('text/csv; charset=utf-8')
+              .header('Content-Disposition', 'attachment; filename="transactions.csv"')
+              .send(result);
+          }
           return reply.code(route.successStatus).send(result);
         } catch (error) {
           return sendError(reply, error, req.log);

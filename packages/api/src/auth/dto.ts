@@ -28,6 +28,11 @@ export interface UserDto {
   twoFactorRequired: boolean;
   isTwoFactorVerified: boolean;
   isBlocked: boolean;
+  /** The checking account: known where the caller looked it up (me), else null. */
+  accountNumber: string | null;
+  balance: number | null;
+  /** Daily withdrawal limit in dollars (the user's own, or the bank's). */
+  withdrawalLimit: number | null;
   notificationPreferences: {
     transactionNotifications: boolean;
     securityAlerts: boolean;
@@ -41,7 +46,17 @@ export function hasTwoFactor(user: Pick<UserRow, 'twoFactorSecret'>): boolean {
   return user.twoFactorSecret !== null;
 }
 
-export function toUserDto(user: UserRow, session?: { twoFactorVerified: boolean }): UserDto {
+export interface AccountSummary {
+  accountNumber: string;
+  balance: number;
+  withdrawalLimit: number;
+}
+
+export function toUserDto(
+  user: UserRow,
+  session?: { twoFactorVerified: boolean },
+  account?: AccountSummary,
+): UserDto {
   const twoFactorEnabled = hasTwoFactor(user);
   const twoFactorRequired = twoFactorEnabled && !(session?.twoFactorVerified ?? false);
   return {
@@ -67,6 +82,9 @@ export function toUserDto(user: UserRow, session?: { twoFactorVerified: boolean 
     twoFactorRequired,
     isTwoFactorVerified: twoFactorEnabled && !twoFactorRequired,
     isBlocked: user.isBlocked,
+    accountNumber: account?.accountNumber ?? null,
+    balance: account?.balance ?? null,
+    withdrawalLimit: account?.withdrawalLimit ?? null,
     notificationPreferences: {
       transactionNotifications: user.notifyTransactions,
       securityAlerts: user.notifySecurity,
@@ -102,6 +120,9 @@ export const userDtoSchema = z.object({
   twoFactorRequired: z.boolean(),
   isTwoFactorVerified: z.boolean(),
   isBlocked: z.boolean(),
+  accountNumber: z.string().nullable(),
+  balance: z.number().nullable(),
+  withdrawalLimit: z.number().nullable(),
   notificationPreferences: z.object({
     transactionNotifications: z.boolean(),
     securityAlerts: z.boolean(),

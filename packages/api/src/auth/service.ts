@@ -15,6 +15,7 @@ import { messages } from '@bank/validators/messages';
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import type { z } from 'zod';
+import { openCheckingAccount } from '../accounts/service.ts';
 import { recordAudit } from '../audit/service.ts';
 import type { AppDeps, RequestInfo, SessionCookieJar } from '../context.ts';
 import { appError } from '../errors.ts';
@@ -93,6 +94,7 @@ export async function register(
       })
       .returning();
     if (!user) throw new Error('User insert returned nothing');
+    await openCheckingAccount(tx, user.id);
     const token = await issueUserToken(tx, user.id, 'email_verification');
     await deps.mailer.enqueue(
       tx,

@@ -7,7 +7,24 @@ export const EVENTS_CHANNEL = 'bank_events';
 /** Every event a signed-in client can receive (DESIGN.md 6). */
 export type AppEvent =
   | { type: 'security:signin'; data: { at: string; ip: string | null; userAgent: string | null } }
-  | { type: 'transaction:new'; data: Record<string, unknown> & { newBalance: number } }
+  | {
+      type: 'transaction:new';
+      data: {
+        transactionId: string;
+        type: string;
+        status: string;
+        amount: number;
+        direction: 'credit' | 'debit';
+        description: string;
+        newBalance: number;
+        /** The customer's "Transaction Notifications" choice: false updates silently. */
+        notify: boolean;
+      };
+    }
+  | {
+      type: 'transaction:updated';
+      data: { transactionId: string; status: string; newBalance?: number };
+    }
   | { type: 'ticket:response'; data: { ticketId: string; message?: string } }
   | { type: 'loan:status'; data: { loanId: string; status: string } }
   | { type: 'system:maintenance'; data: { message: string; infoUrl: string } }

@@ -20,6 +20,8 @@ export interface RestRoute {
   input: z.ZodType;
   output: z.ZodType;
   successStatus: number;
+  /** application/json, or text/csv for downloads (the output is then the file's text). */
+  contentType: 'application/json' | 'text/csv';
   /** Parses the merged params/query/body, runs the procedure, shapes the answer. */
   run(ctx: Context, rawInput: unknown): Promise<unknown>;
 }
@@ -33,6 +35,7 @@ interface RouteSpec<I extends z.ZodType, O extends z.ZodType> {
   input: I;
   output: O;
   successStatus?: number;
+  contentType?: RestRoute['contentType'];
   handle(args: { caller: Caller; ctx: Context; input: z.output<I> }): Promise<z.input<O>>;
 }
 
@@ -48,6 +51,7 @@ export function defineRoute<I extends z.ZodType, O extends z.ZodType>(
     input: spec.input,
     output: spec.output,
     successStatus: spec.successStatus ?? 200,
+    contentType: spec.contentType ?? 'application/json',
     async run(ctx, rawInput) {
       const input = spec.input.parse(rawInput);
       const caller = createCaller(ctx);

@@ -1,7 +1,17 @@
 import { adminRestRoutes } from '../admin/rest.ts';
 import { authRestRoutes } from '../auth/rest.ts';
+import { bankRestRoutes } from '../banks/rest.ts';
+import { cardRestRoutes } from '../cards/rest.ts';
 import { devRestRoutes } from '../dev/rest.ts';
+import { transactionRestRoutes } from '../transactions/rest.ts';
 import type { RestRoute } from './define.ts';
 
 /** Every /api/v1 path, in the order the reference lists them. */
-export const restRoutes: RestRoute[] = [...authRestRoutes, ...adminRestRoutes, ...devRestRoutes];
+export const restRoutes: RestRoute[] = [
+  ...authRestRoutes,
+  ...transactionRestRoutes,
+  ...cardRestRoutes,
+  ...bankRestRoutes,
+  ...adminRestRoutes,
+  ...devRestRoutes,
+];

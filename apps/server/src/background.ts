@@ -1,21 +1,26 @@
-import { deliverDueEmails, type MailTransport } from '@bank/api/mail/outbox';
-import type { Database } from '@bank/db';
 import type { FastifyBaseLogger } from 'fastify';
 
-/** Sends queued e-mail after commit, polling; several instances share rows via SKIP LOCKED. */
-export function startOutboxWorker(
-  db: Database,
-  transport: MailTransport,
+export interface PeriodicTask {
+  stop(): Promise<void>;
+}
+
+/**
+ * Runs `task` every `intervalMs`, never two at once; stop() waits for a run in progress.
+ * Every instance runs the same tasks: each claims its rows with SKIP LOCKED.
+ */
+export function every(
+  name: string,
+  intervalMs: number,
+  task: () => Promise<unknown>,
   log: Pick<FastifyBaseLogger, 'error'>,
-  intervalMs = 500,
-): { stop(): Promise<void> } {
+): PeriodicTask {
   let running: Promise<void> | undefined;
   let stopped = false;
   const tick = () => {
     if (running || stopped) return;
-    running = deliverDueEmails(db, transport)
+    running = task()
       .then(() => undefined)
-      .catch((error: unknown) => log.error({ err: error }, 'outbox delivery failed'))
+      .catch((error: unknown) => log.error({ err: error }, `${name} failed`))
       .finally(() => {
         running = undefined;
       });

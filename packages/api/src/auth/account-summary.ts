@@ -1,0 +1,26 @@
+import type { Executor } from '@bank/db';
+import { accounts } from '@bank/db/schema';
+import { and, asc, eq } from 'drizzle-orm';
+import { toDollars } from '../money/cents.ts';
+import { getBankSettings } from '../settings/service.ts';
+import type { AccountSummary, UserRow } from './dto.ts';
+
+/** The user's checking account as the user object shows it (SPEC.md 3: balance, limit). */
+export async function accountSummary(
+  db: Executor,
+  user: UserRow,
+): Promise<AccountSummary | undefined> {
+  const [account] = await db
+    .select({ accountNumber: accounts.accountNumber, balanceCents: accounts.balanceCents })
+    .from(accounts)
+    .where(and(eq(accounts.userId, user.id), eq(accounts.kind, 'customer')))
+    .orderBy(asc(accounts.createdAt))
+    .limit(1);
+  if (!account) return undefined;
+  const limit = user.withdrawalLimitCents ?? (await getBankSettings(db)).withdrawalLimitCents;
+  return {
+    accountNumber: account.accountNumber,
+    balance: toDollars(account.balanceCents),
+    withdrawalLimit: toDollars(limit),
+  };
+}

@@ -1,0 +1,134 @@
+import { open, seal } from '@bank/auth/cipher';
+import type { Executor } from '@bank/db';
+import { linkedBanks, users } from '@bank/db/schema';
+import type { bankInput, bankUpdateInput } from '@bank/validators/money';
+import { TRPCError } from '@trpc/server';
+import { and, desc, eq } from 'drizzle-orm';
+import { z } from 'zod';
+
+type BankRow = typeof linkedBanks.$inferSelect;
+const MAX_BANKS = 10;
+
+/** The owner sees the full number in the details; the tile shows it masked. */
+export function toBankDto(key: Buffer, bank: BankRow) {
+  return {
+    id: bank.id,
+    _id: bank.id,
+    name: bank.name,
+    accountNumber: open(key, bank.accountNumberSealed).toString('utf8'),
+    maskedAccountNumber: `****${bank.accountLast4}`,
+    routingNumber: bank.routingNumber,
+    accountType: bank.accountType,
+    accountName: bank.accountName,
+    createdAt: bank.createdAt.toISOString(),
+  };
+}
+
+export const bankDtoSchema = z.object({
+  id: z.string(),
+  _id: z.string(),
+  name: z.string(),
+  accountNumber: z.string(),
+  maskedAccountNumber: z.string(),
+  routingNumber: z.string(),
+  accountType: z.enum(['checking', 'savings']),
+  accountName: z.string().nullable(),
+  createdAt: z.string(),
+}) satisfies z.ZodType<ReturnType<typeof toBankDto>>;
+
+export async function listBanks(db: Executor, key: Buffer, userId: string) {
+  const rows = await db
+    .select()
+    .from(linkedBanks)
+    .where(eq(linkedBanks.userId, userId))
+    .orderBy(desc(linkedBanks.createdAt));
+  return { data: rows.map((row) => toBankDto(key, row)) };
+}
+
+/** Every linked bank, masked, with its owner (administrators). */
+export async function listAllBanks(db: Executor) {
+  const rows = await db
+    .select({
+      bank: linkedBanks,
+      owner: { firstName: users.firstName, lastName: users.lastName, email: users.email },
+    })
+    .from(linkedBanks)
+    .innerJoin(users, eq(users.id, linkedBanks.userId))
+    .orderBy(desc(linkedBanks.createdAt))
+    .limit(500);
+  return {
+    data: rows.map(({ bank, owner }) => ({
+      id: bank.id,
+      name: bank.name,
+      maskedAccountNumber: `****${bank.accountLast4}`,
+      routingNumber: bank.routingNumber,
+      accountType: bank.accountType,
+      user: owner,
+      createdAt: bank.createdAt.toISOString(),
+    })),
+  };
+}
+
+export async function addBank(
+  db: Executor,
+  key: Buffer,
+  userId: string,
+  input: z.infer<typeof bankInput>,
+) {
+  const existing = await db
+    .select({ id: linkedBanks.id })
+    .from(linkedBanks)
+    .where(eq(linkedBanks.userId, userId));
+  if (existing.length >= MAX_BANKS) {
+    throw new TRPCError({
+      code: 'BAD_REQUEST',
+      message: `You can link at most ${MAX_BANKS} banks`,
+    });
+  }
+  const [bank] = await db
+    .insert(linkedBanks)
+    .values({
+      userId,
+      name: input.name,
+      accountNumberSealed: seal(key, input.accountNumber),
+      accountLast4: input.accountNumber.slice(-4),
+      routingNumber: input.routingNumber,
+      accountType: input.accountType,
+      accountName: input.accountName || null,
+    })
+    .returning();
+  if (!bank) throw new Error('Bank insert returned nothing');
+  return { message: 'Bank added successfully', bank: toBankDto(key, bank) };
+}
+
+export async function updateBank(
+  db: Executor,
+  key: Buffer,
+  userId: string,
+  input: z.infer<typeof bankUpdateInput>,
+) {
+  const [bank] = await db
+    .update(linkedBanks)
+    .set({
+      name: input.name,
+      accountNumberSealed: seal(key, input.accountNumber),
+      accountLast4: input.accountNumber.slice(-4),
+      routingNumber: input.routingNumber,
+      accountType: input.accountType,
+      accountName: input.accountName || null,
+      updatedAt: new Date(),
+    })
+    .where(and(eq(linkedBanks.id, input.id), eq(linkedBanks.userId, userId)))
+    .returning();
+  if (!bank) throw new TRPCError({ code: 'NOT_FOUND', message: 'Bank not found' });
+  return { message: 'Bank updated successfully', bank: toBankDto(key, bank) };
+}
+
+export async function removeBank(db: Executor, userId: string, id: string) {
+  const [bank] = await db
+    .delete(linkedBanks)
+    .where(and(eq(linkedBanks.id, id), eq(linkedBanks.userId, userId)))
+    .returning({ id: linkedBanks.id });
+  if (!bank) throw new TRPCError({ code: 'NOT_FOUND', message: 'Bank not found' });
+  return { message: 'Bank deleted successfully', id: bank.id };
+}

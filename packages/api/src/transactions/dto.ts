@@ -1,0 +1,90 @@
+import type { TimelineEntry, transactions } from '@bank/db/schema';
+import { z } from 'zod';
+import { toDollars } from '../money/cents.ts';
+
+export type TransactionRow = typeof transactions.$inferSelect;
+export interface PartyNames {
+  sender: { firstName: string; lastName: string; email: string } | null;
+}
+
+/**
+ * A transaction as one customer sees it (SPEC.md 3): dollars, and the direction for that
+ * customer's account (incoming if money reached it, else outgoing).
+ */
+export function toTransactionDto(
+  row: TransactionRow,
+  viewerAccountId: string | null,
+  parties: PartyNames,
+) {
+  const incoming =
+    viewerAccountId !== null ? row.toAccountId === viewerAccountId : row.type === 'deposit';
+  return {
+    id: row.id,
+    _id: row.id,
+    type: row.type,
+    status: row.status,
+    amount: toDollars(row.amountCents),
+    currency: row.currency,
+    direction: incoming ? ('credit' as const) : ('debit' as const),
+    description: row.description,
+    category: row.category,
+    paymentMethod: row.paymentMethod,
+    notes: row.notes,
+    recipient: row.recipientUserId ? { _id: row.recipientUserId, id: row.recipientUserId } : null,
+    recipientName: row.recipientName,
+    recipientAccountNumber: row.recipientAccountNumber,
+    sender: parties.sender,
+    counterparty: row.counterparty,
+    timeline: row.timeline,
+    timestamp: row.createdAt.toISOString(),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+export type TransactionDto = ReturnType<typeof toTransactionDto>;
+
+const timelineEntrySchema = z.object({
+  id: z.string(),
+  status: z.enum(['pending', 'completed', 'failed', 'cancelled']),
+  description: z.string(),
+  timestamp: z.string(),
+}) satisfies z.ZodType<TimelineEntry>;
+
+export const transactionDtoSchema = z.object({
+  id: z.string(),
+  _id: z.string(),
+  type: z.enum([
+    'transfer',
+    'deposit',
+    'withdraw',
+    'loan_disbursement',
+    'loan_repayment',
+    'interest_earned',
+    'fee',
+  ]),
+  status: z.enum(['pending', 'completed', 'failed', 'cancelled']),
+  amount: z.number(),
+  currency: z.string(),
+  direction: z.enum(['credit', 'debit']),
+  description: z.string(),
+  category: z.string(),
+  paymentMethod: z.string(),
+  notes: z.string().nullable(),
+  recipient: z.object({ _id: z.string(), id: z.string() }).nullable(),
+  recipientName: z.string().nullable(),
+  recipientAccountNumber: z.string().nullable(),
+  sender: z.object({ firstName: z.string(), lastName: z.string(), email: z.string() }).nullable(),
+  counterparty: z.record(z.string(), z.string()).nullable(),
+  timeline: z.array(timelineEntrySchema),
+  timestamp: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+}) satisfies z.ZodType<TransactionDto>;
+
+/** What a money-moving call answers: the transaction and the customer's balance after it. */
+export const movementResultSchema = z.object({
+  message: z.string(),
+  transaction: transactionDtoSchema,
+  newBalance: z.number(),
+});
+export type MovementResult = z.infer<typeof movementResultSchema>;

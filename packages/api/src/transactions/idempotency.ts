@@ -1,0 +1,140 @@
+import { createHash } from 'node:crypto';
+import type { Database, Transaction } from '@bank/db';
+import { idempotencyKeys } from '@bank/db/schema';
+import { TRPCError } from '@trpc/server';
+import { and, eq, lt, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { withDbRetry } from './retry.ts';
+
+/** Keys are kept at least this long (README); a sweep removes older ones. */
+export const IDEMPOTENCY_RETENTION_MS = 24 * 60 * 60_000;
+/** A first request that holds its key longer than this is presumed dead and may be retried. */
+const STALE_LOCK_MS = 60_000;
+
+function canonical(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(canonical);
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.entries(value)
+        .filter(([key, v]) => key !== 'idempotencyKey' && v !== undefined)
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([key, v]) => [key, canonical(v)]),
+    );
+  }
+  return value;
+}
+
+export function requestHash(operation: string, request: unknown): string {
+  return createHash('sha256')
+    .update(operation)
+    .update(JSON.stringify(canonical(request)))
+    .digest('hex');
+}
+
+/**
+ * Runs a money-moving `work` in one database transaction (retried on deadlock), at most once
+ * per idempotency key: the same key and request answers the first result again, a different
+ * request answers 422, and a retry while the first is still running answers 409. The stored
+ * answer commits in the same transaction as the money, so one never exists without the other.
+ */
+export async function runIdempotent<T>(
+  db: Database,
+  options: {
+    userId: string;
+    key: string | undefined;
+    operation: string;
+    request: unknown;
+    output: z.ZodType<T>;
+  },
+  work: (tx: Transaction) => Promise<T>,
+): Promise<T> {
+  const { userId, key, operation } = options;
+  if (!key) return withDbRetry(() => db.transaction(work));
+  const hash = requestHash(operation, options.request);
+  const where = and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key));
+
+  const [claimed] = await db
+    .insert(idempotencyKeys)
+    .values({ userId, key, operation, requestHash: hash })
+    .onConflictDoNothing()
+    .returning({ key: idempotencyKeys.key });
+  if (!claimed) {
+    const [existing] = await db.select().from(idempotencyKeys).where(where);
+    if (!existing) throw new TRPCError({ code: 'CONFLICT', message: 'Please retry the request' });
+    if (existing.requestHash !== hash || existing.operation !== operation) {
+      throw new TRPCError({
+        code: 'UNPROCESSABLE_CONTENT',
+        message: 'This idempotency key was already used for a different request',
+      });
+    }
+    if (existing.response?.ok === true) return options.output.parse(existing.response.data);
+    if (existing.response?.ok === false) {
+      throw new TRPCError({
+        code: toCode(existing.response.code),
+        message: existing.response.message,
+      });
+    }
+    // Still running, unless its holder died: take over a stale claim, atomically.
+    const [takenOver] = await db
+      .update(idempotencyKeys)
+      .set({ lockedAt: sql`now()` })
+      .where(
+        and(
+          where,
+          sql`${idempotencyKeys.response} is null`,
+          lt(idempotencyKeys.lockedAt, new Date(Date.now() - STALE_LOCK_MS)),
+        ),
+      )
+      .returning({ key: idempotencyKeys.key });
+    if (!takenOver) {
+      throw new TRPCError({
+        code: 'CONFLICT',
+        message: 'A request with this idempotency key is still being processed',
+      });
+    }
+  }
+
+  try {
+    return await withDbRetry(() =>
+      db.transaction(async (tx) => {
+        const result = await work(tx);
+        await tx
+          .update(idempotencyKeys)
+          .set({ response: { ok: true, data: result } })
+          .where(where);
+        return result;
+      }),
+    );
+  } catch (error) {
+    if (error instanceof TRPCError && error.code !== 'INTERNAL_SERVER_ERROR') {
+      // A refusal (insufficient funds, limit) is the answer to this request: keep it.
+      await db
+        .update(idempotencyKeys)
+        .set({ response: { ok: false, code: error.code, message: error.message } })
+        .where(where);
+    } else {
+      // Nothing happened: free the key so that the client's retry can run.
+      await db.delete(idempotencyKeys).where(where);
+    }
+    throw error;
+  }
+}
+
+const codes = [
+  'BAD_REQUEST',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+  'UNPROCESSABLE_CONTENT',
+  'TOO_MANY_REQUESTS',
+  'SERVICE_UNAVAILABLE',
+] as const;
+function toCode(code: string): (typeof codes)[number] {
+  return codes.find((known) => known === code) ?? 'BAD_REQUEST';
+}
+
+export async function sweepIdempotencyKeys(db: Database): Promise<void> {
+  await db
+    .delete(idempotencyKeys)
+    .where(lt(idempotencyKeys.createdAt, new Date(Date.now() - IDEMPOTENCY_RETENTION_MS)));
+}

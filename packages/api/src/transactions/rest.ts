@@ -1,0 +1,161 @@
+import {
+  byIdInput,
+  depositInput,
+  transactionFilters,
+  transactionListQuery,
+  transferInput,
+  withdrawInput,
+} from '@bank/validators/money';
+import { z } from 'zod';
+import { defineRoute, noInput } from '../rest/define.ts';
+import { movementResultSchema, transactionDtoSchema } from './dto.ts';
+
+const tag = 'Transactions';
+
+const pageSchema = z.object({
+  data: z.array(transactionDtoSchema),
+  page: z.number(),
+  limit: z.number(),
+  count: z.number(),
+  total: z.number(),
+  pages: z.number(),
+});
+
+const anyMovementInput = z.discriminatedUnion('type', [
+  transferInput.safeExtend({ type: z.literal('transfer') }),
+  depositInput.safeExtend({ type: z.literal('deposit') }),
+  withdrawInput.safeExtend({ type: z.literal('withdraw') }),
+]);
+
+export const transactionRestRoutes = [
+  defineRoute({
+    method: 'GET',
+    path: '/transactions',
+    summary: 'The customer’s transactions, newest first, filtered and paginated.',
+    tag,
+    access: 'customer',
+    input: transactionListQuery,
+    output: pageSchema,
+    handle: ({ caller, input }) => caller.transactions.list(input),
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/transactions/admin/all',
+    summary: 'Every customer’s transactions with the sender (administrators).',
+    tag,
+    access: 'admin',
+    input: transactionListQuery,
+    output: pageSchema,
+    handle: ({ caller, input }) => caller.transactions.all(input),
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/transactions/balance',
+    summary: 'Balance, account number and today’s use of the transfer and withdrawal limits.',
+    tag,
+    access: 'customer',
+    input: noInput,
+    output: z.object({
+      balance: z.number(),
+      currency: z.string(),
+      accountNumber: z.string(),
+      accountType: z.string(),
+      withdrawalLimit: z.number(),
+      withdrawnToday: z.number(),
+      transferLimit: z.number(),
+      transferredToday: z.number(),
+    }),
+    handle: ({ caller }) => caller.transactions.balance(),
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/transactions/stats',
+    summary: 'Balance, total income and expenses, and income and expenses by month.',
+    tag,
+    access: 'customer',
+    input: noInput,
+    output: z.object({
+      stats: z.object({
+        balance: z.number(),
+        totalIncome: z.number(),
+        totalExpense: z.number(),
+        monthlyStats: z.array(
+          z.object({ month: z.string(), income: z.number(), expenses: z.number() }),
+        ),
+      }),
+    }),
+    handle: async ({ caller }) => ({ stats: await caller.transactions.stats() }),
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/transactions/export',
+    summary: 'The filtered transactions as a CSV file.',
+    tag,
+    access: 'customer',
+    input: transactionFilters,
+    output: z.string(),
+    contentType: 'text/csv',
+    handle: async ({ caller, input }) => (await caller.transactions.exportCsv(input)).csv,
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/transactions/:id',
+    summary: 'One of the customer’s transactions with its timeline.',
+    tag,
+    access: 'customer',
+    input: byIdInput,
+    output: z.object({ data: transactionDtoSchema }),
+    handle: async ({ caller, input }) => ({ data: await caller.transactions.byId(input) }),
+  }),
+  defineRoute({
+    method: 'POST',
+    path: '/transactions/transfer',
+    summary:
+      'Send money to an account of this bank (instant) or another bank (pending until cleared). Accepts Idempotency-Key.',
+    tag,
+    access: 'customer',
+    input: transferInput,
+    output: movementResultSchema,
+    successStatus: 201,
+    handle: ({ caller, input }) => caller.transactions.transfer(input),
+  }),
+  defineRoute({
+    method: 'POST',
+    path: '/transactions/deposit',
+    summary:
+      'Deposit from a card (a saved card needs its CVV) or a bank account. Accepts Idempotency-Key.',
+    tag,
+    access: 'customer',
+    input: depositInput,
+    output: movementResultSchema,
+    successStatus: 201,
+    handle: ({ caller, input }) => caller.transactions.deposit(input),
+  }),
+  defineRoute({
+    method: 'POST',
+    path: '/transactions/withdraw',
+    summary:
+      'Withdraw to a bank account, a debit card or for cash pickup (pending until paid out). Accepts Idempotency-Key.',
+    tag,
+    access: 'customer',
+    input: withdrawInput,
+    output: movementResultSchema,
+    successStatus: 201,
+    handle: ({ caller, input }) => caller.transactions.withdraw(input),
+  }),
+  defineRoute({
+    method: 'POST',
+    path: '/transactions',
+    summary: 'Create a transfer, deposit or withdrawal by its type. Accepts Idempotency-Key.',
+    tag,
+    access: 'customer',
+    input: anyMovementInput,
+    output: movementResultSchema,
+    successStatus: 201,
+    handle: ({ caller, input }) => {
+      if (input.type === 'deposit') return caller.transactions.deposit(input);
+      if (input.type === 'withdraw') return caller.transactions.withdraw(input);
+      return caller.transactions.transfer(input);
+    },
+  }),
+];

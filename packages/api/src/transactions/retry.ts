@@ -1,0 +1,29 @@
+/** PostgreSQL's serialization failure and deadlock: safe to run the whole transaction again. */
+const RETRYABLE = new Set(['40001', '40P01']);
+
+function sqlState(error: unknown): string | undefined {
+  for (let current: unknown = error, depth = 0; current && depth < 5; depth += 1) {
+    if (typeof current === 'object' && 'code' in current && typeof current.code === 'string') {
+      if (RETRYABLE.has(current.code)) return current.code;
+    }
+    current = typeof current === 'object' && 'cause' in current ? current.cause : undefined;
+  }
+  return undefined;
+}
+
+export function isRetryableDbError(error: unknown): boolean {
+  return sqlState(error) !== undefined;
+}
+
+/** Runs `work` again on a deadlock or serialization failure: a customer never sees one. */
+export async function withDbRetry<T>(work: () => Promise<T>, attempts = 8): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await work();
+    } catch (error) {
+      if (attempt >= attempts || !isRetryableDbError(error)) throw error;
+      const backoff = Math.min(200, 5 * 2 ** attempt) * (0.5 + Math.random());
+      await new Promise((resolve) => setTimeout(resolve, backoff));
+    }
+  }
+}

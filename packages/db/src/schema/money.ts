@@ -1,0 +1,213 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from './users.ts';
+
+export const accountKind = pgEnum('account_kind', ['customer', 'system']);
+export const accountType = pgEnum('account_type', ['checking', 'savings']);
+
+/**
+ * Every account, the customers' and the bank's own (external clearing, loans funding, fees,
+ * interest). The balance is a cache of the sum of the account's ledger entries, updated in the
+ * same transaction; the check keeps customer balances from ever going below zero.
+ */
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid().references(() => users.id, { onDelete: 'restrict' }),
+    kind: accountKind().notNull().default('customer'),
+    /** For system accounts: external_clearing, loans_funding, fees, interest. */
+    systemCode: text(),
+    accountNumber: text().notNull(),
+    type: accountType().notNull().default('checking'),
+    currency: text().notNull().default('USD'),
+    balanceCents: bigint({ mode: 'bigint' }).notNull().default(sql`0`),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('accounts_number_key').on(table.accountNumber),
+    uniqueIndex('accounts_system_code_key').on(table.systemCode),
+    index('accounts_user_idx').on(table.userId),
+    check(
+      'accounts_customer_balance_non_negative',
+      sql`${table.kind} = 'system' or ${table.balanceCents} >= 0`,
+    ),
+    check('accounts_number_digits', sql`${table.accountNumber} ~ '^[0-9]{10,12}$'`),
+  ],
+);
+
+export const transactionType = pgEnum('transaction_type', [
+  'transfer',
+  'deposit',
+  'withdraw',
+  'loan_disbursement',
+  'loan_repayment',
+  'interest_earned',
+  'fee',
+]);
+export const transactionStatus = pgEnum('transaction_status', [
+  'pending',
+  'completed',
+  'failed',
+  'cancelled',
+]);
+
+export interface TimelineEntry {
+  id: string;
+  status: 'pending' | 'completed' | 'failed' | 'cancelled';
+  description: string;
+  timestamp: string;
+}
+
+/** What a customer sees: one movement of money with its type, status and timeline. */
+export const transactions = pgTable(
+  'transactions',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    type: transactionType().notNull(),
+    status: transactionStatus().notNull(),
+    amountCents: bigint({ mode: 'bigint' }).notNull(),
+    currency: text().notNull().default('USD'),
+    description: text().notNull(),
+    category: text().notNull(),
+    paymentMethod: text().notNull(),
+    notes: text(),
+    /** The account money leaves and the one it reaches (system accounts for the outside world). */
+    fromAccountId: uuid()
+      .notNull()
+      .references(() => accounts.id),
+    toAccountId: uuid()
+      .notNull()
+      .references(() => accounts.id),
+    senderUserId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    recipientUserId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    recipientName: text(),
+    recipientAccountNumber: text(),
+    /** Outside party, masked: bank name, last four digits, method details. */
+    counterparty: jsonb().$type<Record<string, string>>(),
+    timeline: jsonb().$type<TimelineEntry[]>().notNull().default([]),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('transactions_amount_positive', sql`${table.amountCents} > 0`),
+    index('transactions_from_account_idx').on(
+      table.fromAccountId,
+      table.createdAt.desc(),
+      table.id.desc(),
+    ),
+    index('transactions_to_account_idx').on(
+      table.toAccountId,
+      table.createdAt.desc(),
+      table.id.desc(),
+    ),
+    index('transactions_created_at_idx').on(table.createdAt.desc(), table.id.desc()),
+    index('transactions_pending_idx')
+      .on(table.status, table.createdAt)
+      .where(sql`${table.status} = 'pending'`),
+  ],
+);
+
+/** Double entry: each transaction's entries sum to zero; an account's balance is its sum. */
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    transactionId: uuid()
+      .notNull()
+      .references(() => transactions.id),
+    accountId: uuid()
+      .notNull()
+      .references(() => accounts.id),
+    amountCents: bigint({ mode: 'bigint' }).notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('ledger_entries_amount_non_zero', sql`${table.amountCents} <> 0`),
+    index('ledger_entries_account_idx').on(table.accountId),
+    index('ledger_entries_transaction_idx').on(table.transactionId),
+  ],
+);
+
+/**
+ * Idempotency keys of money-moving calls (Stripe / IETF draft): the first answer is kept and
+ * replayed for the same request; at least 24 hours.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text().notNull(),
+    operation: text().notNull(),
+    requestHash: text().notNull(),
+    /** null while the first request is still running. */
+    response: jsonb().$type<
+      { ok: true; data: unknown } | { ok: false; code: string; message: string }
+    >(),
+    lockedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.key] }),
+    index('idempotency_keys_created_at_idx').on(table.createdAt),
+  ],
+);
+
+export const cardType = pgEnum('card_type', ['debit', 'credit']);
+
+/** Saved cards: the number sealed with AES-GCM, the CVV only as a keyed hash. */
+export const cards = pgTable(
+  'cards',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: cardType().notNull(),
+    name: text().notNull(),
+    numberSealed: text().notNull(),
+    last4: text().notNull(),
+    expiryMonth: integer().notNull(),
+    expiryYear: integer().notNull(),
+    cvvHash: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('cards_user_idx').on(table.userId, table.createdAt)],
+);
+
+/** Banks a customer linked for deposits and withdrawals; the account number sealed at rest. */
+export const linkedBanks = pgTable(
+  'linked_banks',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    accountNumberSealed: text().notNull(),
+    accountLast4: text().notNull(),
+    routingNumber: text().notNull(),
+    accountType: accountType().notNull(),
+    accountName: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('linked_banks_user_idx').on(table.userId, table.createdAt)],
+);

@@ -1,0 +1,241 @@
+import { z } from 'zod';
+import { requiredString } from './common.ts';
+
+const isBlank = (input: unknown) =>
+  input === undefined ||
+  input === null ||
+  input === '' ||
+  (typeof input === 'number' && Number.isNaN(input));
+
+/** Dollars with at most two decimals, converted to cents exactly at the edge. */
+export const amountField = z
+  .number({
+    error: (issue) => (isBlank(issue.input) ? 'Amount is required' : 'Amount must be a number'),
+  })
+  .positive('Amount must be positive')
+  .max(10_000_000, 'Amount is too large')
+  .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, {
+    message: 'Amount can have at most two decimal places',
+  });
+
+export const currencyField = z.literal('USD', { error: 'Only USD is supported' }).default('USD');
+
+/** A fresh key per form submission: the same key never moves money twice. */
+export const idempotencyKeyField = z
+  .string()
+  .min(8, 'Idempotency key is too short')
+  .max(255, 'Idempotency key is too long')
+  .optional();
+
+export const externalAccountNumberField = requiredString('Account number is required').regex(
+  /^\d{4,17}$/,
+  'Account number must be 4 to 17 digits',
+);
+
+export const routingNumberField = requiredString('Routing number is required').regex(
+  /^\d{9}$/,
+  'Routing number must be 9 digits',
+);
+
+export const transferInput = z.object({
+  type: z.literal('transfer').default('transfer'),
+  recipientName: z.string().trim().max(100).optional(),
+  recipientAccountNumber: externalAccountNumberField,
+  amount: amountField,
+  description: z.string().trim().max(200).optional(),
+  currency: currencyField,
+  idempotencyKey: idempotencyKeyField,
+});
+export type TransferInput = z.input<typeof transferInput>;
+
+export const cardNumberField = requiredString('Card number must be 16 digits')
+  .transform((value) => value.replace(/[\s-]/g, ''))
+  .pipe(z.string().regex(/^\d{16}$/, 'Card number must be 16 digits'));
+
+export const expiryField = requiredString('Expiry date must be in MM/YY format').regex(
+  /^(0[1-9]|1[0-2])\/\d{2}$/,
+  'Expiry date must be in MM/YY format',
+);
+
+export const cvvField = requiredString('CVV must be 3 digits').regex(
+  /^\d{3}$/,
+  'CVV must be 3 digits',
+);
+
+export const depositInput = z
+  .object({
+    type: z.literal('deposit').default('deposit'),
+    amount: amountField,
+    method: z.enum(['card', 'bank', 'cash'], { error: 'Deposit method is required' }),
+    currency: currencyField,
+    description: z.string().trim().max(200).default('Deposit funds'),
+    /** A saved card: then only its CVV is entered. */
+    cardId: z.uuid().optional(),
+    cardNumber: z.string().optional(),
+    expiryDate: z.string().optional(),
+    cvv: z.string().optional(),
+    bankId: z.uuid().optional(),
+    bankName: z.string().trim().max(100).optional(),
+    bankAccountNumber: z.string().optional(),
+    bankRoutingNumber: z.string().optional(),
+    idempotencyKey: idempotencyKeyField,
+  })
+  .superRefine((value, ctx) => {
+    const check = (field: keyof typeof value, schema: z.ZodType) => {
+      const result = schema.safeParse(value[field]);
+      if (!result.success) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [field],
+          message: result.error.issues[0]?.message ?? 'Invalid',
+        });
+      }
+    };
+    if (value.method === 'cash') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['method'],
+        message: 'Cash deposits are not available',
+      });
+    } else if (value.method === 'card') {
+      check('cvv', cvvField);
+      if (!value.cardId) {
+        check('cardNumber', cardNumberField);
+        check('expiryDate', expiryField);
+      }
+    } else if (!value.bankId) {
+      check('bankName', requiredString('Bank name is required'));
+      check('bankAccountNumber', externalAccountNumberField);
+      check('bankRoutingNumber', routingNumberField);
+    }
+  });
+export type DepositInput = z.input<typeof depositInput>;
+
+export const withdrawInput = z
+  .object({
+    type: z.literal('withdraw').default('withdraw'),
+    amount: amountField,
+    method: z.enum(['bank', 'card', 'cash_pickup'], { error: 'Withdrawal method is required' }),
+    currency: currencyField,
+    bankId: z.uuid().optional(),
+    bankName: z.string().trim().max(100).optional(),
+    accountNumber: z.string().optional(),
+    accountName: z.string().trim().max(100).optional(),
+    cardId: z.uuid().optional(),
+    description: z.string().trim().max(200).optional(),
+    idempotencyKey: idempotencyKeyField,
+  })
+  .superRefine((value, ctx) => {
+    if (value.method === 'bank' && !value.bankId) {
+      if (!value.bankName?.trim())
+        ctx.addIssue({ code: 'custom', path: ['bankName'], message: 'Bank name is required' });
+      const number = externalAccountNumberField.safeParse(value.accountNumber);
+      if (!number.success) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['accountNumber'],
+          message: number.error.issues[0]?.message ?? 'Invalid',
+        });
+      }
+      if (!value.accountName?.trim()) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['accountName'],
+          message: 'Account name is required',
+        });
+      }
+    }
+    if (value.method === 'card' && !value.cardId) {
+      ctx.addIssue({ code: 'custom', path: ['cardId'], message: 'Choose a saved debit card' });
+    }
+  });
+export type WithdrawInput = z.input<typeof withdrawInput>;
+
+export const transactionTypes = [
+  'transfer',
+  'deposit',
+  'withdraw',
+  'loan_disbursement',
+  'loan_repayment',
+  'interest_earned',
+  'fee',
+] as const;
+export const transactionStatuses = ['pending', 'completed', 'failed', 'cancelled'] as const;
+
+const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates look like YYYY-MM-DD');
+const optionalAmount = z.coerce.number().nonnegative('Amount must be positive').optional();
+
+export const transactionFilters = z.object({
+  // 'withdrawal' is how some screens name it (SPEC.md 9).
+  type: z
+    .enum([...transactionTypes, 'withdrawal'])
+    .transform((value) => (value === 'withdrawal' ? 'withdraw' : value))
+    .optional(),
+  status: z.enum(transactionStatuses).optional(),
+  startDate: isoDay.optional(),
+  endDate: isoDay.optional(),
+  minAmount: optionalAmount,
+  maxAmount: optionalAmount,
+});
+
+export const transactionListQuery = transactionFilters.extend({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(10),
+});
+export type TransactionListQuery = z.input<typeof transactionListQuery>;
+
+export const byIdInput = z.object({ id: z.uuid('Not found') });
+
+export const cardInput = z.object({
+  type: z.enum(['debit', 'credit'], { error: 'Card type is required' }),
+  name: requiredString('Name on card is required').max(100),
+  number: cardNumberField,
+  expiry: requiredString('Expiry must be MM/YY').regex(
+    /^(0[1-9]|1[0-2])\/\d{2}$/,
+    'Expiry must be MM/YY',
+  ),
+  cvv: cvvField,
+});
+export type CardInput = z.input<typeof cardInput>;
+
+/** Editing keeps the number; expiry may come as MM/YY or as expiryMonth/expiryYear. */
+export const cardUpdateInput = z.object({
+  id: z.uuid('Card not found'),
+  type: z.enum(['debit', 'credit'], { error: 'Card type is required' }).optional(),
+  name: requiredString('Name on card is required').max(100).optional(),
+  expiry: z
+    .string()
+    .regex(/^(0[1-9]|1[0-2])\/\d{2}$/, 'Expiry must be MM/YY')
+    .optional(),
+  expiryMonth: z.coerce
+    .number()
+    .int()
+    .min(1, 'Expiry must be MM/YY')
+    .max(12, 'Expiry must be MM/YY')
+    .optional(),
+  expiryYear: z.coerce.number().int().min(2000).max(2099).optional(),
+  cvv: cvvField.optional(),
+});
+export type CardUpdateInput = z.input<typeof cardUpdateInput>;
+
+export const pageQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(10),
+});
+
+export const bankInput = z.object({
+  name: requiredString('Bank name is required').max(100),
+  accountNumber: externalAccountNumberField,
+  routingNumber: routingNumberField,
+  accountType: z.enum(['checking', 'savings'], { error: 'Account type is required' }),
+  accountName: z.string().trim().max(100).optional(),
+});
+export type BankInput = z.input<typeof bankInput>;
+
+export const bankUpdateInput = bankInput.extend({ id: z.uuid('Bank not found') });
+export type BankUpdateInput = z.input<typeof bankUpdateInput>;
+
+export const accountInput = z.object({
+  type: z.enum(['checking', 'savings'], { error: 'Account type is required' }),
+  currency: z.literal('USD', { error: 'Currency is required' }),
+});
