@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { totpAt, totpStep } from '@bank/auth/totp';
-import { type APIRequestContext, expect, type Page, test as base } from '@playwright/test';
 import { decodeBase32IgnorePadding } from '@oslojs/encoding';
+import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
 
 export const password = 'Journey#2026';
 let counter = 0;
@@ -12,14 +12,20 @@ export function uniqueEmail(prefix: string): string {
 }
 
 /** The newest link to `path` e-mailed to `email`, read from the development mailbox. */
-export async function mailLink(request: APIRequestContext, email: string, path: string): Promise<string> {
+export async function mailLink(
+  request: APIRequestContext,
+  email: string,
+  path: string,
+): Promise<string> {
   let found: string | undefined;
   await expect
     .poll(
       async () => {
         const response = await request.get(`/api/v1/dev/mailbox?to=${encodeURIComponent(email)}`);
         const body: { messages: Array<{ links: string[] }> } = await response.json();
-        found = body.messages.flatMap((m) => m.links).find((link) => new URL(link).pathname === path);
+        found = body.messages
+          .flatMap((m) => m.links)
+          .find((link) => new URL(link).pathname === path);
         return found;
       },
       { timeout: 15_000 },
@@ -65,7 +71,9 @@ export async function signIn(page: Page, email: string, secret = password) {
 
 export async function expectNoAxeViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(
+    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
 }
 
 export const test = base;

@@ -17,7 +17,9 @@ self.addEventListener('activate', (event) => {
   event.waitUntil(
     caches
       .keys()
-      .then((keys) => Promise.all(keys.filter((key) => key !== CACHE).map((key) => caches.delete(key))))
+      .then((keys) =>
+        Promise.all(keys.filter((key) => key !== CACHE).map((key) => caches.delete(key))),
+      )
       .then(() => self.clients.claim()),
   );
 });
@@ -47,7 +49,11 @@ self.addEventListener('fetch', (event) => {
     return;
   }
 
-  if (url.pathname.startsWith('/assets/') || SHELL.includes(url.pathname) || url.pathname.endsWith('.svg')) {
+  if (
+    url.pathname.startsWith('/assets/') ||
+    SHELL.includes(url.pathname) ||
+    url.pathname.endsWith('.svg')
+  ) {
     event.respondWith(
       caches.match(request).then(
         (cached) =>

@@ -39,7 +39,12 @@ export function createApp(opts: CreateAppOptions = {}) {
     const monitor = createConnectionMonitor({
       onGiveUp() {
         void realtime?.close();
-        notify({ id: 'socket-unavailable', type: 'error', message: messages.socketUnavailable, duration: 0 });
+        notify({
+          id: 'socket-unavailable',
+          type: 'error',
+          message: messages.socketUnavailable,
+          duration: 0,
+        });
       },
     });
     realtime = createRealtimeClient({ onOpen: monitor.onOpen, onClose: monitor.onClose });

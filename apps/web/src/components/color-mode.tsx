@@ -9,7 +9,15 @@ import { LuMoon, LuSun } from 'react-icons/lu';
  */
 export function ColorModeProvider({ children }: { children: ReactNode }) {
   return (
-    <ThemeProvider attribute="class" disableTransitionOnChange enableSystem defaultTheme="system">
+    <ThemeProvider
+      attribute="class"
+      disableTransitionOnChange
+      enableSystem
+      defaultTheme="system"
+      // next-themes always renders its boot script; theme-init.js does that job under the CSP,
+      // so the copy is marked as inert data (React neither warns about nor runs it).
+      scriptProps={{ type: 'application/json' }}
+    >
       {children}
     </ThemeProvider>
   );
@@ -29,7 +37,13 @@ export function ColorModeButton() {
   const label = colorMode === 'dark' ? 'Switch to light theme' : 'Switch to dark theme';
   return (
     <ClientOnly fallback={<Skeleton boxSize="9" />}>
-      <IconButton variant="ghost" size="sm" aria-label={label} title={label} onClick={toggleColorMode}>
+      <IconButton
+        variant="ghost"
+        size="sm"
+        aria-label={label}
+        title={label}
+        onClick={toggleColorMode}
+      >
         {colorMode === 'dark' ? <LuSun /> : <LuMoon />}
       </IconButton>
     </ClientOnly>

@@ -22,8 +22,7 @@ export function ComingSoon({ title, children }: { title: string; children?: Reac
         <LuConstruction size="32" aria-hidden="true" />
         <Text fontWeight="semibold">Coming soon</Text>
         <Text color="fg.muted" maxW="md">
-          This part of online banking is being built and will be available in an upcoming
-          release.
+          This part of online banking is being built and will be available in an upcoming release.
         </Text>
         {children}
       </Stack>

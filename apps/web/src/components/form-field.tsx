@@ -2,14 +2,18 @@ import { Field } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import type { FieldError } from 'react-hook-form';
 
-/** Every message of a field's error: with criteriaMode 'all', each broken rule is listed. */
-export function errorMessages(error: FieldError | undefined): string[] {
+/**
+ * The messages of a field's error: the first one, or with `allRules` (and the form's
+ * criteriaMode 'all') every broken rule, as for passwords.
+ */
+export function errorMessages(error: FieldError | undefined, allRules = false): string[] {
   if (!error) return [];
-  const all = error.types
-    ? Object.values(error.types).flatMap((value) =>
-        typeof value === 'string' ? [value] : Array.isArray(value) ? value.map(String) : [],
-      )
-    : [];
+  const all =
+    allRules && error.types
+      ? Object.values(error.types).flatMap((value) =>
+          typeof value === 'string' ? [value] : Array.isArray(value) ? value.map(String) : [],
+        )
+      : [];
   const list = all.length > 0 ? all : error.message ? [error.message] : [];
   return [...new Set(list)];
 }
@@ -21,9 +25,11 @@ export function FormField(props: {
   required?: boolean;
   helperText?: ReactNode;
   readOnly?: boolean;
+  /** List every broken rule (password fields). */
+  allRules?: boolean;
   children: ReactNode;
 }) {
-  const list = errorMessages(props.error);
+  const list = errorMessages(props.error, props.allRules);
   return (
     <Field.Root invalid={list.length > 0} required={props.required} readOnly={props.readOnly}>
       <Field.Label>

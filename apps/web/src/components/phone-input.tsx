@@ -65,10 +65,10 @@ export function PhoneInput(props: {
   const countryId = useId();
   const initial = useMemo(() => splitPhoneNumber(props.value), [props.value]);
   const [country, setCountry] = useState<CountryCode>(initial.country);
-  const national =
-    props.value && props.value.startsWith(`+${getCountryCallingCode(country)}`)
-      ? props.value.slice(getCountryCallingCode(country).length + 1)
-      : initial.national;
+  const prefix = `+${getCountryCallingCode(country)}`;
+  const national = props.value.startsWith(prefix)
+    ? props.value.slice(prefix.length)
+    : initial.national;
   const options = countryOptions();
   return (
     <Group attached w="full">
@@ -88,7 +88,7 @@ export function PhoneInput(props: {
         >
           {options.map((option) => (
             <option key={option.code} value={option.code}>
-              {option.name} (+{option.callingCode})
+              {option.code} – {option.name} (+{option.callingCode})
             </option>
           ))}
         </NativeSelect.Field>

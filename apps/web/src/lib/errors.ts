@@ -10,7 +10,11 @@ const errorData = z.object({
   details: z.array(z.object({ field: z.string(), message: z.string() })).nullish(),
 });
 
-export type ErrorReason = 'EMAIL_NOT_VERIFIED' | 'TWO_FACTOR_REQUIRED' | 'MAINTENANCE' | 'ACCOUNT_BLOCKED';
+export type ErrorReason =
+  | 'EMAIL_NOT_VERIFIED'
+  | 'TWO_FACTOR_REQUIRED'
+  | 'MAINTENANCE'
+  | 'ACCOUNT_BLOCKED';
 
 export interface ApiErrorInfo {
   code: string | null;

@@ -40,7 +40,11 @@ export function requiresAdmin(pathname: string): boolean {
 }
 
 /** SPEC.md 4's guard order for a protected page; null means show the page. */
-export function guardProtectedPage(session: Session, href: string, pathname: string): GuardRedirect | null {
+export function guardProtectedPage(
+  session: Session,
+  href: string,
+  pathname: string,
+): GuardRedirect | null {
   const { user } = session;
   if (!user) return { to: '/login', redirect: href };
   if (requiresAdmin(pathname) && user.role !== 'admin') return { to: '/' };
@@ -51,7 +55,8 @@ export function guardProtectedPage(session: Session, href: string, pathname: str
 
 /** Only same-site paths may be a post-sign-in destination (no open redirect). */
 export function safeRedirect(value: string | undefined): string {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return '/';
+  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\'))
+    return '/';
   return value;
 }
 

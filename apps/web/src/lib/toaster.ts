@@ -26,7 +26,8 @@ export interface Notification {
 export function notify({ type, message, title, duration, action, id }: Notification): string {
   const ms = duration ?? TOAST_DURATION_MS;
   return toaster.create({
-    id,
+    // An explicit id replaces an earlier toast with the same id (no duplicates).
+    ...(id ? { id } : {}),
     type,
     title: title ?? message,
     description: title ? message : undefined,

@@ -1,4 +1,5 @@
 import type { AppRouter } from '@bank/api';
+import type { QueryClient } from '@tanstack/react-query';
 import {
   createTRPCClient,
   createWSClient,
@@ -8,7 +9,7 @@ import {
   wsLink,
 } from '@trpc/client';
 import { createTRPCQueryUtils, createTRPCReact } from '@trpc/react-query';
-import type { QueryClient } from '@tanstack/react-query';
+import { observable } from '@trpc/server/observable';
 
 export type { AppRouter, RouterInputs, RouterOutputs } from '@bank/api';
 
@@ -52,17 +53,19 @@ export function createAppTrpcClient(opts: { realtime?: RealtimeClient } = {}): T
     fetch: (input, init) =>
       fetch(input, { ...init, credentials: 'same-origin', signal: timeoutSignal(init?.signal) }),
   });
-  const links: TRPCLink<AppRouter>[] = opts.realtime
-    ? [
-        splitLink({
-          condition: (op) => op.type === 'subscription',
-          true: wsLink<AppRouter>({ client: opts.realtime }),
-          false: http,
-        }),
-      ]
-    : [http];
-  return createTRPCClient<AppRouter>({ links });
+  return createTRPCClient<AppRouter>({
+    links: [
+      splitLink({
+        condition: (op) => op.type === 'subscription',
+        true: opts.realtime ? wsLink<AppRouter>({ client: opts.realtime }) : silentLink,
+        false: http,
+      }),
+    ],
+  });
 }
+
+/** Without a WebSocket (tests), subscriptions simply never deliver anything. */
+const silentLink: TRPCLink<AppRouter> = () => () => observable(() => () => {});
 
 /** SPEC.md 7: an HTTP call gives up after 10 seconds. */
 export const HTTP_TIMEOUT_MS = 10_000;

@@ -1,6 +1,6 @@
 import { forgotPasswordInput } from '@bank/validators/auth';
 import { messages } from '@bank/validators/messages';
-import { Button, Input, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
+import { Button, Link as ChakraLink, Input, Stack, Text } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';

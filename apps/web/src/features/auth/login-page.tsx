@@ -1,12 +1,5 @@
 import { loginInput } from '@bank/validators/auth';
-import {
-  Button,
-  Checkbox,
-  HStack,
-  Input,
-  Link as ChakraLink,
-  Stack,
-} from '@chakra-ui/react';
+import { Button, Link as ChakraLink, Checkbox, HStack, Input, Stack } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate, useRouter } from '@tanstack/react-router';
 import { useState } from 'react';

@@ -1,10 +1,10 @@
 import { registerInput } from '@bank/validators/auth';
 import {
   Button,
+  Link as ChakraLink,
   Checkbox,
   Field,
   Input,
-  Link as ChakraLink,
   SimpleGrid,
   Stack,
 } from '@chakra-ui/react';
@@ -20,6 +20,7 @@ import { errorMessage } from '../../lib/errors.ts';
 import { notify } from '../../lib/toaster.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { AuthCard } from './auth-card.tsx';
+import { registerForm } from './register-form-schema.ts';
 
 function today(): string {
   return new Date().toISOString().slice(0, 10);
@@ -31,7 +32,7 @@ export function RegisterPage() {
   const register = trpc.auth.register.useMutation();
   const [serverError, setServerError] = useState<string | null>(null);
   const form = useForm({
-    resolver: zodResolver(registerInput),
+    resolver: zodResolver(registerForm),
     mode: 'onTouched',
     criteriaMode: 'all',
     defaultValues: {
@@ -42,8 +43,7 @@ export function RegisterPage() {
       dateOfBirth: '',
       password: '',
       confirmPassword: '',
-      // The schema only accepts `true`; an unticked box starts the form invalid.
-      acceptTerms: undefined,
+      acceptTerms: false,
     },
   });
   const { errors, isSubmitting } = form.formState;
@@ -51,7 +51,7 @@ export function RegisterPage() {
   const onSubmit = form.handleSubmit(async (values) => {
     setServerError(null);
     try {
-      const result = await register.mutateAsync(values);
+      const result = await register.mutateAsync(registerInput.parse(values));
       notify({ type: 'success', message: 'Registration successful. Please verify your email.' });
       await navigate({ to: '/verify-email', state: { email: result.email } });
     } catch (error) {
@@ -102,9 +102,14 @@ export function RegisterPage() {
               />
             </FormField>
             <FormField label="Date of birth" error={errors.dateOfBirth} required>
-              <Input type="date" max={today()} autoComplete="bday" {...form.register('dateOfBirth')} />
+              <Input
+                type="date"
+                max={today()}
+                autoComplete="bday"
+                {...form.register('dateOfBirth')}
+              />
             </FormField>
-            <FormField label="Password" error={errors.password} required>
+            <FormField label="Password" error={errors.password} required allRules>
               <PasswordInput autoComplete="new-password" {...form.register('password')} />
             </FormField>
             <FormField label="Confirm password" error={errors.confirmPassword} required>
@@ -117,7 +122,7 @@ export function RegisterPage() {
                 <Field.Root invalid={fieldState.error !== undefined}>
                   <Checkbox.Root
                     checked={field.value === true}
-                    onCheckedChange={(details) => field.onChange(details.checked === true ? true : undefined)}
+                    onCheckedChange={(details) => field.onChange(details.checked === true)}
                     name={field.name}
                     alignItems="flex-start"
                   >

@@ -55,7 +55,7 @@ function ResetPasswordForm({ token }: { token: string }) {
         {serverError ? <ErrorAlert>{serverError}</ErrorAlert> : null}
         <form onSubmit={onSubmit} noValidate>
           <Stack gap="4">
-            <FormField label="New password" error={errors.password} required>
+            <FormField label="New password" error={errors.password} required allRules>
               <PasswordInput autoComplete="new-password" {...form.register('password')} />
             </FormField>
             <FormField label="Confirm new password" error={errors.confirmPassword} required>

@@ -1,5 +1,5 @@
 import { messages } from '@bank/validators/messages';
-import { Button, HStack, Link as ChakraLink, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Button, Link as ChakraLink, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { ErrorAlert, SuccessAlert } from '../../components/alerts.tsx';
@@ -80,7 +80,12 @@ function CheckInbox({ email }: { email: string }) {
           . Click the link in that email to verify your account.
         </Text>
         {resent ? <SuccessAlert>Verification email resent!</SuccessAlert> : null}
-        <Button onClick={onResend} loading={resend.isPending} loadingText="Sending…" variant="outline">
+        <Button
+          onClick={onResend}
+          loading={resend.isPending}
+          loadingText="Sending…"
+          variant="outline"
+        >
           Resend verification email
         </Button>
         <Text fontSize="sm" color="fg.muted">

@@ -1,4 +1,4 @@
-import { Heading, Link as ChakraLink, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Link as ChakraLink, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Link } from '@tanstack/react-router';
 import { LuArrowDownToLine, LuArrowUpFromLine, LuHistory, LuSend } from 'react-icons/lu';
 import { useCurrentUser } from '../../lib/session.ts';

@@ -1,4 +1,4 @@
-import { Box, Flex, HStack, Link as ChakraLink, Spacer, Text } from '@chakra-ui/react';
+import { Box, Link as ChakraLink, Flex, HStack, Spacer, Text } from '@chakra-ui/react';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { ColorModeButton } from '../../components/color-mode.tsx';

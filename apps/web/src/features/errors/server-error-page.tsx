@@ -1,4 +1,4 @@
-import { Box, Button, Heading, HStack, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Link as ChakraLink, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { Link, useRouter } from '@tanstack/react-router';
 import { bank } from '../../lib/bank.ts';
 import { ErrorShell } from './error-shell.tsx';

@@ -1,4 +1,12 @@
-import { Button, Card, Heading, Link as ChakraLink, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import {
+  Button,
+  Card,
+  Link as ChakraLink,
+  Heading,
+  SimpleGrid,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { LuMail, LuMessageSquarePlus, LuPhone } from 'react-icons/lu';
@@ -35,7 +43,11 @@ export function ContactPage() {
           <Text fontSize="sm" color="fg.muted">
             We answer within one business day.
           </Text>
-          <ChakraLink href={`mailto:${bank.supportEmail}`} variant="underline" wordBreak="break-all">
+          <ChakraLink
+            href={`mailto:${bank.supportEmail}`}
+            variant="underline"
+            wordBreak="break-all"
+          >
             {bank.supportEmail}
           </ChakraLink>
         </ContactCard>

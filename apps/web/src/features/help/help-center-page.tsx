@@ -1,4 +1,4 @@
-import { Heading, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
+import { Link as ChakraLink, Heading, Stack, Text } from '@chakra-ui/react';
 import { Link } from '@tanstack/react-router';
 import { bank } from '../../lib/bank.ts';
 import { FaqAccordion } from './faq-accordion.tsx';

@@ -43,7 +43,10 @@ export function NotificationsForm({ user }: { user: SessionUser }) {
       form.reset(updated.notificationPreferences);
       notify({ type: 'success', message: 'Notification preferences updated' });
     } catch (error) {
-      notify({ type: 'error', message: errorMessage(error, 'Failed to update notification preferences') });
+      notify({
+        type: 'error',
+        message: errorMessage(error, 'Failed to update notification preferences'),
+      });
     }
   });
 

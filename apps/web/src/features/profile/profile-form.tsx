@@ -54,7 +54,11 @@ export function ProfileForm({ user }: { user: SessionUser }) {
             <Input autoComplete="family-name" {...form.register('lastName')} />
           </FormField>
         </SimpleGrid>
-        <FormField label="Email address" readOnly helperText="Contact support to change your e-mail address.">
+        <FormField
+          label="Email address"
+          readOnly
+          helperText="Contact support to change your e-mail address."
+        >
           <Input value={user.email} readOnly type="email" name="email" />
         </FormField>
         <FormField label="Phone number" error={errors.phoneNumber} required>

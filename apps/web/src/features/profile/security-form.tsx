@@ -38,7 +38,7 @@ export function SecurityForm() {
         <FormField label="Current password" error={errors.currentPassword} required>
           <PasswordInput autoComplete="current-password" {...form.register('currentPassword')} />
         </FormField>
-        <FormField label="New password" error={errors.newPassword} required>
+        <FormField label="New password" error={errors.newPassword} required allRules>
           <PasswordInput autoComplete="new-password" {...form.register('newPassword')} />
         </FormField>
         <Button type="submit" alignSelf="flex-start" loading={isSubmitting} loadingText="Changing…">

@@ -99,7 +99,12 @@ function EnabledState() {
           onCancel={() => setConfirming(false)}
         />
       ) : (
-        <Button alignSelf="flex-start" variant="outline" colorPalette="red" onClick={() => setConfirming(true)}>
+        <Button
+          alignSelf="flex-start"
+          variant="outline"
+          colorPalette="red"
+          onClick={() => setConfirming(true)}
+        >
           Disable
         </Button>
       )}
@@ -111,10 +116,18 @@ function RecoveryCodes({ codes }: { codes: string[] }) {
   return (
     <Stack gap="3">
       <SuccessAlert title="Two-factor authentication is enabled">
-        Store these recovery codes somewhere safe, such as a password manager. Each code signs
-        you in once if you lose your authenticator app. They will not be shown again.
+        Store these recovery codes somewhere safe, such as a password manager. Each code signs you
+        in once if you lose your authenticator app. They will not be shown again.
       </SuccessAlert>
-      <SimpleGrid as="ul" columns={{ base: 1, sm: 2 }} gap="2" listStyleType="none" p="0" m="0" aria-label="Recovery codes">
+      <SimpleGrid
+        as="ul"
+        columns={{ base: 1, sm: 2 }}
+        gap="2"
+        listStyleType="none"
+        p="0"
+        m="0"
+        aria-label="Recovery codes"
+      >
         {codes.map((code) => (
           <Box as="li" key={code}>
             <Code fontSize="md" px="2" py="1">
@@ -193,8 +206,8 @@ export function TwoFactorSettings({ user }: { user: SessionUser }) {
   return (
     <Stack gap="4" maxW="xl">
       <InfoAlert>
-        Protect your account with a second step at sign-in: a code from an authenticator app on
-        your phone.
+        Protect your account with a second step at sign-in: a code from an authenticator app on your
+        phone.
       </InfoAlert>
       <Button alignSelf="flex-start" onClick={startSetup} loading={setupCall.isPending}>
         Enable Two-Factor Authentication

@@ -27,7 +27,12 @@ export function RealtimeListener() {
     },
     onError(error) {
       if (isUnauthorized(error)) {
-        notify({ id: 'socket-auth', type: 'error', message: socketMessages.authFailed, duration: 0 });
+        notify({
+          id: 'socket-auth',
+          type: 'error',
+          message: socketMessages.authFailed,
+          duration: 0,
+        });
       }
     },
   });

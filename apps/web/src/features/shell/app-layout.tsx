@@ -1,4 +1,13 @@
-import { Box, CloseButton, Drawer, Flex, IconButton, Link as ChakraLink, Portal, Spacer } from '@chakra-ui/react';
+import {
+  Box,
+  Link as ChakraLink,
+  CloseButton,
+  Drawer,
+  Flex,
+  IconButton,
+  Portal,
+  Spacer,
+} from '@chakra-ui/react';
 import { Link, Outlet } from '@tanstack/react-router';
 import { useState } from 'react';
 import { LuMenu } from 'react-icons/lu';
@@ -99,7 +108,11 @@ export function AppLayout() {
           </Box>
         </Box>
       </Flex>
-      <Drawer.Root open={navOpen} onOpenChange={(details) => setNavOpen(details.open)} placement="start">
+      <Drawer.Root
+        open={navOpen}
+        onOpenChange={(details) => setNavOpen(details.open)}
+        placement="start"
+      >
         <Portal>
           <Drawer.Backdrop />
           <Drawer.Positioner>

@@ -1,4 +1,13 @@
-import { Box, Container, Flex, HStack, Image, Link as ChakraLink, Spacer, Text } from '@chakra-ui/react';
+import {
+  Box,
+  Link as ChakraLink,
+  Container,
+  Flex,
+  HStack,
+  Image,
+  Spacer,
+  Text,
+} from '@chakra-ui/react';
 import { Link, Outlet } from '@tanstack/react-router';
 import { ColorModeButton } from '../../components/color-mode.tsx';
 import { Logo } from '../../components/logo.tsx';

@@ -71,7 +71,11 @@ function NavGroupItem({ group, onNavigate }: { group: NavGroup; onNavigate?: () 
             {...(ownPageActive ? { bg: 'brand.subtle', color: 'brand.fg' } : {})}
             fontWeight="semibold"
           >
-            <Link to={group.to} aria-current={ownPageActive ? 'page' : undefined} onClick={onNavigate}>
+            <Link
+              to={group.to}
+              aria-current={ownPageActive ? 'page' : undefined}
+              onClick={onNavigate}
+            >
               <Icon aria-hidden="true" />
               {group.label}
             </Link>

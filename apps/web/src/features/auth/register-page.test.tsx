@@ -1,0 +1,119 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderApp } from '../../testing/render-app.tsx';
+import { callsTo, mockProcedure, TrpcMockError } from '../../testing/trpc-msw.ts';
+
+function field(label: RegExp) {
+  return screen.getByLabelText(label);
+}
+
+describe('register page', () => {
+  it('shows errors under a field only after it was touched', async () => {
+    const { user } = renderApp('/register');
+    await screen.findByRole('heading', { name: 'Create your account' });
+    expect(screen.queryByText('First name is required')).not.toBeInTheDocument();
+    await user.click(field(/First name/));
+    await user.tab();
+    expect(await screen.findByText('First name is required')).toBeInTheDocument();
+    expect(screen.queryByText('Last name is required')).not.toBeInTheDocument();
+  });
+
+  it('lists every password rule that is not met, and checks the confirmation', async () => {
+    const { user } = renderApp('/register');
+    await user.type(await screen.findByLabelText(/^Password/), 'abc');
+    await user.tab();
+    expect(await screen.findByText('Password must be at least 8 characters')).toBeInTheDocument();
+    expect(
+      screen.getByText('Password must contain at least one uppercase letter'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Password must contain at least one number')).toBeInTheDocument();
+    expect(
+      screen.getByText('Password must contain at least one special character'),
+    ).toBeInTheDocument();
+    expect(
+      screen.queryByText('Password must contain at least one lowercase letter'),
+    ).not.toBeInTheDocument();
+    await user.type(field(/^Confirm password/), 'abd');
+    await user.tab();
+    expect(await screen.findByText('Passwords must match')).toBeInTheDocument();
+  });
+
+  it('requires the terms to be accepted before calling the server', async () => {
+    const { user } = renderApp('/register');
+    await screen.findByRole('heading', { name: 'Create your account' });
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByText('You must accept the terms and conditions')).toBeInTheDocument();
+    expect(screen.getByText('Phone number is required')).toBeInTheDocument();
+    expect(screen.getByText('Date of birth is required')).toBeInTheDocument();
+    expect(callsTo('auth.register')).toHaveLength(0);
+  });
+
+  it('registers with an E.164 phone number and goes to verify-email with a toast', async () => {
+    mockProcedure('auth.register', () => ({
+      message: 'Registration successful. Please verify your email.',
+      email: 'grace@example.com',
+    }));
+    const { user, router } = renderApp('/register');
+    await user.type(await screen.findByLabelText(/First name/), 'Grace');
+    await user.type(field(/Last name/), 'Hopper');
+    await user.type(field(/Email address/), 'grace@example.com');
+    expect(screen.getByLabelText('Country')).toHaveValue('US');
+    await user.type(field(/Phone number/), '555 123 4567');
+    await user.type(field(/Date of birth/), '1990-05-06');
+    await user.type(field(/^Password/), 'Secret#2026');
+    await user.type(field(/^Confirm password/), 'Secret#2026');
+    await user.click(screen.getByRole('checkbox', { name: /I agree to the/ }));
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+
+    expect(
+      await screen.findByText('Registration successful. Please verify your email.'),
+    ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Verify your email' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/verify-email');
+    expect(screen.getByText('grace@example.com')).toBeInTheDocument();
+    expect(callsTo('auth.register')).toEqual([
+      {
+        firstName: 'Grace',
+        lastName: 'Hopper',
+        email: 'grace@example.com',
+        phoneNumber: '+15551234567',
+        dateOfBirth: '1990-05-06',
+        password: 'Secret#2026',
+        confirmPassword: 'Secret#2026',
+        acceptTerms: true,
+      },
+    ]);
+  });
+
+  it('composes the calling code of another country', async () => {
+    const { user } = renderApp('/register');
+    await user.selectOptions(await screen.findByLabelText('Country'), 'GB');
+    await user.type(field(/Phone number/), '7700900123');
+    await user.tab();
+    expect(screen.queryByText('Invalid phone number')).not.toBeInTheDocument();
+    expect(screen.getByText('+44')).toBeInTheDocument();
+  });
+
+  it('shows the server error above the form', async () => {
+    mockProcedure('auth.register', () => {
+      throw new TrpcMockError('BAD_REQUEST', 'Validation error', {
+        details: [
+          { field: 'email', message: 'Invalid email' },
+          { field: 'phoneNumber', message: 'Invalid phone number' },
+        ],
+      });
+    });
+    const { user } = renderApp('/register');
+    await user.type(await screen.findByLabelText(/First name/), 'Grace');
+    await user.type(field(/Last name/), 'Hopper');
+    await user.type(field(/Email address/), 'grace@example.com');
+    await user.type(field(/Phone number/), '5551234567');
+    await user.type(field(/Date of birth/), '1990-05-06');
+    await user.type(field(/^Password/), 'Secret#2026');
+    await user.type(field(/^Confirm password/), 'Secret#2026');
+    await user.click(screen.getByRole('checkbox', { name: /I agree to the/ }));
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('Invalid email. Invalid phone number')).toBeInTheDocument();
+  });
+});

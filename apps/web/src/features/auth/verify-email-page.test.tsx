@@ -1,0 +1,45 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderApp } from '../../testing/render-app.tsx';
+import { callsTo, mockProcedure, TrpcMockError } from '../../testing/trpc-msw.ts';
+
+describe('verify email page', () => {
+  it('without token, e-mail or flag shows an invalid link', async () => {
+    renderApp('/verify-email');
+    expect(
+      await screen.findByRole('heading', { name: 'Invalid Verification Link' }),
+    ).toBeInTheDocument();
+  });
+
+  it('with the e-mail in navigation state offers a resend that really resends', async () => {
+    mockProcedure('auth.resendVerification', () => ({ message: 'Verification email resent!' }));
+    const { user } = renderApp('/verify-email', { state: { email: 'ada@example.com' } });
+    expect(await screen.findByText('ada@example.com')).toBeInTheDocument();
+    expect(screen.getByText(/spam/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Resend verification email' }));
+    expect(await screen.findByText('Verification email resent!')).toBeInTheDocument();
+    expect(callsTo('auth.resendVerification')).toEqual([{ email: 'ada@example.com' }]);
+  });
+
+  it('verifies a token once and goes to sign-in with a message', async () => {
+    mockProcedure('auth.verifyEmail', () => ({ message: 'Email verified successfully' }));
+    const { router } = renderApp('/verify-email?token=tok-1');
+    expect(
+      await screen.findByText('Email verified successfully. Please sign in.'),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(callsTo('auth.verifyEmail')).toEqual([{ token: 'tok-1' }]);
+  });
+
+  it('shows the failure with a link back to sign-in', async () => {
+    mockProcedure('auth.verifyEmail', () => {
+      throw new TrpcMockError('BAD_REQUEST', 'The link is invalid or has expired.');
+    });
+    renderApp('/verify-email?token=expired');
+    expect(await screen.findByText('The link is invalid or has expired.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Return to sign in' })).toHaveAttribute(
+      'href',
+      '/login',
+    );
+  });
+});

@@ -1,0 +1,39 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderApp } from '../../testing/render-app.tsx';
+
+describe('error pages', () => {
+  it('shows the 404 page for an unknown path', async () => {
+    renderApp('/no/such/page');
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+    expect(
+      screen.getByText('Please check the URL in the address bar and try again.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go back home' })).toHaveAttribute('href', '/');
+    expect(screen.getByRole('link', { name: 'Contact support' })).toHaveAttribute(
+      'href',
+      '/support',
+    );
+  });
+
+  it('shows the 404 page at /404', async () => {
+    renderApp('/404');
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+  });
+
+  it('shows the server error page with its help box', async () => {
+    renderApp('/500');
+    expect(await screen.findByRole('heading', { name: 'Server Error' })).toBeInTheDocument();
+    expect(
+      screen.getByText("Sorry, we're experiencing technical difficulties. Please try again later."),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Go back' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to dashboard' })).toHaveAttribute('href', '/');
+    expect(screen.getByRole('heading', { name: 'Need help?' })).toBeInTheDocument();
+    expect(screen.getByText(/1-800/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Submit a support ticket' })).toHaveAttribute(
+      'href',
+      '/support/create',
+    );
+  });
+});

@@ -1,0 +1,131 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { makeUser, signedInAs } from '../../testing/fixtures.ts';
+import { renderApp } from '../../testing/render-app.tsx';
+import { callsTo, mockProcedure, TrpcMockError } from '../../testing/trpc-msw.ts';
+
+const ada = makeUser();
+
+describe('profile page', () => {
+  it('opens on the Profile tab and saves changes with a toast', async () => {
+    mockProcedure('auth.updateProfile', (input) => ({
+      ...ada,
+      firstName: 'Augusta',
+      ...Object(input),
+    }));
+    const { user } = renderApp('/profile', { session: signedInAs(ada) });
+    expect(await screen.findByRole('heading', { name: 'Account Settings' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Profile' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByLabelText('Email address')).toHaveAttribute('readonly');
+    const firstName = screen.getByLabelText(/First name/);
+    await user.clear(firstName);
+    await user.type(firstName, 'Augusta');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Profile updated successfully')).toBeInTheDocument();
+    expect(callsTo('auth.updateProfile')).toEqual([
+      {
+        firstName: 'Augusta',
+        lastName: 'Lovelace',
+        phoneNumber: '+15551234567',
+        address: {
+          street: '1 Main St',
+          city: 'Springfield',
+          state: 'IL',
+          zipCode: '62701',
+          country: 'USA',
+        },
+      },
+    ]);
+  });
+
+  it('shows a failed save as an error toast', async () => {
+    mockProcedure('auth.updateProfile', () => {
+      throw new TrpcMockError('INTERNAL_SERVER_ERROR', 'boom');
+    });
+    const { user } = renderApp('/profile', { session: signedInAs(ada) });
+    await user.click(await screen.findByRole('button', { name: 'Save Changes' }));
+    expect(
+      await screen.findByText('An unexpected error occurred. Please try again later.'),
+    ).toBeInTheDocument();
+  });
+
+  it('persists notification preferences', async () => {
+    mockProcedure('auth.updateNotificationPreferences', (input) => ({
+      ...ada,
+      notificationPreferences: Object(input),
+    }));
+    const { user } = renderApp('/profile', { session: signedInAs(ada) });
+    await user.click(await screen.findByRole('tab', { name: 'Notifications' }));
+    const marketing = await screen.findByRole('checkbox', { name: 'Marketing Communications' });
+    expect(marketing).not.toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Transaction Notifications' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Security Alerts' })).toBeChecked();
+    await user.click(marketing);
+    await user.click(screen.getByRole('checkbox', { name: 'Security Alerts' }));
+    await user.click(screen.getByRole('button', { name: 'Save Preferences' }));
+    expect(await screen.findByText('Notification preferences updated')).toBeInTheDocument();
+    expect(callsTo('auth.updateNotificationPreferences')).toEqual([
+      { transactionNotifications: true, securityAlerts: false, marketingCommunications: true },
+    ]);
+  });
+
+  it('changes the password from the Security tab', async () => {
+    mockProcedure('auth.changePassword', () => ({ message: 'Password changed successfully' }));
+    const { user } = renderApp('/profile', { session: signedInAs(ada) });
+    await user.click(await screen.findByRole('tab', { name: 'Security' }));
+    await user.type(await screen.findByLabelText(/^Current password/), 'Old#pass2026');
+    await user.type(screen.getByLabelText(/^New password/), 'New#pass2026');
+    await user.click(screen.getByRole('button', { name: 'Change Password' }));
+    expect(await screen.findByText('Password changed successfully')).toBeInTheDocument();
+    expect(callsTo('auth.changePassword')).toEqual([
+      { currentPassword: 'Old#pass2026', newPassword: 'New#pass2026' },
+    ]);
+  });
+
+  it('sets up two-factor authentication and shows the recovery codes once', async () => {
+    mockProcedure('auth.setup2fa', () => ({
+      secret: 'JBSWY3DPEHPK3PXP',
+      otpauthUrl: 'otpauth://totp/x',
+      qrCode: 'data:image/png;base64,iVBORw0KGgo=',
+    }));
+    mockProcedure('auth.enable2fa', () => ({
+      recoveryCodes: ['abcde-12345', 'fghij-67890'],
+      user: { ...ada, twoFactorEnabled: true, isTwoFactorVerified: true },
+    }));
+    const { user } = renderApp('/profile', { session: signedInAs(ada) });
+    await user.click(await screen.findByRole('tab', { name: 'Two-Factor Auth' }));
+    await user.click(
+      await screen.findByRole('button', { name: 'Enable Two-Factor Authentication' }),
+    );
+    expect(
+      await screen.findByRole('img', { name: 'QR code for your authenticator app' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('JBSWY3DPEHPK3PXP')).toBeInTheDocument();
+    await user.type(screen.getByLabelText(/Verification code/), '123456');
+    await user.click(screen.getByRole('button', { name: 'Verify and enable' }));
+    expect(await screen.findByText('2FA setup successful')).toBeInTheDocument();
+    expect(screen.getByText('abcde-12345')).toBeInTheDocument();
+    expect(callsTo('auth.enable2fa')).toEqual([{ code: '123456' }]);
+  });
+
+  it('disables two-factor authentication with a code', async () => {
+    const protectedAda = makeUser({ twoFactorEnabled: true, isTwoFactorVerified: true });
+    mockProcedure('auth.disable2fa', () => ({
+      message: 'Two-factor authentication disabled',
+      user: { ...protectedAda, twoFactorEnabled: false },
+    }));
+    const { user } = renderApp('/profile', { session: signedInAs(protectedAda) });
+    await user.click(await screen.findByRole('tab', { name: 'Two-Factor Auth' }));
+    expect(await screen.findByText('Two-factor authentication is enabled')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Disable' }));
+    await user.type(await screen.findByLabelText(/recovery code/), '654321');
+    await user.click(screen.getByRole('button', { name: 'Disable two-factor authentication' }));
+    expect(await screen.findByText('Two-factor authentication disabled')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(
+        screen.getByRole('button', { name: 'Enable Two-Factor Authentication' }),
+      ).toBeInTheDocument(),
+    );
+    expect(callsTo('auth.disable2fa')).toEqual([{ code: '654321' }]);
+  });
+});

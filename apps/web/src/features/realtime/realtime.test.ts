@@ -1,0 +1,93 @@
+import { describe, expect, it, vi } from 'vitest';
+import { reconnectDelayMs } from '../../lib/trpc.ts';
+import { createConnectionMonitor } from './connection-monitor.ts';
+import { effectsOf, parseAppEvent } from './events.ts';
+
+describe('connection monitor', () => {
+  it('gives up after five consecutive failed attempts, once', () => {
+    const onGiveUp = vi.fn();
+    const monitor = createConnectionMonitor({ onGiveUp });
+    for (let i = 0; i < 4; i += 1) monitor.onClose();
+    expect(onGiveUp).not.toHaveBeenCalled();
+    monitor.onClose();
+    expect(onGiveUp).toHaveBeenCalledTimes(1);
+    monitor.onClose();
+    expect(onGiveUp).toHaveBeenCalledTimes(1);
+  });
+
+  it('starts counting again after a successful connection', () => {
+    const onGiveUp = vi.fn();
+    const monitor = createConnectionMonitor({ onGiveUp });
+    for (let i = 0; i < 4; i += 1) monitor.onClose();
+    monitor.onOpen();
+    monitor.onClose(); // the open connection dropping is not a failed attempt
+    expect(monitor.failures).toBe(0);
+    for (let i = 0; i < 4; i += 1) monitor.onClose();
+    expect(onGiveUp).not.toHaveBeenCalled();
+    monitor.onClose();
+    expect(onGiveUp).toHaveBeenCalledTimes(1);
+  });
+
+  it('waits 1000 ms, doubling up to 5000 ms', () => {
+    expect([0, 1, 2, 3, 4].map(reconnectDelayMs)).toEqual([1000, 2000, 4000, 5000, 5000]);
+  });
+});
+
+describe('realtime events', () => {
+  it('announces money received and sent, and refreshes data', () => {
+    const credit = parseAppEvent({
+      type: 'transaction:new',
+      data: { amount: 1250.5, direction: 'credit', newBalance: 2000 },
+    });
+    const debit = parseAppEvent({
+      type: 'transaction:new',
+      data: { amount: 20, direction: 'debit', newBalance: 1980 },
+    });
+    if (!credit || !debit) throw new Error('events did not parse');
+    expect(effectsOf(credit)).toMatchObject({
+      notification: { type: 'success', message: 'Received $1,250.50' },
+      invalidate: true,
+    });
+    expect(effectsOf(debit)).toMatchObject({
+      notification: { type: 'info', message: 'Sent $20.00' },
+    });
+  });
+
+  it('shows sign-ins, loan decisions, maintenance and system errors', () => {
+    const effect = (value: unknown) => {
+      const event = parseAppEvent(value);
+      if (!event) throw new Error('event did not parse');
+      return effectsOf(event).notification;
+    };
+    expect(
+      effect({ type: 'security:signin', data: { at: 'x', ip: null, userAgent: null } }),
+    ).toEqual({
+      type: 'info',
+      message: 'New sign-in to your account',
+    });
+    expect(effect({ type: 'loan:status', data: { loanId: 'l1', status: 'approved' } })?.type).toBe(
+      'success',
+    );
+    expect(effect({ type: 'loan:status', data: { loanId: 'l1', status: 'rejected' } })?.type).toBe(
+      'error',
+    );
+    const maintenance = effect({
+      type: 'system:maintenance',
+      data: { message: 'Down at 2am', infoUrl: 'https://status.example/x' },
+    });
+    expect(maintenance).toMatchObject({
+      duration: 0,
+      message: 'Down at 2am',
+      action: { label: 'Learn More' },
+    });
+    expect(effect({ type: 'system:error', data: { message: 'Oops' } })).toEqual({
+      type: 'error',
+      title: 'System Error',
+      message: 'Oops',
+    });
+  });
+
+  it('ignores events it does not know', () => {
+    expect(parseAppEvent({ type: 'something:else', data: {} })).toBeNull();
+  });
+});

@@ -1,0 +1,71 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { makeUser, signedInAs } from '../../testing/fixtures.ts';
+import { renderApp } from '../../testing/render-app.tsx';
+
+function mainNavigation() {
+  // The desktop sidebar; the slide-over copy exists only while it is open.
+  return screen.getAllByRole('navigation', { name: 'Main navigation', hidden: true })[0];
+}
+
+describe('sidebar', () => {
+  it('shows the user menu but no admin group to a customer', async () => {
+    renderApp('/', { session: signedInAs(makeUser()) });
+    await screen.findByRole('heading', { name: 'Welcome back, Ada' });
+    const nav = mainNavigation();
+    if (!nav) throw new Error('no navigation');
+    for (const label of ['Dashboard', 'Cards', 'My Banks']) {
+      expect(within(nav).getByRole('link', { name: label, hidden: true })).toBeInTheDocument();
+    }
+    expect(within(nav).queryByText('User Management')).not.toBeInTheDocument();
+    expect(within(nav).queryByText('Administration')).not.toBeInTheDocument();
+    expect(screen.getAllByText('Customer', { exact: true }).length).toBeGreaterThan(0);
+  });
+
+  it('shows the admin group to administrators', async () => {
+    const { user } = renderApp('/', { session: signedInAs(makeUser({ role: 'admin' })) });
+    await screen.findByRole('heading', { name: 'Welcome back, Ada' });
+    const nav = mainNavigation();
+    if (!nav) throw new Error('no navigation');
+    await user.click(
+      within(nav).getByRole('button', { name: 'Expand Administration', hidden: true }),
+    );
+    for (const label of [
+      'User Management',
+      'Transaction Monitoring',
+      'Loan Management',
+      'All Banks',
+      'Support Management',
+      'Settings',
+    ]) {
+      expect(within(nav).getByRole('link', { name: label, hidden: true })).toBeInTheDocument();
+    }
+    expect(screen.getAllByText('Administrator', { exact: true }).length).toBeGreaterThan(0);
+  });
+
+  it('opens the group that contains the current page and collapses on request', async () => {
+    const { user } = renderApp('/transfer', { session: signedInAs(makeUser()) });
+    await screen.findByRole('heading', { name: 'Transfer Money' });
+    const nav = mainNavigation();
+    if (!nav) throw new Error('no navigation');
+    const transfer = within(nav).getByRole('link', { name: 'Transfer Money', hidden: true });
+    expect(transfer).toHaveAttribute('aria-current', 'page');
+    expect(within(nav).queryByRole('link', { name: 'Apply for Loan', hidden: true })).toBeNull();
+    const loans = within(nav).getByRole('button', { name: 'Loans', hidden: true });
+    expect(loans).toHaveAttribute('aria-expanded', 'false');
+    await user.click(loans);
+    expect(
+      within(nav).getByRole('link', { name: 'Apply for Loan', hidden: true }),
+    ).toBeInTheDocument();
+    await user.click(
+      within(nav).getByRole('button', { name: 'Collapse Transactions', hidden: true }),
+    );
+    expect(within(nav).queryByRole('link', { name: 'Transfer Money', hidden: true })).toBeNull();
+  });
+
+  it('keeps customers out of admin pages', async () => {
+    const { router } = renderApp('/admin/users', { session: signedInAs(makeUser()) });
+    await screen.findByRole('heading', { name: 'Welcome back, Ada' });
+    expect(router.state.location.pathname).toBe('/');
+  });
+});

@@ -1,0 +1,129 @@
+import { HttpResponse, http } from 'msw';
+
+/**
+ * A tiny tRPC HTTP server for msw: answers batched GET queries and POST mutations at /trpc
+ * with the wire format of @trpc/server (no transformer). Tests register procedures with
+ * `mockProcedure`; every call is recorded in `trpcCalls`.
+ */
+
+type ErrorCode =
+  | 'BAD_REQUEST'
+  | 'UNAUTHORIZED'
+  | 'FORBIDDEN'
+  | 'NOT_FOUND'
+  | 'TOO_MANY_REQUESTS'
+  | 'INTERNAL_SERVER_ERROR'
+  | 'SERVICE_UNAVAILABLE';
+
+const errorCodes: Record<ErrorCode, { rpc: number; status: number }> = {
+  BAD_REQUEST: { rpc: -32600, status: 400 },
+  UNAUTHORIZED: { rpc: -32001, status: 401 },
+  FORBIDDEN: { rpc: -32003, status: 403 },
+  NOT_FOUND: { rpc: -32004, status: 404 },
+  TOO_MANY_REQUESTS: { rpc: -32029, status: 429 },
+  INTERNAL_SERVER_ERROR: { rpc: -32603, status: 500 },
+  SERVICE_UNAVAILABLE: { rpc: -32603, status: 503 },
+};
+
+/** Throw this from a procedure mock to answer a tRPC error. */
+export class TrpcMockError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly extra: { reason?: string; details?: { field: string; message: string }[] } = {},
+  ) {
+    super(message);
+  }
+}
+
+export type ProcedureMock = (input: unknown) => unknown;
+
+const procedures = new Map<string, ProcedureMock>();
+export const trpcCalls: { path: string; input: unknown }[] = [];
+export const unmockedProcedures: string[] = [];
+
+export function mockProcedure(path: string, mock: ProcedureMock): void {
+  procedures.set(path, mock);
+}
+
+export function mockProcedures(mocks: Record<string, ProcedureMock>): void {
+  for (const [path, mock] of Object.entries(mocks)) procedures.set(path, mock);
+}
+
+export function resetTrpcMocks(): void {
+  procedures.clear();
+  trpcCalls.length = 0;
+  unmockedProcedures.length = 0;
+}
+
+export function callsTo(path: string): unknown[] {
+  return trpcCalls.filter((call) => call.path === path).map((call) => call.input);
+}
+
+function parseInputs(raw: string | null): Record<string, unknown> {
+  if (!raw) return {};
+  const parsed: unknown = JSON.parse(raw);
+  return typeof parsed === 'object' && parsed !== null ? { ...parsed } : {};
+}
+
+async function answer(path: string, input: unknown) {
+  trpcCalls.push({ path, input });
+  const mock = procedures.get(path);
+  try {
+    if (!mock) {
+      unmockedProcedures.push(path);
+      throw new TrpcMockError('NOT_FOUND', `No mock for procedure ${path}`);
+    }
+    const data = await mock(input);
+    return { status: 200, body: { result: { data } } };
+  } catch (error) {
+    const mockError =
+      error instanceof TrpcMockError
+        ? error
+        : new TrpcMockError(
+            'INTERNAL_SERVER_ERROR',
+            'An unexpected error occurred. Please try again later.',
+          );
+    const { rpc, status } = errorCodes[mockError.code];
+    return {
+      status,
+      body: {
+        error: {
+          message: mockError.message,
+          code: rpc,
+          data: {
+            code: mockError.code,
+            httpStatus: status,
+            path,
+            reason: mockError.extra.reason,
+            details: mockError.extra.details,
+          },
+        },
+      },
+    };
+  }
+}
+
+async function respond(paths: string, inputs: Record<string, unknown>) {
+  const names = decodeURIComponent(paths).split(',');
+  const results = await Promise.all(
+    names.map((name, index) => answer(name, inputs[String(index)])),
+  );
+  const statuses = new Set(results.map((result) => result.status));
+  const status = statuses.size === 1 ? (results[0]?.status ?? 200) : 207;
+  return HttpResponse.json(
+    results.map((result) => result.body),
+    { status },
+  );
+}
+
+export const trpcHandlers = [
+  http.get('*/trpc/:paths', async ({ request, params }) => {
+    const url = new URL(request.url);
+    return respond(String(params.paths), parseInputs(url.searchParams.get('input')));
+  }),
+  http.post('*/trpc/:paths', async ({ request, params }) => {
+    const text = await request.text();
+    return respond(String(params.paths), parseInputs(text || null));
+  }),
+];
