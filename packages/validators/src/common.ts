@@ -5,7 +5,7 @@ export function requiredString(message: string) {
   return z
     .string({ error: (issue) => (issue.input === undefined ? message : undefined) })
     .trim()
-    .min(1, message);
+    .min(1, { message, abort: true });
 }
 
 export const emailField = requiredString('Email is required')

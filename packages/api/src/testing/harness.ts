@@ -78,7 +78,16 @@ export async function createTestApp() {
     });
     const api = createCaller(ctx);
     // The caller is a proxy: pick its namespaces rather than spreading it.
-    return { auth: api.auth, admin: api.admin, dev: api.dev, events: api.events, cookies };
+    return {
+      auth: api.auth,
+      admin: api.admin,
+      dev: api.dev,
+      events: api.events,
+      transactions: api.transactions,
+      cards: api.cards,
+      banks: api.banks,
+      cookies,
+    };
   }
 
   async function mailbox(email: string) {

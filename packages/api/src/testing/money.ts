@@ -1,0 +1,53 @@
+import type { Executor } from '@bank/db';
+import { accounts, ledgerEntries } from '@bank/db/schema';
+import { eq, sql } from 'drizzle-orm';
+import type { TestApp } from './harness.ts';
+
+export const testCard = { cardNumber: '4111111111111111', expiryDate: '12/39', cvv: '123' };
+
+/** A verified, signed-in customer with `dollars` deposited from a card. */
+export async function fundedCustomer(app: TestApp, dollars: number, firstName = 'Test') {
+  const user = await app.registerVerified({ firstName });
+  const { token } = await app.signIn(user.email);
+  const caller = await app.caller(token);
+  if (dollars > 0)
+    await caller.transactions.deposit({ amount: dollars, method: 'card', ...testCard });
+  const balance = await caller.transactions.balance();
+  return { ...user, token, caller, accountNumber: balance.accountNumber };
+}
+
+/** Every account's cached balance equals the sum of its entries, and all entries sum to zero. */
+export async function ledgerInvariant(db: Executor) {
+  const mismatched = await db
+    .select({ id: accounts.id, cached: accounts.balanceCents })
+    .from(accounts)
+    .where(
+      sql`${accounts.balanceCents} <> coalesce((select sum(${ledgerEntries.amountCents}) from ${ledgerEntries} where ${ledgerEntries.accountId} = ${accounts.id}), 0)`,
+    );
+  const [total] = await db
+    .select({ sum: sql<string>`coalesce(sum(${ledgerEntries.amountCents}), 0)::text` })
+    .from(ledgerEntries);
+  const [negative] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(accounts)
+    .where(sql`${accounts.kind} = 'customer' and ${accounts.balanceCents} < 0`);
+  const unbalanced = await db
+    .select({ transactionId: ledgerEntries.transactionId })
+    .from(ledgerEntries)
+    .groupBy(ledgerEntries.transactionId)
+    .having(sql`sum(${ledgerEntries.amountCents}) <> 0`);
+  return {
+    mismatched: mismatched.length,
+    entriesSum: BigInt(total?.sum ?? '0'),
+    negativeCustomerBalances: negative?.count ?? 0,
+    unbalancedTransactions: unbalanced.length,
+  };
+}
+
+export async function balanceCents(db: Executor, accountNumber: string): Promise<bigint> {
+  const [row] = await db
+    .select({ balance: accounts.balanceCents })
+    .from(accounts)
+    .where(eq(accounts.accountNumber, accountNumber));
+  return row?.balance ?? 0n;
+}
