@@ -41,6 +41,17 @@ export function sendError(reply: FastifyReply, error: unknown, log: FastifyInsta
 
 /** The thin REST adapter: each documented path runs the same procedure as the SPA. */
 export async function restV1Plugin(app: FastifyInstance, options: ServerOptions): Promise<void> {
+  // Clients send `Content-Type: application/json` on DELETE and body-less POSTs too.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, {});
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(Object.assign(new Error('Invalid JSON'), { statusCode: 400 }), undefined);
+    }
+  });
   for (const route of restRoutes) {
     app.route({
       method: route.method,
