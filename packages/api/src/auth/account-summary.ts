@@ -2,7 +2,7 @@ import type { Executor } from '@bank/db';
 import { accounts } from '@bank/db/schema';
 import { and, asc, eq } from 'drizzle-orm';
 import { toDollars } from '../money/cents.ts';
-import { getBankSettings } from '../settings/service.ts';
+import { cachedBankSettings } from '../settings/service.ts';
 import type { AccountSummary, UserRow } from './dto.ts';
 
 /** The user's checking account as the user object shows it (SPEC.md 3: balance, limit). */
@@ -17,7 +17,7 @@ export async function accountSummary(
     .orderBy(asc(accounts.createdAt))
     .limit(1);
   if (!account) return undefined;
-  const limit = user.withdrawalLimitCents ?? (await getBankSettings(db)).withdrawalLimitCents;
+  const limit = user.withdrawalLimitCents ?? (await cachedBankSettings(db)).withdrawalLimitCents;
   return {
     accountNumber: account.accountNumber,
     balance: toDollars(account.balanceCents),

@@ -2,6 +2,7 @@ import { auditLog, sessions, users, userTokens } from '@bank/db/schema';
 import { messages } from '@bank/validators/messages';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { forgetCachedBankSettings } from '../settings/service.ts';
 import {
   createTestApp,
   rejectionOf,
@@ -566,6 +567,7 @@ describe('roles, blocking and maintenance', () => {
     const { token } = await app.signIn(email);
     const { bankSettings } = await import('@bank/db/schema');
     await app.db.update(bankSettings).set({ maintenanceMode: true });
+    forgetCachedBankSettings(app.db);
     try {
       const customer = await app.caller(token);
       const refused = await rejectionOf(
@@ -577,6 +579,7 @@ describe('roles, blocking and maintenance', () => {
       ).resolves.toBeDefined();
     } finally {
       await app.db.update(bankSettings).set({ maintenanceMode: false });
+      forgetCachedBankSettings(app.db);
     }
   });
 });

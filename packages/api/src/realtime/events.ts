@@ -47,6 +47,18 @@ export async function publishEvent(
   userId: string | null,
   event: AppEvent,
 ): Promise<void> {
-  const envelope: EventEnvelope = { id: randomUUID(), userId, event };
-  await db.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify(envelope)})`);
+  await publishEvents(db, [{ userId, event }]);
+}
+
+/** Several events in one round trip (a transfer tells both sides). */
+export async function publishEvents(
+  db: Executor,
+  events: Array<{ userId: string | null; event: AppEvent }>,
+): Promise<void> {
+  if (events.length === 0) return;
+  const calls = events.map(({ userId, event }) => {
+    const envelope: EventEnvelope = { id: randomUUID(), userId, event };
+    return sql`pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify(envelope)})`;
+  });
+  await db.execute(sql`select ${sql.join(calls, sql`, `)}`);
 }

@@ -26,10 +26,29 @@ export async function getBankSettings(db: Executor) {
   return row ?? { ...defaultBankSettings, updatedAt: new Date(0) };
 }
 
+type BankSettings = Awaited<ReturnType<typeof getBankSettings>>;
+
+/**
+ * Settings are read on every money call and every guarded procedure; each instance keeps them
+ * for at most a second (a cache: a change reaches every instance within that second).
+ */
+const SETTINGS_TTL_MS = 1000;
+const settingsCache = new WeakMap<object, { value: Promise<BankSettings>; expiresAt: number }>();
+
+export function cachedBankSettings(db: Executor): Promise<BankSettings> {
+  const hit = settingsCache.get(db);
+  if (hit && hit.expiresAt > Date.now()) return hit.value;
+  const value = getBankSettings(db);
+  settingsCache.set(db, { value, expiresAt: Date.now() + SETTINGS_TTL_MS });
+  value.catch(() => settingsCache.delete(db));
+  return value;
+}
+
+/** After a change of the settings in this instance (and in tests that write them directly). */
+export function forgetCachedBankSettings(db: Executor): void {
+  settingsCache.delete(db);
+}
+
 export async function isMaintenanceOn(db: Executor): Promise<boolean> {
-  const [row] = await db
-    .select({ on: bankSettings.maintenanceMode })
-    .from(bankSettings)
-    .where(eq(bankSettings.id, 1));
-  return row?.on ?? false;
+  return (await cachedBankSettings(db)).maintenanceMode;
 }

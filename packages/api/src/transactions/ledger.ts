@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { Executor } from '@bank/db';
 import { accounts, ledgerEntries, type TimelineEntry, transactions } from '@bank/db/schema';
 import { eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { AccountRow } from '../accounts/service.ts';
+import { queryRows } from '../db-rows.ts';
 import type { TransactionRow } from './dto.ts';
 
 export function timelineEntry(
@@ -47,36 +49,76 @@ async function applyEntry(
   return row.balanceCents;
 }
 
+const movementResult = z.object({
+  id: z.string(),
+  created_at: z.coerce.date(),
+  from_balance: z.string(),
+  to_balance: z.string(),
+});
+
 /**
  * Writes a movement as a transaction with two entries that sum to zero and moves the cached
- * balances with them. The caller has locked both accounts (lockAccountsInOrder) and checked
- * the rules; the database's check still refuses a customer balance below zero.
+ * balances with them, in one statement (one round trip on the hot path). The caller has locked
+ * both accounts (lockAccountsInOrder) and checked the rules; the database's check still refuses
+ * a customer balance below zero.
  */
 export async function recordMovement(db: Executor, movement: Movement) {
-  const [row] = await db
-    .insert(transactions)
-    .values({
-      type: movement.type,
-      status: movement.status,
-      amountCents: movement.amountCents,
-      description: movement.description,
-      category: movement.category,
-      paymentMethod: movement.paymentMethod,
-      notes: movement.notes ?? null,
-      fromAccountId: movement.from.id,
-      toAccountId: movement.to.id,
-      senderUserId: movement.senderUserId,
-      recipientUserId: movement.recipientUserId,
-      recipientName: movement.recipientName ?? null,
-      recipientAccountNumber: movement.recipientAccountNumber ?? null,
-      counterparty: movement.counterparty ?? null,
-      timeline: movement.timeline,
-    })
-    .returning();
-  if (!row) throw new Error('Transaction insert returned nothing');
-  const fromBalance = await applyEntry(db, row.id, movement.from.id, -movement.amountCents);
-  const toBalance = await applyEntry(db, row.id, movement.to.id, movement.amountCents);
-  return { transaction: row, fromBalance, toBalance };
+  const amount = movement.amountCents.toString();
+  const negative = (-movement.amountCents).toString();
+  const deltas = sql`(values (${movement.from.id}::uuid, ${negative}::bigint), (${movement.to.id}::uuid, ${amount}::bigint)) as x(account_id, amount)`;
+  const [written] = await queryRows(
+    db,
+    sql`with t as (
+      insert into transactions (type, status, amount_cents, description, category, payment_method, notes,
+        from_account_id, to_account_id, sender_user_id, recipient_user_id, recipient_name,
+        recipient_account_number, counterparty, timeline)
+      values (${movement.type}::transaction_type, ${movement.status}::transaction_status, ${amount}::bigint,
+        ${movement.description}, ${movement.category}, ${movement.paymentMethod}, ${movement.notes ?? null},
+        ${movement.from.id}::uuid, ${movement.to.id}::uuid, ${movement.senderUserId}::uuid, ${movement.recipientUserId}::uuid,
+        ${movement.recipientName ?? null}, ${movement.recipientAccountNumber ?? null},
+        ${movement.counterparty ? JSON.stringify(movement.counterparty) : null}::jsonb, ${JSON.stringify(movement.timeline)}::jsonb)
+      returning id, created_at
+    ), e as (
+      insert into ledger_entries (transaction_id, account_id, amount_cents)
+      select t.id, x.account_id, x.amount from t cross join ${deltas}
+    ), u as (
+      update accounts a set balance_cents = a.balance_cents + x.amount from ${deltas}
+      where a.id = x.account_id
+      returning a.id, a.balance_cents
+    )
+    select t.id, t.created_at,
+      (select balance_cents::text from u where u.id = ${movement.from.id}::uuid) as from_balance,
+      (select balance_cents::text from u where u.id = ${movement.to.id}::uuid) as to_balance
+    from t`,
+    movementResult,
+  );
+  if (!written) throw new Error('Transaction insert returned nothing');
+  const transaction: TransactionRow = {
+    id: written.id,
+    type: movement.type,
+    status: movement.status,
+    amountCents: movement.amountCents,
+    currency: 'USD',
+    description: movement.description,
+    category: movement.category,
+    paymentMethod: movement.paymentMethod,
+    notes: movement.notes ?? null,
+    fromAccountId: movement.from.id,
+    toAccountId: movement.to.id,
+    senderUserId: movement.senderUserId,
+    recipientUserId: movement.recipientUserId,
+    recipientName: movement.recipientName ?? null,
+    recipientAccountNumber: movement.recipientAccountNumber ?? null,
+    counterparty: movement.counterparty ?? null,
+    timeline: movement.timeline,
+    createdAt: written.created_at,
+    updatedAt: written.created_at,
+  };
+  return {
+    transaction,
+    fromBalance: BigInt(written.from_balance),
+    toBalance: BigInt(written.to_balance),
+  };
 }
 
 /** Returns a pending movement's money (entries the other way) and marks it failed. */

@@ -1,6 +1,7 @@
 import { bankSettings, cards, transactions, users } from '@bank/db/schema';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { forgetCachedBankSettings } from '../settings/service.ts';
 import { createTestApp, rejectionOf, type TestApp } from '../testing/harness.ts';
 import { balanceCents, fundedCustomer, ledgerInvariant, testCard } from '../testing/money.ts';
 import { settlePendingTransactions } from './service.ts';
@@ -282,6 +283,7 @@ describe('transfers', () => {
     const alice = await fundedCustomer(app, 1000);
     const bob = await fundedCustomer(app, 0);
     await app.db.update(bankSettings).set({ transferLimitCents: 30000n });
+    forgetCachedBankSettings(app.db);
     try {
       await alice.caller.transactions.transfer({
         recipientAccountNumber: bob.accountNumber,
@@ -300,6 +302,7 @@ describe('transfers', () => {
       });
     } finally {
       await app.db.update(bankSettings).set({ transferLimitCents: 5_000_000n });
+      forgetCachedBankSettings(app.db);
     }
   });
 });

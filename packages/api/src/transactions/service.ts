@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { open } from '@bank/auth/cipher';
 import type { Database, Executor } from '@bank/db';
-import { cards, linkedBanks, transactions, users } from '@bank/db/schema';
+import { accounts, cards, linkedBanks, transactions, users } from '@bank/db/schema';
 import type {
   depositInput,
   transactionListQuery,
@@ -9,21 +9,30 @@ import type {
   withdrawInput,
 } from '@bank/validators/money';
 import { TRPCError } from '@trpc/server';
-import { and, count, desc, eq, gte, inArray, lt, lte, or, type SQL, sql, sum } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  inArray,
+  lt,
+  lte,
+  or,
+  type SQL,
+  sql,
+  sum,
+} from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
-import {
-  accountByNumber,
-  customerAccountOf,
-  lockAccountsInOrder,
-  systemAccount,
-} from '../accounts/service.ts';
+import { customerAccountOf, lockAccountsInOrder, systemAccount } from '../accounts/service.ts';
 import type { SessionWithUser } from '../auth/sessions.ts';
 import { verifyCardCvv } from '../cards/service.ts';
 import type { AppDeps } from '../context.ts';
 import { toCents, toDollars } from '../money/cents.ts';
-import { publishEvent } from '../realtime/events.ts';
-import { getBankSettings } from '../settings/service.ts';
+import { publishEvent, publishEvents } from '../realtime/events.ts';
+import { cachedBankSettings } from '../settings/service.ts';
 import {
   type MovementResult,
   movementResultSchema,
@@ -64,32 +73,41 @@ async function outgoingToday(
 }
 
 async function withdrawalLimitOf(db: Executor, user: { withdrawalLimitCents: bigint | null }) {
-  return user.withdrawalLimitCents ?? (await getBankSettings(db)).withdrawalLimitCents;
+  return user.withdrawalLimitCents ?? (await cachedBankSettings(db)).withdrawalLimitCents;
 }
 
-/** Tells both sides, after commit, with each one's new balance. */
+/** Tells both sides, after commit, with each one's new balance (one round trip). */
 async function announce(
   tx: Executor,
   row: TransactionRow,
   sides: Array<{ userId: string | null; accountId: string; balance: bigint; notify: boolean }>,
 ) {
-  for (const side of sides) {
-    if (!side.userId) continue;
-    const incoming = row.toAccountId === side.accountId;
-    await publishEvent(tx, side.userId, {
-      type: 'transaction:new',
-      data: {
-        transactionId: row.id,
-        type: row.type,
-        status: row.status,
-        amount: toDollars(row.amountCents),
-        direction: incoming ? 'credit' : 'debit',
-        description: row.description,
-        newBalance: toDollars(side.balance),
-        notify: side.notify,
-      },
-    });
-  }
+  await publishEvents(
+    tx,
+    sides.flatMap((side) =>
+      side.userId
+        ? [
+            {
+              userId: side.userId,
+              event: {
+                type: 'transaction:new' as const,
+                data: {
+                  transactionId: row.id,
+                  type: row.type,
+                  status: row.status,
+                  amount: toDollars(row.amountCents),
+                  direction:
+                    row.toAccountId === side.accountId ? ('credit' as const) : ('debit' as const),
+                  description: row.description,
+                  newBalance: toDollars(side.balance),
+                  notify: side.notify,
+                },
+              },
+            },
+          ]
+        : [],
+    ),
+  );
 }
 
 function result(
@@ -117,6 +135,7 @@ export async function transfer(
 ): Promise<MovementResult> {
   const user = auth.user;
   const amountCents = toCents(input.amount);
+  const { transferLimitCents } = await cachedBankSettings(deps.db);
   return runIdempotent(
     deps.db,
     {
@@ -127,57 +146,45 @@ export async function transfer(
       output: movementResultSchema,
     },
     async (tx) => {
-      const sender = await customerAccountOf(tx, user.id);
-      const target = await accountByNumber(tx, input.recipientAccountNumber);
-      if (target?.id === sender.id) throw refuse('You cannot transfer money to your own account');
-      if (target?.kind === 'system') throw refuse('This account cannot receive transfers');
-      const internal = target?.kind === 'customer';
-      const destination =
-        target && internal ? target : await systemAccount(tx, 'external_clearing');
+      const parties = await transferParties(tx, user.id, input.recipientAccountNumber);
+      const { sender, target, clearing } = parties;
+      if (target?.account.id === sender.id)
+        throw refuse('You cannot transfer money to your own account');
+      if (target?.account.kind === 'system') throw refuse('This account cannot receive transfers');
+      const recipient = target?.account.kind === 'customer' ? target : undefined;
+      const destination = recipient?.account ?? clearing;
 
       const locked = await lockAccountsInOrder(tx, [sender.id, destination.id]);
       const from = locked.get(sender.id);
       const to = locked.get(destination.id);
       if (!from || !to) throw new Error('Locked accounts missing');
-      const { transferLimitCents } = await getBankSettings(tx);
+      // After the lock: every earlier transfer of this sender has committed and is counted.
       if ((await outgoingToday(tx, from.id, 'transfer')) + amountCents > transferLimitCents) {
         throw refuse('Daily transfer limit exceeded');
       }
       if (from.balanceCents < amountCents) throw refuse('Insufficient funds');
 
-      const [recipientUser] =
-        internal && to.userId
-          ? await tx
-              .select({
-                id: users.id,
-                firstName: users.firstName,
-                lastName: users.lastName,
-                notify: users.notifyTransactions,
-              })
-              .from(users)
-              .where(eq(users.id, to.userId))
-          : [];
-      const recipientName = recipientUser
-        ? `${recipientUser.firstName} ${recipientUser.lastName}`
+      const recipientName = recipient
+        ? `${recipient.firstName} ${recipient.lastName}`
         : input.recipientName?.trim() || 'External account';
       const now = new Date();
       const { transaction, fromBalance, toBalance } = await recordMovement(tx, {
         type: 'transfer',
-        status: internal ? 'completed' : 'pending',
+        status: recipient ? 'completed' : 'pending',
         amountCents,
         description: input.description?.trim() || `Transfer to ${recipientName}`,
-        category: internal ? 'transfer' : 'external_transfer',
-        paymentMethod: internal ? 'internal_transfer' : 'bank_transfer',
+        category: recipient ? 'transfer' : 'external_transfer',
+        paymentMethod: recipient ? 'internal_transfer' : 'bank_transfer',
         from,
         to,
         senderUserId: user.id,
-        recipientUserId: recipientUser?.id ?? null,
+        recipientUserId: recipient?.account.userId ?? null,
         recipientName,
         recipientAccountNumber: input.recipientAccountNumber,
-        counterparty: internal
+        counterparty: recipient
           ? null
           : { accountLast4: last4(input.recipientAccountNumber), network: 'ACH' },
-        timeline: internal
+        timeline: recipient
           ? [
               timelineEntry('completed', 'Transfer initiated', now),
               timelineEntry('completed', `Delivered to ${recipientName}`, now),
@@ -194,13 +201,13 @@ export async function transfer(
           balance: fromBalance,
           notify: user.notifyTransactions,
         },
-        ...(recipientUser
+        ...(recipient
           ? [
               {
-                userId: recipientUser.id,
+                userId: recipient.account.userId,
                 accountId: to.id,
                 balance: toBalance,
-                notify: recipientUser.notify,
+                notify: recipient.notify ?? true,
               },
             ]
           : []),
@@ -208,6 +215,38 @@ export async function transfer(
       return result('Transfer completed successfully', transaction, from.id, fromBalance, user);
     },
   );
+}
+
+/** The sender's account, the account the number names (with its owner) and clearing: one query. */
+async function transferParties(db: Executor, userId: string, accountNumber: string) {
+  const rows = await db
+    .select({
+      account: accounts,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      notify: users.notifyTransactions,
+    })
+    .from(accounts)
+    .leftJoin(users, eq(users.id, accounts.userId))
+    .where(
+      or(
+        and(eq(accounts.userId, userId), eq(accounts.kind, 'customer')),
+        eq(accounts.accountNumber, accountNumber),
+        eq(accounts.systemCode, 'external_clearing'),
+      ),
+    )
+    .orderBy(asc(accounts.createdAt));
+  const sender = rows.find(
+    (row) => row.account.userId === userId && row.account.kind === 'customer',
+  )?.account;
+  const clearing = rows.find((row) => row.account.systemCode === 'external_clearing')?.account;
+  if (!sender) throw new TRPCError({ code: 'NOT_FOUND', message: 'Account not found' });
+  if (!clearing) throw new Error('System account external_clearing is missing');
+  return {
+    sender,
+    clearing,
+    target: rows.find((row) => row.account.accountNumber === accountNumber),
+  };
 }
 
 // ---------------------------------------------------------------- deposit
@@ -587,7 +626,7 @@ export async function transactionById(db: Executor, userId: string, id: string) 
 
 export async function balanceOf(db: Executor, user: SessionWithUser['user']) {
   const account = await customerAccountOf(db, user.id);
-  const settings = await getBankSettings(db);
+  const settings = await cachedBankSettings(db);
   const withdrawalLimit = await withdrawalLimitOf(db, user);
   return {
     balance: toDollars(account.balanceCents),

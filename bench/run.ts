@@ -1,0 +1,271 @@
+/**
+ * pnpm bench: the money path under load on the real PostgreSQL, against pgbench's own
+ * tpcb-like baseline on the same server, then the history page with 1,000,000 transactions.
+ *
+ *   BENCH_DATABASE_URL  server to use (default postgres://postgres@127.0.0.1:5432/postgres;
+ *                       the bench creates and drops its own database `bank_bench` there)
+ *   BENCH_CLIENTS=16 BENCH_SECONDS=20 BENCH_CUSTOMERS=100 BENCH_HISTORY_ROWS=1000000
+ */
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { lockAccountsInOrder, openCheckingAccount, systemAccount } from '@bank/api/accounts/service';
+import { createSession } from '@bank/api/auth/sessions';
+import { ensureBankSettings } from '@bank/api/settings/service';
+import { recordMovement, timelineEntry } from '@bank/api/transactions/ledger';
+import { ledgerInvariant } from '@bank/api/testing/money';
+import { hashPassword } from '@bank/auth/password';
+import { createDb } from '@bank/db';
+import { accounts, users } from '@bank/db/schema';
+import { inArray, sql } from 'drizzle-orm';
+import postgres from 'postgres';
+
+const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const clients = Number(process.env.BENCH_CLIENTS ?? 16);
+const seconds = Number(process.env.BENCH_SECONDS ?? 20);
+const customerCount = Number(process.env.BENCH_CUSTOMERS ?? 100);
+const historyRows = Number(process.env.BENCH_HISTORY_ROWS ?? 1_000_000);
+const port = Number(process.env.BENCH_PORT ?? 3999);
+const dbName = 'bank_bench';
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+function databaseUrl(name: string): string {
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
+}
+
+async function recreateDatabase() {
+  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+  await admin.unsafe(`CREATE DATABASE ${dbName}`);
+  await admin.end();
+}
+
+async function startApi(): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/main.ts')], {
+    env: {
+      PATH: process.env.PATH ?? '',
+      DATABASE_URL: databaseUrl(dbName),
+      DATABASE_POOL_SIZE: '20',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'bank-bench-')),
+      SETTLEMENT_DELAY_MS: '10000',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.ok, () => false)) return child;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  child.kill();
+  throw new Error('API did not start');
+}
+
+/** Customers with sessions (Bearer tokens) and $1,000,000 each, written straight to the ledger. */
+async function createCustomers(handle: ReturnType<typeof createDb>) {
+  const passwordHash = await hashPassword('Bench#Password1');
+  const customers: Array<{ token: string; accountNumber: string }> = [];
+  await handle.db.transaction(async (tx) => {
+    const clearing = await systemAccount(tx, 'external_clearing');
+    for (let i = 0; i < customerCount; i += 1) {
+      const [user] = await tx
+        .insert(users)
+        .values({
+          email: `bench${i}@bench.bank`,
+          passwordHash,
+          firstName: 'Bench',
+          lastName: `Customer${i}`,
+          phoneNumber: '+15555550100',
+          emailVerifiedAt: new Date(),
+        })
+        .returning();
+      if (!user) throw new Error('user insert failed');
+      const account = await openCheckingAccount(tx, user.id);
+      const locked = await lockAccountsInOrder(tx, [account.id, clearing.id]);
+      const from = locked.get(clearing.id);
+      const to = locked.get(account.id);
+      if (!from || !to) throw new Error('accounts missing');
+      await recordMovement(tx, {
+        type: 'deposit',
+        status: 'completed',
+        amountCents: 100_000_000n,
+        description: 'Bench funding',
+        category: 'deposit',
+        paymentMethod: 'bank_transfer',
+        from,
+        to,
+        senderUserId: null,
+        recipientUserId: user.id,
+        timeline: [timelineEntry('completed', 'Funded')],
+      });
+      const { token } = await createSession(tx, { userId: user.id, persistent: true, twoFactorVerified: true, ip: null, userAgent: 'bench' });
+      customers.push({ token, accountNumber: account.accountNumber });
+    }
+  });
+  return customers;
+}
+
+async function load(
+  durationSeconds: number,
+  request: (client: number) => Promise<boolean>,
+): Promise<{ ok: number; failed: number; latencies: number[]; elapsed: number }> {
+  const latencies: number[] = [];
+  let ok = 0;
+  let failed = 0;
+  const started = performance.now();
+  const end = started + durationSeconds * 1000;
+  await Promise.all(
+    Array.from({ length: clients }, async (_, client) => {
+      while (performance.now() < end) {
+        const t0 = performance.now();
+        const success = await request(client).catch(() => false);
+        latencies.push(performance.now() - t0);
+        if (success) ok += 1;
+        else failed += 1;
+      }
+    }),
+  );
+  latencies.sort((a, b) => a - b);
+  return { ok, failed, latencies, elapsed: (performance.now() - started) / 1000 };
+}
+
+function pgbench(): number {
+  const url = databaseUrl(dbName);
+  execFileSync('pgbench', ['-i', '-q', '-s', String(clients), url], { stdio: 'ignore' });
+  const output = execFileSync('pgbench', ['-c', String(clients), '-j', '2', '-T', String(seconds), '-b', 'tpcb-like', '-n', url], {
+    encoding: 'utf8',
+  });
+  const tps = output.match(/tps = ([\d.]+) \(without initial connection time\)/)?.[1];
+  if (!tps) throw new Error(`could not read pgbench output:\n${output}`);
+  return Number(tps);
+}
+
+/** 1,000,000 transfers in mirrored pairs, so every account's ledger still nets to its balance. */
+async function fillHistory(handle: ReturnType<typeof createDb>, rows: number) {
+  const sqlClient = postgres(databaseUrl(dbName), { max: 1, onnotice: () => {} });
+  await sqlClient.unsafe(`
+    with customer as (
+      select array_agg(id order by account_number) as ids, array_agg(user_id order by account_number) as uids, count(*)::int as n
+      from accounts where kind = 'customer'
+    ), pairs as (
+      select g, (g / 2) as p, (g % 2) as flip from generate_series(0, ${rows - 1}) g
+    ), inserted as (
+      insert into transactions (type, status, amount_cents, description, category, payment_method,
+        from_account_id, to_account_id, sender_user_id, recipient_user_id, created_at, updated_at, timeline)
+      select 'transfer', 'completed', 100 + (p % 5000), 'History ' || g, 'transfer', 'internal_transfer',
+        c.ids[1 + case when flip = 0 then p % c.n else (p + 1) % c.n end],
+        c.ids[1 + case when flip = 0 then (p + 1) % c.n else p % c.n end],
+        c.uids[1 + case when flip = 0 then p % c.n else (p + 1) % c.n end],
+        c.uids[1 + case when flip = 0 then (p + 1) % c.n else p % c.n end],
+        now() - interval '400 days' + (g * interval '30 seconds'), now(), '[]'::jsonb
+      from pairs, customer c
+      returning id, from_account_id, to_account_id, amount_cents, created_at
+    )
+    insert into ledger_entries (transaction_id, account_id, amount_cents, created_at)
+    select id, from_account_id, -amount_cents, created_at from inserted
+    union all
+    select id, to_account_id, amount_cents, created_at from inserted
+  `);
+  await sqlClient.unsafe('vacuum analyze transactions');
+  await sqlClient.unsafe('vacuum analyze ledger_entries');
+  await sqlClient.end();
+  void handle;
+}
+
+async function main() {
+  console.info(`bench: ${clients} clients, ${seconds} s, ${customerCount} customers, server ${serverUrl.replace(/\/\/[^@]*@/, '//')}`);
+  await recreateDatabase();
+  const handle = createDb({ kind: 'postgres', url: databaseUrl(dbName), poolSize: 4 });
+  await handle.migrate();
+  await ensureBankSettings(handle.db);
+  const customers = await createCustomers(handle);
+  const numbers = customers.map((c) => c.accountNumber);
+  const totalBefore = await sumCustomerBalances(handle, numbers);
+
+  const api = await startApi();
+  try {
+    const transfer = async () => {
+      const from = Math.floor(Math.random() * customers.length);
+      const to = (from + 1 + Math.floor(Math.random() * (customers.length - 1))) % customers.length;
+      const response = await fetch(`http://127.0.0.1:${port}/api/v1/transactions/transfer`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${customers[from]?.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ recipientAccountNumber: customers[to]?.accountNumber, amount: (1 + Math.floor(Math.random() * 500)) / 100 }),
+      });
+      await response.arrayBuffer();
+      return response.status === 201;
+    };
+    await load(2, transfer); // warm-up
+    const app = await load(seconds, transfer);
+    const appTps = app.ok / app.elapsed;
+    console.info(`app transfers: ${appTps.toFixed(1)}/s (${app.ok} ok, ${app.failed} failed) p50 ${percentile(app.latencies, 50).toFixed(1)} ms p99 ${percentile(app.latencies, 99).toFixed(1)} ms`);
+
+    const totalAfter = await sumCustomerBalances(handle, numbers);
+    const invariant = await ledgerInvariant(handle.db);
+    const conserved = totalAfter === totalBefore && invariant.mismatched === 0 && invariant.entriesSum === 0n && invariant.negativeCustomerBalances === 0 && invariant.unbalancedTransactions === 0;
+    console.info(`conservation: before ${totalBefore} cents, after ${totalAfter} cents, ledger ${JSON.stringify({ ...invariant, entriesSum: String(invariant.entriesSum) })} -> ${conserved ? 'holds' : 'BROKEN'}`);
+
+    const pgTps = pgbench();
+    const ratio = appTps / pgTps;
+    console.info(`pgbench tpcb-like: ${pgTps.toFixed(1)} tps; ratio app/pgbench ${ratio.toFixed(2)}`);
+
+    console.info(`filling ${historyRows} transactions of history…`);
+    await fillHistory(handle, historyRows);
+    const list = await load(Math.min(seconds, 10), async (client) => {
+      const customer = customers[(client * 7 + Math.floor(Math.random() * customers.length)) % customers.length];
+      const response = await fetch(`http://127.0.0.1:${port}/api/v1/transactions?page=1&limit=10`, {
+        headers: { authorization: `Bearer ${customer?.token}` },
+      });
+      await response.arrayBuffer();
+      return response.ok;
+    });
+    const [countRow] = await handle.db.select({ n: sql<number>`count(*)::int` }).from(sql`transactions`);
+    console.info(`history page 1 with ${countRow?.n} transactions: ${(list.ok / list.elapsed).toFixed(1)}/s p50 ${percentile(list.latencies, 50).toFixed(1)} ms p99 ${percentile(list.latencies, 99).toFixed(1)} ms`);
+
+    const results = {
+      date: new Date().toISOString(),
+      clients,
+      seconds,
+      app: { tps: appTps, p50: percentile(app.latencies, 50), p99: percentile(app.latencies, 99), failed: app.failed },
+      pgbench: { tps: pgTps },
+      ratio,
+      conserved,
+      history: { rows: countRow?.n, p50: percentile(list.latencies, 50), p99: percentile(list.latencies, 99) },
+      targets: {
+        ratio: ratio >= 0.5,
+        transferP99: percentile(app.latencies, 99) <= 50,
+        historyP99: percentile(list.latencies, 99) <= 20,
+      },
+    };
+    mkdirSync(join(root, 'bench-results'), { recursive: true });
+    writeFileSync(join(root, 'bench-results/latest.json'), `${JSON.stringify(results, null, 2)}\n`);
+    console.info(
+      `targets: ratio >= 0.5 ${results.targets.ratio ? 'PASS' : 'FAIL'}; transfer p99 <= 50 ms ${results.targets.transferP99 ? 'PASS' : 'FAIL'}; history p99 <= 20 ms ${results.targets.historyP99 ? 'PASS' : 'FAIL'}; conservation ${conserved ? 'PASS' : 'FAIL'}`,
+    );
+    if (!conserved) process.exitCode = 1;
+  } finally {
+    api.kill('SIGTERM');
+    await handle.close();
+  }
+}
+
+async function sumCustomerBalances(handle: ReturnType<typeof createDb>, numbers: string[]) {
+  const [row] = await handle.db
+    .select({ total: sql<string>`coalesce(sum(${accounts.balanceCents}), 0)::text` })
+    .from(accounts)
+    .where(inArray(accounts.accountNumber, numbers));
+  return BigInt(row?.total ?? '0');
+}
+
+await main();
