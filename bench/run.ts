@@ -8,14 +8,19 @@
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { Agent, request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { lockAccountsInOrder, openCheckingAccount, systemAccount } from '@bank/api/accounts/service';
+import {
+  lockAccountsInOrder,
+  openCheckingAccount,
+  systemAccount,
+} from '@bank/api/accounts/service';
 import { createSession } from '@bank/api/auth/sessions';
 import { ensureBankSettings } from '@bank/api/settings/service';
-import { recordMovement, timelineEntry } from '@bank/api/transactions/ledger';
 import { ledgerInvariant } from '@bank/api/testing/money';
+import { recordMovement, timelineEntry } from '@bank/api/transactions/ledger';
 import { hashPassword } from '@bank/auth/password';
 import { createDb } from '@bank/db';
 import { accounts, users } from '@bank/db/schema';
@@ -37,6 +42,44 @@ function databaseUrl(name: string): string {
   return url.toString();
 }
 
+// A keep-alive agent with one socket per client: lighter than fetch, so the load generator
+// takes less of the two cores it shares with the API and PostgreSQL.
+const failureSamples: string[] = [];
+const agent = new Agent({ keepAlive: true, maxSockets: clients });
+
+function call(method: string, path: string, token: string, body?: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      {
+        host: '127.0.0.1',
+        port,
+        method,
+        path,
+        agent,
+        headers: {
+          authorization: `Bearer ${token}`,
+          ...(body
+            ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }
+            : {}),
+        },
+      },
+      (res) => {
+        let text = '';
+        res.on('data', (chunk) => {
+          if ((res.statusCode ?? 0) >= 300) text += String(chunk);
+        });
+        res.on('end', () => {
+          if (text && failureSamples.length < 5)
+            failureSamples.push(`${res.statusCode} ${text.slice(0, 200)}`);
+          resolve(res.statusCode ?? 0);
+        });
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
 function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return Number.NaN;
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
@@ -50,22 +93,32 @@ async function recreateDatabase() {
 }
 
 async function startApi(): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/main.ts')], {
-    env: {
-      PATH: process.env.PATH ?? '',
-      DATABASE_URL: databaseUrl(dbName),
-      DATABASE_POOL_SIZE: '20',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'bank-bench-')),
-      SETTLEMENT_DELAY_MS: '10000',
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', join(root, 'apps/server/src/main.ts')],
+    {
+      env: {
+        PATH: process.env.PATH ?? '',
+        DATABASE_URL: databaseUrl(dbName),
+        DATABASE_POOL_SIZE: '20',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+        DATA_DIR: mkdtempSync(join(tmpdir(), 'bank-bench-')),
+        SETTLEMENT_DELAY_MS: '10000',
+      },
+      stdio: ['ignore', 'inherit', 'inherit'],
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  );
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
-    if (await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.ok, () => false)) return child;
+    if (
+      await fetch(`http://127.0.0.1:${port}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return child;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   child.kill();
@@ -109,7 +162,13 @@ async function createCustomers(handle: ReturnType<typeof createDb>) {
         recipientUserId: user.id,
         timeline: [timelineEntry('completed', 'Funded')],
       });
-      const { token } = await createSession(tx, { userId: user.id, persistent: true, twoFactorVerified: true, ip: null, userAgent: 'bench' });
+      const { token } = await createSession(tx, {
+        userId: user.id,
+        persistent: true,
+        twoFactorVerified: true,
+        ip: null,
+        userAgent: 'bench',
+      });
       customers.push({ token, accountNumber: account.accountNumber });
     }
   });
@@ -143,9 +202,13 @@ async function load(
 function pgbench(): number {
   const url = databaseUrl(dbName);
   execFileSync('pgbench', ['-i', '-q', '-s', String(clients), url], { stdio: 'ignore' });
-  const output = execFileSync('pgbench', ['-c', String(clients), '-j', '2', '-T', String(seconds), '-b', 'tpcb-like', '-n', url], {
-    encoding: 'utf8',
-  });
+  const output = execFileSync(
+    'pgbench',
+    ['-c', String(clients), '-j', '2', '-T', String(seconds), '-b', 'tpcb-like', '-n', url],
+    {
+      encoding: 'utf8',
+    },
+  );
   const tps = output.match(/tps = ([\d.]+) \(without initial connection time\)/)?.[1];
   if (!tps) throw new Error(`could not read pgbench output:\n${output}`);
   return Number(tps);
@@ -184,7 +247,9 @@ async function fillHistory(handle: ReturnType<typeof createDb>, rows: number) {
 }
 
 async function main() {
-  console.info(`bench: ${clients} clients, ${seconds} s, ${customerCount} customers, server ${serverUrl.replace(/\/\/[^@]*@/, '//')}`);
+  console.info(
+    `bench: ${clients} clients, ${seconds} s, ${customerCount} customers, server ${serverUrl.replace(/\/\/[^@]*@/, '//')}`,
+  );
   await recreateDatabase();
   const handle = createDb({ kind: 'postgres', url: databaseUrl(dbName), poolSize: 4 });
   await handle.migrate();
@@ -198,50 +263,82 @@ async function main() {
     const transfer = async () => {
       const from = Math.floor(Math.random() * customers.length);
       const to = (from + 1 + Math.floor(Math.random() * (customers.length - 1))) % customers.length;
-      const response = await fetch(`http://127.0.0.1:${port}/api/v1/transactions/transfer`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${customers[from]?.token}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ recipientAccountNumber: customers[to]?.accountNumber, amount: (1 + Math.floor(Math.random() * 500)) / 100 }),
+      const body = JSON.stringify({
+        recipientAccountNumber: customers[to]?.accountNumber,
+        amount: (1 + Math.floor(Math.random() * 500)) / 100,
       });
-      await response.arrayBuffer();
-      return response.status === 201;
+      return (
+        (await call(
+          'POST',
+          '/api/v1/transactions/transfer',
+          customers[from]?.token ?? '',
+          body,
+        )) === 201
+      );
     };
     await load(2, transfer); // warm-up
     const app = await load(seconds, transfer);
     const appTps = app.ok / app.elapsed;
-    console.info(`app transfers: ${appTps.toFixed(1)}/s (${app.ok} ok, ${app.failed} failed) p50 ${percentile(app.latencies, 50).toFixed(1)} ms p99 ${percentile(app.latencies, 99).toFixed(1)} ms`);
+    console.info(
+      `app transfers: ${appTps.toFixed(1)}/s (${app.ok} ok, ${app.failed} failed) p50 ${percentile(app.latencies, 50).toFixed(1)} ms p99 ${percentile(app.latencies, 99).toFixed(1)} ms`,
+    );
 
+    if (failureSamples.length > 0)
+      console.info(
+        `failed answers, first ${failureSamples.length}:\n  ${failureSamples.join('\n  ')}`,
+      );
     const totalAfter = await sumCustomerBalances(handle, numbers);
     const invariant = await ledgerInvariant(handle.db);
-    const conserved = totalAfter === totalBefore && invariant.mismatched === 0 && invariant.entriesSum === 0n && invariant.negativeCustomerBalances === 0 && invariant.unbalancedTransactions === 0;
-    console.info(`conservation: before ${totalBefore} cents, after ${totalAfter} cents, ledger ${JSON.stringify({ ...invariant, entriesSum: String(invariant.entriesSum) })} -> ${conserved ? 'holds' : 'BROKEN'}`);
+    const conserved =
+      totalAfter === totalBefore &&
+      invariant.mismatched === 0 &&
+      invariant.entriesSum === 0n &&
+      invariant.negativeCustomerBalances === 0 &&
+      invariant.unbalancedTransactions === 0;
+    console.info(
+      `conservation: before ${totalBefore} cents, after ${totalAfter} cents, ledger ${JSON.stringify({ ...invariant, entriesSum: String(invariant.entriesSum) })} -> ${conserved ? 'holds' : 'BROKEN'}`,
+    );
 
     const pgTps = pgbench();
     const ratio = appTps / pgTps;
-    console.info(`pgbench tpcb-like: ${pgTps.toFixed(1)} tps; ratio app/pgbench ${ratio.toFixed(2)}`);
+    console.info(
+      `pgbench tpcb-like: ${pgTps.toFixed(1)} tps; ratio app/pgbench ${ratio.toFixed(2)}`,
+    );
 
     console.info(`filling ${historyRows} transactions of history…`);
     await fillHistory(handle, historyRows);
     const list = await load(Math.min(seconds, 10), async (client) => {
-      const customer = customers[(client * 7 + Math.floor(Math.random() * customers.length)) % customers.length];
-      const response = await fetch(`http://127.0.0.1:${port}/api/v1/transactions?page=1&limit=10`, {
-        headers: { authorization: `Bearer ${customer?.token}` },
-      });
-      await response.arrayBuffer();
-      return response.ok;
+      const customer =
+        customers[(client * 7 + Math.floor(Math.random() * customers.length)) % customers.length];
+      return (
+        (await call('GET', '/api/v1/transactions?page=1&limit=10', customer?.token ?? '')) === 200
+      );
     });
-    const [countRow] = await handle.db.select({ n: sql<number>`count(*)::int` }).from(sql`transactions`);
-    console.info(`history page 1 with ${countRow?.n} transactions: ${(list.ok / list.elapsed).toFixed(1)}/s p50 ${percentile(list.latencies, 50).toFixed(1)} ms p99 ${percentile(list.latencies, 99).toFixed(1)} ms`);
+    const [countRow] = await handle.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(sql`transactions`);
+    console.info(
+      `history page 1 with ${countRow?.n} transactions: ${(list.ok / list.elapsed).toFixed(1)}/s p50 ${percentile(list.latencies, 50).toFixed(1)} ms p99 ${percentile(list.latencies, 99).toFixed(1)} ms`,
+    );
 
     const results = {
       date: new Date().toISOString(),
       clients,
       seconds,
-      app: { tps: appTps, p50: percentile(app.latencies, 50), p99: percentile(app.latencies, 99), failed: app.failed },
+      app: {
+        tps: appTps,
+        p50: percentile(app.latencies, 50),
+        p99: percentile(app.latencies, 99),
+        failed: app.failed,
+      },
       pgbench: { tps: pgTps },
       ratio,
       conserved,
-      history: { rows: countRow?.n, p50: percentile(list.latencies, 50), p99: percentile(list.latencies, 99) },
+      history: {
+        rows: countRow?.n,
+        p50: percentile(list.latencies, 50),
+        p99: percentile(list.latencies, 99),
+      },
       targets: {
         ratio: ratio >= 0.5,
         transferP99: percentile(app.latencies, 99) <= 50,

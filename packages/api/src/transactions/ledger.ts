@@ -31,6 +31,12 @@ export interface Movement {
   recipientAccountNumber?: string | null;
   counterparty?: Record<string, string> | null;
   timeline: TimelineEntry[];
+  /**
+   * A daily limit checked inside the same statement: what left `from` today through this type
+   * (pending or done) plus this amount may not exceed `limitCents`. The caller holds the lock
+   * on `from`, so every earlier movement of it has committed and is counted.
+   */
+  dailyLimit?: { limitCents: bigint; since: Date };
 }
 
 async function applyEntry(
@@ -59,31 +65,39 @@ const movementResult = z.object({
 /**
  * Writes a movement as a transaction with two entries that sum to zero and moves the cached
  * balances with them, in one statement (one round trip on the hot path). The caller has locked
- * both accounts (lockAccountsInOrder) and checked the rules; the database's check still refuses
- * a customer balance below zero.
+ * both accounts (lockAccountsInOrder) and checked the balance; the database's check still
+ * refuses a customer balance below zero. Answers null when the daily limit would be exceeded.
  */
 export async function recordMovement(db: Executor, movement: Movement) {
   const amount = movement.amountCents.toString();
   const negative = (-movement.amountCents).toString();
   const deltas = sql`(values (${movement.from.id}::uuid, ${negative}::bigint), (${movement.to.id}::uuid, ${amount}::bigint)) as x(account_id, amount)`;
+  const limit = movement.dailyLimit;
+  const withinLimit = limit
+    ? sql`(select coalesce(sum(amount_cents), 0) from transactions
+        where from_account_id = ${movement.from.id}::uuid and type = ${movement.type}::transaction_type
+          and status in ('pending', 'completed') and created_at >= ${limit.since.toISOString()}::timestamptz)
+        + ${amount}::bigint <= ${limit.limitCents.toString()}::bigint`
+    : sql`true`;
   const [written] = await queryRows(
     db,
     sql`with t as (
       insert into transactions (type, status, amount_cents, description, category, payment_method, notes,
         from_account_id, to_account_id, sender_user_id, recipient_user_id, recipient_name,
         recipient_account_number, counterparty, timeline)
-      values (${movement.type}::transaction_type, ${movement.status}::transaction_status, ${amount}::bigint,
+      select ${movement.type}::transaction_type, ${movement.status}::transaction_status, ${amount}::bigint,
         ${movement.description}, ${movement.category}, ${movement.paymentMethod}, ${movement.notes ?? null},
         ${movement.from.id}::uuid, ${movement.to.id}::uuid, ${movement.senderUserId}::uuid, ${movement.recipientUserId}::uuid,
         ${movement.recipientName ?? null}, ${movement.recipientAccountNumber ?? null},
-        ${movement.counterparty ? JSON.stringify(movement.counterparty) : null}::jsonb, ${JSON.stringify(movement.timeline)}::jsonb)
+        ${movement.counterparty ? JSON.stringify(movement.counterparty) : null}::jsonb, ${JSON.stringify(movement.timeline)}::jsonb
+      where ${withinLimit}
       returning id, created_at
     ), e as (
       insert into ledger_entries (transaction_id, account_id, amount_cents)
       select t.id, x.account_id, x.amount from t cross join ${deltas}
     ), u as (
       update accounts a set balance_cents = a.balance_cents + x.amount from ${deltas}
-      where a.id = x.account_id
+      where a.id = x.account_id and exists (select 1 from t)
       returning a.id, a.balance_cents
     )
     select t.id, t.created_at,
@@ -92,7 +106,7 @@ export async function recordMovement(db: Executor, movement: Movement) {
     from t`,
     movementResult,
   );
-  if (!written) throw new Error('Transaction insert returned nothing');
+  if (!written) return null;
   const transaction: TransactionRow = {
     id: written.id,
     type: movement.type,

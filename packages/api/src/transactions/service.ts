@@ -25,11 +25,12 @@ import {
   sum,
 } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { customerAccountOf, lockAccountsInOrder, systemAccount } from '../accounts/service.ts';
 import type { SessionWithUser } from '../auth/sessions.ts';
 import { verifyCardCvv } from '../cards/service.ts';
 import type { AppDeps } from '../context.ts';
+import { queryRows } from '../db-rows.ts';
 import { toCents, toDollars } from '../money/cents.ts';
 import { publishEvent, publishEvents } from '../realtime/events.ts';
 import { cachedBankSettings } from '../settings/service.ts';
@@ -146,29 +147,26 @@ export async function transfer(
       output: movementResultSchema,
     },
     async (tx) => {
-      const parties = await transferParties(tx, user.id, input.recipientAccountNumber);
-      const { sender, target, clearing } = parties;
+      const { sender, target, clearing } = await lockTransferParties(
+        tx,
+        user.id,
+        input.recipientAccountNumber,
+      );
       if (target?.account.id === sender.id)
         throw refuse('You cannot transfer money to your own account');
       if (target?.account.kind === 'system') throw refuse('This account cannot receive transfers');
       const recipient = target?.account.kind === 'customer' ? target : undefined;
-      const destination = recipient?.account ?? clearing;
-
-      const locked = await lockAccountsInOrder(tx, [sender.id, destination.id]);
-      const from = locked.get(sender.id);
-      const to = locked.get(destination.id);
-      if (!from || !to) throw new Error('Locked accounts missing');
-      // After the lock: every earlier transfer of this sender has committed and is counted.
-      if ((await outgoingToday(tx, from.id, 'transfer')) + amountCents > transferLimitCents) {
-        throw refuse('Daily transfer limit exceeded');
-      }
+      const from = sender;
+      const to = recipient?.account ?? clearing;
+      if (!to) throw new Error('System account external_clearing is missing');
       if (from.balanceCents < amountCents) throw refuse('Insufficient funds');
 
       const recipientName = recipient
         ? `${recipient.firstName} ${recipient.lastName}`
         : input.recipientName?.trim() || 'External account';
       const now = new Date();
-      const { transaction, fromBalance, toBalance } = await recordMovement(tx, {
+      const written = await recordMovement(tx, {
+        dailyLimit: { limitCents: transferLimitCents, since: startOfUtcDay() },
         type: 'transfer',
         status: recipient ? 'completed' : 'pending',
         amountCents,
@@ -194,6 +192,8 @@ export async function transfer(
               timelineEntry('pending', 'Sent to the external bank for clearing', now),
             ],
       });
+      if (!written) throw refuse('Daily transfer limit exceeded');
+      const { transaction, fromBalance, toBalance } = written;
       await announce(tx, transaction, [
         {
           userId: user.id,
@@ -217,35 +217,71 @@ export async function transfer(
   );
 }
 
-/** The sender's account, the account the number names (with its owner) and clearing: one query. */
-async function transferParties(db: Executor, userId: string, accountNumber: string) {
-  const rows = await db
-    .select({
-      account: accounts,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      notify: users.notifyTransactions,
-    })
-    .from(accounts)
-    .leftJoin(users, eq(users.id, accounts.userId))
-    .where(
-      or(
-        and(eq(accounts.userId, userId), eq(accounts.kind, 'customer')),
-        eq(accounts.accountNumber, accountNumber),
-        eq(accounts.systemCode, 'external_clearing'),
-      ),
-    )
-    .orderBy(asc(accounts.createdAt));
-  const sender = rows.find(
-    (row) => row.account.userId === userId && row.account.kind === 'customer',
-  )?.account;
-  const clearing = rows.find((row) => row.account.systemCode === 'external_clearing')?.account;
+const lockedPartyRow = z.object({
+  id: z.string(),
+  user_id: z.string().nullable(),
+  kind: z.enum(['customer', 'system']),
+  system_code: z.string().nullable(),
+  account_number: z.string(),
+  type: z.enum(['checking', 'savings']),
+  currency: z.string(),
+  balance_cents: z.string(),
+  created_at: z.coerce.date(),
+  first_name: z.string().nullable(),
+  last_name: z.string().nullable(),
+  notify: z.boolean().nullable(),
+});
+
+/**
+ * Finds and locks, in one statement and in id order, the sender's account and the account the
+ * number names (with its owner's name), or the clearing account when the number is not a
+ * customer's here: exactly the rows the transfer moves, locked as every movement locks them.
+ */
+async function lockTransferParties(db: Executor, userId: string, accountNumber: string) {
+  const rows = await queryRows(
+    db,
+    sql`select a.id, a.user_id, a.kind, a.system_code, a.account_number, a.type, a.currency,
+        a.balance_cents::text as balance_cents, a.created_at, u.first_name, u.last_name,
+        u.notify_transactions as notify
+      from accounts a left join users u on u.id = a.user_id
+      -- The ids are fixed before locking (an init plan), so the re-check after waiting for a
+      -- lock sees the same set; a semi-join there could drop a row a concurrent transfer updated.
+      where a.id = any(array(
+        select id from accounts where user_id = ${userId}::uuid and kind = 'customer'
+        union all
+        select id from accounts where account_number = ${accountNumber}
+        union all
+        select id from accounts where system_code = 'external_clearing'
+          and not exists (select 1 from accounts where account_number = ${accountNumber} and kind = 'customer')
+      ))
+      order by a.id
+      for update of a`,
+    lockedPartyRow,
+  );
+  const parties = rows.map((row) => ({
+    account: {
+      id: row.id,
+      userId: row.user_id,
+      kind: row.kind,
+      systemCode: row.system_code,
+      accountNumber: row.account_number,
+      type: row.type,
+      currency: row.currency,
+      balanceCents: BigInt(row.balance_cents),
+      createdAt: row.created_at,
+    },
+    firstName: row.first_name ?? '',
+    lastName: row.last_name ?? '',
+    notify: row.notify ?? true,
+  }));
+  const sender = parties
+    .filter((party) => party.account.userId === userId && party.account.kind === 'customer')
+    .sort((a, b) => a.account.createdAt.getTime() - b.account.createdAt.getTime())[0]?.account;
   if (!sender) throw new TRPCError({ code: 'NOT_FOUND', message: 'Account not found' });
-  if (!clearing) throw new Error('System account external_clearing is missing');
   return {
     sender,
-    clearing,
-    target: rows.find((row) => row.account.accountNumber === accountNumber),
+    clearing: parties.find((party) => party.account.systemCode === 'external_clearing')?.account,
+    target: parties.find((party) => party.account.accountNumber === accountNumber),
   };
 }
 
@@ -312,7 +348,7 @@ export async function deposit(
       const source = counterparty.cardLast4
         ? `card ending ${counterparty.cardLast4}`
         : `${counterparty.bankName} account ending ${counterparty.accountLast4}`;
-      const { transaction, toBalance } = await recordMovement(tx, {
+      const written = await recordMovement(tx, {
         type: 'deposit',
         status: 'completed',
         amountCents,
@@ -331,6 +367,8 @@ export async function deposit(
           timelineEntry('completed', 'Funds credited to your account', now),
         ],
       });
+      if (!written) throw new Error('Deposit was not written');
+      const { transaction, toBalance } = written;
       await announce(tx, transaction, [
         { userId: user.id, accountId: to.id, balance: toBalance, notify: user.notifyTransactions },
       ]);
@@ -406,12 +444,10 @@ export async function withdraw(
       const from = locked.get(account.id);
       const to = locked.get(clearing.id);
       if (!from || !to) throw new Error('Locked accounts missing');
-      const limit = await withdrawalLimitOf(tx, user);
-      if ((await outgoingToday(tx, from.id, 'withdraw')) + amountCents > limit)
-        throw refuse('Daily withdrawal limit exceeded');
       if (from.balanceCents < amountCents) throw refuse('Insufficient funds');
       const now = new Date();
-      const { transaction, fromBalance } = await recordMovement(tx, {
+      const written = await recordMovement(tx, {
+        dailyLimit: { limitCents: await withdrawalLimitOf(deps.db, user), since: startOfUtcDay() },
         type: 'withdraw',
         status: 'pending',
         amountCents,
@@ -430,6 +466,8 @@ export async function withdraw(
           timelineEntry('pending', `Paying out to ${destination}`, now),
         ],
       });
+      if (!written) throw refuse('Daily withdrawal limit exceeded');
+      const { transaction, fromBalance } = written;
       await announce(tx, transaction, [
         {
           userId: user.id,
