@@ -32,10 +32,8 @@ export function FormField(props: {
   const list = errorMessages(props.error, props.allRules);
   return (
     <Field.Root invalid={list.length > 0} required={props.required} readOnly={props.readOnly}>
-      <Field.Label>
-        {props.label}
-        {props.required ? <Field.RequiredIndicator /> : null}
-      </Field.Label>
+      {/* No visual asterisk: the control carries `required`, and labels stay exact texts. */}
+      <Field.Label>{props.label}</Field.Label>
       {props.children}
       {props.helperText && list.length === 0 ? (
         <Field.HelperText>{props.helperText}</Field.HelperText>

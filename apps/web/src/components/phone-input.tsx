@@ -83,7 +83,7 @@ export function PhoneInput(props: {
             setCountry(next.code);
             props.onChange(composePhoneNumber(next.code, national));
           }}
-          maxW={{ base: '24', sm: '40' }}
+          maxW={{ base: '5.5rem', sm: '44' }}
           borderEndRadius="0"
         >
           {options.map((option) => (

@@ -32,7 +32,8 @@ function MailLink({ href }: { href: string }) {
 }
 
 function Messages({ to }: { to: string }) {
-  const mailbox = trpc.dev.mailbox.useQuery({ to }, { staleTime: 0 });
+  // Mail leaves the outbox a moment after it is queued: look again every few seconds.
+  const mailbox = trpc.dev.mailbox.useQuery({ to }, { staleTime: 0, refetchInterval: 5000 });
   if (mailbox.isPending) {
     return (
       <HStack role="status" gap="2">
@@ -44,7 +45,9 @@ function Messages({ to }: { to: string }) {
   if (mailbox.isError) {
     return <ErrorAlert>{errorMessage(mailbox.error, 'Failed to load the mailbox')}</ErrorAlert>;
   }
-  const list = [...mailbox.data.messages].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  const list = [...mailbox.data.messages].sort(
+    (a, b) => b.createdAt.localeCompare(a.createdAt) || b.id - a.id,
+  );
   if (list.length === 0) return <InfoAlert>No messages for {to}.</InfoAlert>;
   return (
     <Stack as="ol" gap="4" listStyleType="none" m="0" p="0" aria-label={`Messages for ${to}`}>

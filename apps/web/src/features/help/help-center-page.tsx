@@ -19,7 +19,11 @@ export function HelpCenterPage() {
         <ChakraLink href={`mailto:${bank.supportEmail}`} variant="underline">
           Contact us
         </ChakraLink>{' '}
-        at {bank.supportEmail} or call {bank.supportPhone}.
+        at {bank.supportEmail} or call{' '}
+        <Text as="span" whiteSpace="nowrap">
+          {bank.supportPhone}
+        </Text>
+        .
       </Text>
       <Text fontSize="sm">
         <ChakraLink asChild variant="underline">

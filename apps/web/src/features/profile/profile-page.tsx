@@ -19,19 +19,19 @@ export function ProfilePage() {
       </Stack>
       <Tabs.Root defaultValue="profile" variant="line" lazyMount>
         <Tabs.List overflowX="auto" overflowY="hidden">
-          <Tabs.Trigger value="profile">
+          <Tabs.Trigger value="profile" flexShrink="0" whiteSpace="nowrap">
             <LuUser aria-hidden="true" />
             Profile
           </Tabs.Trigger>
-          <Tabs.Trigger value="security">
+          <Tabs.Trigger value="security" flexShrink="0" whiteSpace="nowrap">
             <LuKeyRound aria-hidden="true" />
             Security
           </Tabs.Trigger>
-          <Tabs.Trigger value="two-factor">
+          <Tabs.Trigger value="two-factor" flexShrink="0" whiteSpace="nowrap">
             <LuShield aria-hidden="true" />
             Two-Factor Auth
           </Tabs.Trigger>
-          <Tabs.Trigger value="notifications">
+          <Tabs.Trigger value="notifications" flexShrink="0" whiteSpace="nowrap">
             <LuBell aria-hidden="true" />
             Notifications
           </Tabs.Trigger>

@@ -1,4 +1,4 @@
-import { Avatar, Box, Button, Menu, Portal, Text } from '@chakra-ui/react';
+import { Avatar, Box, Button, Menu, Text } from '@chakra-ui/react';
 import { Link } from '@tanstack/react-router';
 import { LuChevronDown, LuLogOut, LuSettings, LuUser } from 'react-icons/lu';
 import { initials } from '../../lib/format.ts';
@@ -29,8 +29,8 @@ export function UserMenu() {
           <LuChevronDown aria-hidden="true" />
         </Button>
       </Menu.Trigger>
-      <Portal>
-        <Menu.Positioner>
+      {/* Rendered in place (no portal) so the open menu stays inside the header landmark. */}
+      <Menu.Positioner>
           <Menu.Content minW="60">
             <Box px="2" py="1.5">
               <Text fontSize="sm" fontWeight="semibold">
@@ -60,8 +60,7 @@ export function UserMenu() {
               Sign out
             </Menu.Item>
           </Menu.Content>
-        </Menu.Positioner>
-      </Portal>
+      </Menu.Positioner>
     </Menu.Root>
   );
 }
