@@ -619,17 +619,76 @@ async function pageOf(
   };
 }
 
+const historyPageRow = z.object({
+  account_id: z.string().nullable(),
+  ids: z.array(z.string()),
+  total: z.coerce.number(),
+});
+
+/**
+ * The customer's history, newest first. Money leaving and money arriving are read from their
+ * own (account, created_at) indexes and merged, so page one costs the same with a million rows;
+ * the ids and the total come back in one statement, the rows in a second.
+ */
 export async function listTransactions(
   db: Executor,
   userId: string,
   query: z.infer<typeof transactionListQuery>,
 ) {
-  const account = await customerAccountOf(db, userId);
-  const mine = or(
-    eq(transactions.fromAccountId, account.id),
-    eq(transactions.toAccountId, account.id),
+  const filters = filterConditions(query);
+  const filtered = filters.length > 0 ? sql` and ${and(...filters)}` : sql``;
+  const offset = (query.page - 1) * query.limit;
+  const reach = offset + query.limit;
+  const side = (column: typeof transactions.fromAccountId | typeof transactions.toAccountId) =>
+    sql`(select ${transactions.id} as id, ${transactions.createdAt} as created_at from ${transactions}, acct
+      where ${column} = acct.id${filtered}
+      order by ${transactions.createdAt} desc, ${transactions.id} desc limit ${reach})`;
+  const count = (column: typeof transactions.fromAccountId | typeof transactions.toAccountId) =>
+    sql`(select count(*) from ${transactions}, acct where ${column} = acct.id${filtered})`;
+  const [page] = await queryRows(
+    db,
+    sql`with acct as (
+        select id from accounts where user_id = ${userId}::uuid and kind = 'customer' order by created_at limit 1
+      ), merged as (
+        select id, created_at from (${side(transactions.fromAccountId)} union all ${side(transactions.toAccountId)}) both_sides
+        order by created_at desc, id desc limit ${query.limit} offset ${offset}
+      )
+      select (select id from acct) as account_id,
+        array(select id::text from merged order by created_at desc, id desc) as ids,
+        (${count(transactions.fromAccountId)} + ${count(transactions.toAccountId)})::int as total`,
+    historyPageRow,
   );
-  return pageOf(db, and(mine, ...filterConditions(query)), query, account.id, false);
+  if (!page?.account_id) throw new TRPCError({ code: 'NOT_FOUND', message: 'Account not found' });
+  const rows =
+    page.ids.length === 0
+      ? []
+      : await db
+          .select({
+            transaction: transactions,
+            sender: { firstName: senders.firstName, lastName: senders.lastName },
+          })
+          .from(transactions)
+          .leftJoin(senders, eq(senders.id, transactions.senderUserId))
+          .where(inArray(transactions.id, page.ids));
+  const byId = new Map(rows.map((row) => [row.transaction.id, row]));
+  const accountId = page.account_id;
+  return {
+    data: page.ids.flatMap((id) => {
+      const row = byId.get(id);
+      return row
+        ? [
+            toTransactionDto(row.transaction, accountId, {
+              sender: row.sender ? { ...row.sender, email: '' } : null,
+            }),
+          ]
+        : [];
+    }),
+    page: query.page,
+    limit: query.limit,
+    count: page.ids.length,
+    total: page.total,
+    pages: Math.max(1, Math.ceil(page.total / query.limit)),
+  };
 }
 
 export async function listAllTransactions(

@@ -105,6 +105,8 @@ export const transactions = pgTable(
   },
   (table) => [
     check('transactions_amount_positive', sql`${table.amountCents} > 0`),
+    // Money always moves between two accounts (the history counts each side once).
+    check('transactions_distinct_accounts', sql`${table.fromAccountId} <> ${table.toAccountId}`),
     index('transactions_from_account_idx').on(
       table.fromAccountId,
       table.createdAt.desc(),

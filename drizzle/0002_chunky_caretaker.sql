@@ -1,0 +1,1 @@
+ALTER TABLE "transactions" ADD CONSTRAINT "transactions_distinct_accounts" CHECK ("transactions"."from_account_id" <> "transactions"."to_account_id");
