@@ -565,6 +565,12 @@ export async function settlePendingTransactions(
 
 const senders = alias(users, 'sender');
 
+/** The order of the (…, created_at desc nulls last, id desc nulls last) indexes, exactly. */
+const newestFirst = [
+  sql`${transactions.createdAt} desc nulls last`,
+  sql`${transactions.id} desc nulls last`,
+];
+
 function filterConditions(query: z.infer<typeof transactionListQuery>): SQL[] {
   const conditions: SQL[] = [];
   if (query.type) conditions.push(eq(transactions.type, query.type));
@@ -600,7 +606,7 @@ async function pageOf(
     .from(transactions)
     .leftJoin(senders, eq(senders.id, transactions.senderUserId))
     .where(where)
-    .orderBy(desc(transactions.createdAt), desc(transactions.id))
+    .orderBy(...newestFirst)
     .limit(query.limit)
     .offset((query.page - 1) * query.limit);
   const [totals] = await db.select({ total: count() }).from(transactions).where(where);
@@ -640,11 +646,12 @@ export async function listTransactions(
   const offset = (query.page - 1) * query.limit;
   const reach = offset + query.limit;
   const side = (column: typeof transactions.fromAccountId | typeof transactions.toAccountId) =>
-    sql`(select ${transactions.id} as id, ${transactions.createdAt} as created_at from ${transactions}, acct
-      where ${column} = acct.id${filtered}
-      order by ${transactions.createdAt} desc, ${transactions.id} desc limit ${reach})`;
+    // A scalar subquery (not a join) lets each side walk its index in order and stop early.
+    sql`(select ${transactions.id} as id, ${transactions.createdAt} as created_at from ${transactions}
+      where ${column} = (select id from acct)${filtered}
+      order by ${transactions.createdAt} desc nulls last, ${transactions.id} desc nulls last limit ${reach})`;
   const count = (column: typeof transactions.fromAccountId | typeof transactions.toAccountId) =>
-    sql`(select count(*) from ${transactions}, acct where ${column} = acct.id${filtered})`;
+    sql`(select count(*) from ${transactions} where ${column} = (select id from acct)${filtered})`;
   const [page] = await queryRows(
     db,
     sql`with acct as (
