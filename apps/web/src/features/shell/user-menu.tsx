@@ -31,35 +31,35 @@ export function UserMenu() {
       </Menu.Trigger>
       {/* Rendered in place (no portal) so the open menu stays inside the header landmark. */}
       <Menu.Positioner>
-          <Menu.Content minW="60">
-            <Box px="2" py="1.5">
-              <Text fontSize="sm" fontWeight="semibold">
-                {fullName}
-              </Text>
-              <Text fontSize="xs" color="fg.muted" wordBreak="break-all">
-                {user.email}
-              </Text>
-            </Box>
-            <Menu.Separator />
-            <Menu.Item value="profile" asChild>
-              <Link to="/profile">
-                <LuUser aria-hidden="true" />
-                Profile
+        <Menu.Content minW="60">
+          <Box px="2" py="1.5">
+            <Text fontSize="sm" fontWeight="semibold">
+              {fullName}
+            </Text>
+            <Text fontSize="xs" color="fg.muted" wordBreak="break-all">
+              {user.email}
+            </Text>
+          </Box>
+          <Menu.Separator />
+          <Menu.Item value="profile" asChild>
+            <Link to="/profile">
+              <LuUser aria-hidden="true" />
+              Profile
+            </Link>
+          </Menu.Item>
+          {user.role === 'admin' ? (
+            <Menu.Item value="settings" asChild>
+              <Link to="/admin/settings">
+                <LuSettings aria-hidden="true" />
+                Settings
               </Link>
             </Menu.Item>
-            {user.role === 'admin' ? (
-              <Menu.Item value="settings" asChild>
-                <Link to="/admin/settings">
-                  <LuSettings aria-hidden="true" />
-                  Settings
-                </Link>
-              </Menu.Item>
-            ) : null}
-            <Menu.Item value="sign-out" onSelect={() => void signOut()}>
-              <LuLogOut aria-hidden="true" />
-              Sign out
-            </Menu.Item>
-          </Menu.Content>
+          ) : null}
+          <Menu.Item value="sign-out" onSelect={() => void signOut()}>
+            <LuLogOut aria-hidden="true" />
+            Sign out
+          </Menu.Item>
+        </Menu.Content>
       </Menu.Positioner>
     </Menu.Root>
   );
