@@ -29,7 +29,7 @@ export function createApp(opts: CreateAppOptions = {}) {
       // The session ended on the server (expired, signed out elsewhere, blocked).
       if (!utils.auth.me.getData()?.user) return;
       utils.auth.me.setData(undefined, signedOut);
-      notify({ id: 'session-expired', type: 'error', message: messages.sessionExpired });
+      notify({ type: 'error', message: messages.sessionExpired });
       const href = router?.state.location.href;
       void router?.navigate({ to: '/login', search: { redirect: href } });
     },

@@ -26,8 +26,8 @@ export interface Notification {
 export function notify({ type, message, title, duration, action, id }: Notification): string {
   const ms = duration ?? TOAST_DURATION_MS;
   return toaster.create({
-    // An explicit id replaces an earlier toast with the same id (no duplicates).
-    ...(id ? { id } : {}),
+    // The same notice is never shown twice at once: a repeat replaces (and restarts) it.
+    id: id ?? `${type}:${title ?? ''}:${message}`,
     type,
     title: title ?? message,
     description: title ? message : undefined,

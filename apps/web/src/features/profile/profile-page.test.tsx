@@ -129,3 +129,19 @@ describe('profile page', () => {
     expect(callsTo('auth.disable2fa')).toEqual([{ code: '654321' }]);
   });
 });
+
+describe('an expired session', () => {
+  it('signs out locally and asks to sign in again', async () => {
+    mockProcedure('auth.updateProfile', () => {
+      throw new TrpcMockError('UNAUTHORIZED', 'Your session has expired. Please sign in again.');
+    });
+    const { user, router } = renderApp('/profile', { session: signedInAs(ada) });
+    await user.click(await screen.findByRole('button', { name: 'Save Changes' }));
+    expect(
+      await screen.findByRole('heading', { name: 'Sign in to your account' }),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(router.state.location.search).toEqual({ redirect: '/profile' });
+    expect(screen.getAllByText('Your session has expired. Please sign in again.')).toHaveLength(1);
+  });
+});
