@@ -2,7 +2,8 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
-const apiTarget = 'http://localhost:3000';
+// The API server the dev server forwards to (the default is the server's own default port).
+const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
 
 export default defineConfig({
   // The router plugin must run before react() so that it can split the route files.
