@@ -50,11 +50,13 @@ export async function publishEvent(
   await publishEvents(db, [{ userId, event }]);
 }
 
+export interface QueuedEvent {
+  userId: string | null;
+  event: AppEvent;
+}
+
 /** Several events in one round trip (a transfer tells both sides). */
-export async function publishEvents(
-  db: Executor,
-  events: Array<{ userId: string | null; event: AppEvent }>,
-): Promise<void> {
+export async function publishEvents(db: Executor, events: QueuedEvent[]): Promise<void> {
   if (events.length === 0) return;
   const calls = events.map(({ userId, event }) => {
     const envelope: EventEnvelope = { id: randomUUID(), userId, event };

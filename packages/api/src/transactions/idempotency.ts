@@ -4,6 +4,7 @@ import { idempotencyKeys } from '@bank/db/schema';
 import { TRPCError } from '@trpc/server';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { publishEvents, type QueuedEvent } from '../realtime/events.ts';
 import { withDbRetry } from './retry.ts';
 
 /** Keys are kept at least this long (README); a sweep removes older ones. */
@@ -46,10 +47,10 @@ export async function runIdempotent<T>(
     request: unknown;
     output: z.ZodType<T>;
   },
-  work: (tx: Transaction) => Promise<T>,
+  work: (tx: Transaction, events: QueuedEvent[]) => Promise<T>,
 ): Promise<T> {
   const { userId, key, operation } = options;
-  if (!key) return withDbRetry(() => db.transaction(work));
+  if (!key) return runAndAnnounce(db, work);
   const hash = requestHash(operation, options.request);
   const where = and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key));
 
@@ -95,16 +96,14 @@ export async function runIdempotent<T>(
   }
 
   try {
-    return await withDbRetry(() =>
-      db.transaction(async (tx) => {
-        const result = await work(tx);
-        await tx
-          .update(idempotencyKeys)
-          .set({ response: { ok: true, data: result } })
-          .where(where);
-        return result;
-      }),
-    );
+    return await runAndAnnounce(db, async (tx, events) => {
+      const result = await work(tx, events);
+      await tx
+        .update(idempotencyKeys)
+        .set({ response: { ok: true, data: result } })
+        .where(where);
+      return result;
+    });
   } catch (error) {
     if (error instanceof TRPCError && error.code !== 'INTERNAL_SERVER_ERROR') {
       // A refusal (insufficient funds, limit) is the answer to this request: keep it.
@@ -118,6 +117,25 @@ export async function runIdempotent<T>(
     }
     throw error;
   }
+}
+
+/**
+ * Runs the money transaction (again on deadlock) and, once it has committed, publishes the
+ * events it queued. Publishing after commit keeps the promise that no event announces money
+ * that was rolled back, and keeps NOTIFY's commit-time lock out of the money transactions,
+ * which would otherwise commit one at a time (docs/decisions/008).
+ */
+async function runAndAnnounce<T>(
+  db: Database,
+  work: (tx: Transaction, events: QueuedEvent[]) => Promise<T>,
+): Promise<T> {
+  const events: QueuedEvent[] = [];
+  const result = await withDbRetry(() => {
+    events.length = 0;
+    return db.transaction((tx) => work(tx, events));
+  });
+  await publishEvents(db, events);
+  return result;
 }
 
 const codes = [

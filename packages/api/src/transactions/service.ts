@@ -32,7 +32,7 @@ import { verifyCardCvv } from '../cards/service.ts';
 import type { AppDeps } from '../context.ts';
 import { queryRows } from '../db-rows.ts';
 import { toCents, toDollars } from '../money/cents.ts';
-import { publishEvent, publishEvents } from '../realtime/events.ts';
+import { publishEvents, type QueuedEvent } from '../realtime/events.ts';
 import { cachedBankSettings } from '../settings/service.ts';
 import {
   type MovementResult,
@@ -77,38 +77,31 @@ async function withdrawalLimitOf(db: Executor, user: { withdrawalLimitCents: big
   return user.withdrawalLimitCents ?? (await cachedBankSettings(db)).withdrawalLimitCents;
 }
 
-/** Tells both sides, after commit, with each one's new balance (one round trip). */
-async function announce(
-  tx: Executor,
+/** Queues the news for both sides, each with its new balance; sent once the money commits. */
+function announce(
+  events: QueuedEvent[],
   row: TransactionRow,
   sides: Array<{ userId: string | null; accountId: string; balance: bigint; notify: boolean }>,
 ) {
-  await publishEvents(
-    tx,
-    sides.flatMap((side) =>
-      side.userId
-        ? [
-            {
-              userId: side.userId,
-              event: {
-                type: 'transaction:new' as const,
-                data: {
-                  transactionId: row.id,
-                  type: row.type,
-                  status: row.status,
-                  amount: toDollars(row.amountCents),
-                  direction:
-                    row.toAccountId === side.accountId ? ('credit' as const) : ('debit' as const),
-                  description: row.description,
-                  newBalance: toDollars(side.balance),
-                  notify: side.notify,
-                },
-              },
-            },
-          ]
-        : [],
-    ),
-  );
+  for (const side of sides) {
+    if (!side.userId) continue;
+    events.push({
+      userId: side.userId,
+      event: {
+        type: 'transaction:new',
+        data: {
+          transactionId: row.id,
+          type: row.type,
+          status: row.status,
+          amount: toDollars(row.amountCents),
+          direction: row.toAccountId === side.accountId ? 'credit' : 'debit',
+          description: row.description,
+          newBalance: toDollars(side.balance),
+          notify: side.notify,
+        },
+      },
+    });
+  }
 }
 
 function result(
@@ -146,7 +139,7 @@ export async function transfer(
       request: input,
       output: movementResultSchema,
     },
-    async (tx) => {
+    async (tx, events) => {
       const { sender, target, clearing } = await lockTransferParties(
         tx,
         user.id,
@@ -194,7 +187,7 @@ export async function transfer(
       });
       if (!written) throw refuse('Daily transfer limit exceeded');
       const { transaction, fromBalance, toBalance } = written;
-      await announce(tx, transaction, [
+      announce(events, transaction, [
         {
           userId: user.id,
           accountId: from.id,
@@ -303,7 +296,7 @@ export async function deposit(
       request: input,
       output: movementResultSchema,
     },
-    async (tx) => {
+    async (tx, events) => {
       let paymentMethod: string;
       let counterparty: Record<string, string>;
       if (input.method === 'card') {
@@ -369,7 +362,7 @@ export async function deposit(
       });
       if (!written) throw new Error('Deposit was not written');
       const { transaction, toBalance } = written;
-      await announce(tx, transaction, [
+      announce(events, transaction, [
         { userId: user.id, accountId: to.id, balance: toBalance, notify: user.notifyTransactions },
       ]);
       return result('Deposit completed successfully', transaction, to.id, toBalance, user);
@@ -401,7 +394,7 @@ export async function withdraw(
       request: input,
       output: movementResultSchema,
     },
-    async (tx) => {
+    async (tx, events) => {
       let counterparty: Record<string, string>;
       let paymentMethod: string;
       let destination: string;
@@ -468,7 +461,7 @@ export async function withdraw(
       });
       if (!written) throw refuse('Daily withdrawal limit exceeded');
       const { transaction, fromBalance } = written;
-      await announce(tx, transaction, [
+      announce(events, transaction, [
         {
           userId: user.id,
           accountId: from.id,
@@ -506,7 +499,8 @@ export async function settlePendingTransactions(
   minAgeMs: number,
   batch = 50,
 ): Promise<number> {
-  return db.transaction(async (tx) => {
+  const events: QueuedEvent[] = [];
+  const settled = await db.transaction(async (tx) => {
     const due = await tx
       .select()
       .from(transactions)
@@ -525,12 +519,15 @@ export async function settlePendingTransactions(
       if (rejection) {
         const { transaction, fromBalance } = await reverseMovement(tx, row, rejection);
         if (row.senderUserId) {
-          await publishEvent(tx, row.senderUserId, {
-            type: 'transaction:updated',
-            data: {
-              transactionId: row.id,
-              status: transaction.status,
-              newBalance: toDollars(fromBalance),
+          events.push({
+            userId: row.senderUserId,
+            event: {
+              type: 'transaction:updated',
+              data: {
+                transactionId: row.id,
+                status: transaction.status,
+                newBalance: toDollars(fromBalance),
+              },
             },
           });
         }
@@ -551,14 +548,19 @@ export async function settlePendingTransactions(
         })
         .where(eq(transactions.id, row.id));
       if (row.senderUserId) {
-        await publishEvent(tx, row.senderUserId, {
-          type: 'transaction:updated',
-          data: { transactionId: row.id, status: 'completed' },
+        events.push({
+          userId: row.senderUserId,
+          event: {
+            type: 'transaction:updated',
+            data: { transactionId: row.id, status: 'completed' },
+          },
         });
       }
     }
     return due.length;
   });
+  await publishEvents(db, events);
+  return settled;
 }
 
 // ---------------------------------------------------------------- reading
