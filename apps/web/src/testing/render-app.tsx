@@ -10,6 +10,8 @@ export interface RenderAppOptions {
   session?: Session;
   /** History state of the first entry (e-mail or message handed over by a previous page). */
   state?: { email?: string; message?: string };
+  /** Open the WebSocket (answered by an msw `ws` handler in the test). */
+  realtime?: boolean;
 }
 
 /** Renders the whole app (providers, router, toaster) at `path` against the msw tRPC mock. */
@@ -17,7 +19,7 @@ export function renderApp(path: string, options: RenderAppOptions = {}) {
   mockProcedure('auth.me', () => options.session ?? anonymous);
   const history = createMemoryHistory({ initialEntries: [path] });
   if (options.state) history.replace(path, { ...options.state, key: 'initial', __TSR_index: 0 });
-  const app = createApp({ history, realtime: false });
+  const app = createApp({ history, realtime: options.realtime ?? false });
   const user = userEvent.setup();
   const view = render(<app.App />);
   return { ...app, ...view, user, history };
