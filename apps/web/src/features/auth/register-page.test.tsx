@@ -41,6 +41,14 @@ describe('register page', () => {
   it('requires the terms to be accepted before calling the server', async () => {
     const { user } = renderApp('/register');
     await screen.findByRole('heading', { name: 'Create your account' });
+    expect(screen.getByRole('link', { name: 'Terms and Conditions' })).toHaveAttribute(
+      'href',
+      '/terms',
+    );
+    expect(screen.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute(
+      'href',
+      '/privacy',
+    );
     await user.click(screen.getByRole('button', { name: 'Create account' }));
     expect(await screen.findByText('You must accept the terms and conditions')).toBeInTheDocument();
     expect(screen.getByText('Phone number is required')).toBeInTheDocument();

@@ -129,22 +129,27 @@ export function RegisterPage() {
                     <Checkbox.HiddenInput onBlur={field.onBlur} ref={field.ref} />
                     <Checkbox.Control mt="0.5" />
                     <Checkbox.Label fontWeight="normal">
-                      I agree to the{' '}
-                      <ChakraLink asChild variant="underline">
-                        <Link to="/terms" target="_blank">
-                          Terms and Conditions
-                        </Link>
-                      </ChakraLink>{' '}
-                      and the{' '}
-                      <ChakraLink asChild variant="underline">
-                        <Link to="/privacy" target="_blank">
-                          Privacy Policy
-                        </Link>
-                      </ChakraLink>
+                      I agree to the terms and conditions and the privacy policy
                     </Checkbox.Label>
                   </Checkbox.Root>
+                  {/* The links sit outside the label: a click on them never ticks the box. */}
+                  <Field.HelperText ms="7">
+                    Read the{' '}
+                    <ChakraLink asChild variant="underline">
+                      <Link to="/terms" target="_blank">
+                        Terms and Conditions
+                      </Link>
+                    </ChakraLink>{' '}
+                    and the{' '}
+                    <ChakraLink asChild variant="underline">
+                      <Link to="/privacy" target="_blank">
+                        Privacy Policy
+                      </Link>
+                    </ChakraLink>
+                    .
+                  </Field.HelperText>
                   {fieldState.error?.message ? (
-                    <Field.ErrorText>{fieldState.error.message}</Field.ErrorText>
+                    <Field.ErrorText ms="7">{fieldState.error.message}</Field.ErrorText>
                   ) : null}
                 </Field.Root>
               )}

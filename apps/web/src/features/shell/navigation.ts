@@ -82,21 +82,16 @@ export const userNavigation: NavEntry[] = [
   },
 ];
 
-/** SPEC.md 2.2: the admin menu, administrators only. */
-export const adminNavigation: NavGroup = {
-  label: 'Administration',
-  icon: LuShieldCheck,
-  to: '/admin',
-  paths: ['/admin'],
-  children: [
-    { label: 'User Management', to: '/admin/users', icon: LuUsers },
-    { label: 'Transaction Monitoring', to: '/admin/transactions', icon: LuChartLine },
-    { label: 'Loan Management', to: '/admin/loans', icon: LuListChecks },
-    { label: 'All Banks', to: '/admin/banks', icon: LuBuilding2 },
-    { label: 'Support Management', to: '/admin/support', icon: LuReceipt },
-    { label: 'Settings', to: '/admin/settings', icon: LuSettings },
-  ],
-};
+/** SPEC.md 2.2: the admin menu, administrators only, always open. */
+export const adminNavigation: NavLink[] = [
+  { label: 'Admin Dashboard', to: '/admin', icon: LuShieldCheck, exact: true },
+  { label: 'User Management', to: '/admin/users', icon: LuUsers },
+  { label: 'Transaction Monitoring', to: '/admin/transactions', icon: LuChartLine },
+  { label: 'Loan Management', to: '/admin/loans', icon: LuListChecks },
+  { label: 'All Banks', to: '/admin/banks', icon: LuBuilding2 },
+  { label: 'Support Management', to: '/admin/support', icon: LuReceipt },
+  { label: 'Settings', to: '/admin/settings', icon: LuSettings },
+];
 
 /** Whether `pathname` is the path or below it ('/loans' contains '/loans/apply'). */
 export function isWithin(pathname: string, prefix: string): boolean {

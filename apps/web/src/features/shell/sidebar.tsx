@@ -125,8 +125,8 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
   const isAdmin = user.role === 'admin';
   const fullName = `${user.firstName} ${user.lastName}`;
   return (
-    <Flex direction="column" h="full">
-      <Box as="nav" aria-label="Main navigation" flex="1" overflowY="auto" px="3" py="4">
+    <Flex as="nav" aria-label="Main navigation" direction="column" h="full">
+      <Box flex="1" overflowY="auto" px="3" py="4">
         <Stack as="ul" gap="0.5" m="0" p="0">
           {userNavigation.map((entry) =>
             isGroup(entry) ? (
@@ -151,7 +151,9 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
               Admin
             </Text>
             <Stack as="ul" gap="0.5" m="0" p="0" aria-labelledby="admin-menu-heading">
-              <NavGroupItem group={adminNavigation} onNavigate={onNavigate} />
+              {adminNavigation.map((link) => (
+                <NavItem key={link.to} link={link} onNavigate={onNavigate} />
+              ))}
             </Stack>
           </Box>
         ) : null}
