@@ -11,11 +11,15 @@ export function uniqueEmail(prefix: string): string {
   return `${prefix}.${Date.now().toString(36)}${counter}@e2e.bank`;
 }
 
-/** The newest link to `path` e-mailed to `email`, read from the development mailbox. */
+/**
+ * The newest link to `path` e-mailed to `email`, read from the development mailbox, once at
+ * least `count` such links have arrived.
+ */
 export async function mailLink(
   request: APIRequestContext,
   email: string,
   path: string,
+  count = 1,
 ): Promise<string> {
   let found: string | undefined;
   await expect
@@ -23,9 +27,10 @@ export async function mailLink(
       async () => {
         const response = await request.get(`/api/v1/dev/mailbox?to=${encodeURIComponent(email)}`);
         const body: { messages: Array<{ links: string[] }> } = await response.json();
-        found = body.messages
+        const links = body.messages
           .flatMap((m) => m.links)
-          .find((link) => new URL(link).pathname === path);
+          .filter((link) => new URL(link).pathname === path);
+        found = links.length >= count ? links[0] : undefined;
         return found;
       },
       { timeout: 15_000 },
