@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { open } from '@bank/auth/cipher';
 import type { Database, Executor } from '@bank/db';
-import { accounts, cards, linkedBanks, transactions, users } from '@bank/db/schema';
+import { cards, linkedBanks, transactions, users } from '@bank/db/schema';
 import type {
   depositInput,
   transactionListQuery,
@@ -9,21 +9,7 @@ import type {
   withdrawInput,
 } from '@bank/validators/money';
 import { TRPCError } from '@trpc/server';
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  gte,
-  inArray,
-  lt,
-  lte,
-  or,
-  type SQL,
-  sql,
-  sum,
-} from 'drizzle-orm';
+import { and, count, eq, gte, inArray, lt, lte, or, type SQL, sql, sum } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { customerAccountOf, lockAccountsInOrder, systemAccount } from '../accounts/service.ts';
