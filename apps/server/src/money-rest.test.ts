@@ -8,29 +8,61 @@ let app: TestApp;
 let server: FastifyInstance;
 beforeAll(async () => {
   app = await createTestApp();
-  server = await buildServer({ deps: app.deps, production: false, webDistDir: '/nonexistent', logLevel: 'silent' });
+  server = await buildServer({
+    deps: app.deps,
+    production: false,
+    webDistDir: '/nonexistent',
+    logLevel: 'silent',
+  });
 });
 afterAll(async () => {
   await server?.close();
   await app?.close();
 });
 
-const bearer = (token: string) => ({ authorization: `Bearer ${token}`, 'content-type': 'application/json' });
+const bearer = (token: string) => ({
+  authorization: `Bearer ${token}`,
+  'content-type': 'application/json',
+});
 
 describe('REST money paths', () => {
   it('transfers with an Idempotency-Key header once, replays the answer, and refuses a changed request with 422', async () => {
     const alice = await fundedCustomer(app, 100);
     const bob = await fundedCustomer(app, 0);
     const headers = { ...bearer(alice.token), 'idempotency-key': `rest-${crypto.randomUUID()}` };
-    const payload = { type: 'transfer', recipientAccountNumber: bob.accountNumber, amount: 12.34, currency: 'USD' };
-    const first = await server.inject({ method: 'POST', url: '/api/v1/transactions/transfer', headers, payload });
+    const payload = {
+      type: 'transfer',
+      recipientAccountNumber: bob.accountNumber,
+      amount: 12.34,
+      currency: 'USD',
+    };
+    const first = await server.inject({
+      method: 'POST',
+      url: '/api/v1/transactions/transfer',
+      headers,
+      payload,
+    });
     expect(first.statusCode).toBe(201);
-    const again = await server.inject({ method: 'POST', url: '/api/v1/transactions/transfer', headers, payload });
+    const again = await server.inject({
+      method: 'POST',
+      url: '/api/v1/transactions/transfer',
+      headers,
+      payload,
+    });
     expect(again.statusCode).toBe(201);
     expect(again.json()).toEqual(first.json());
-    const changed = await server.inject({ method: 'POST', url: '/api/v1/transactions/transfer', headers, payload: { ...payload, amount: 1 } });
+    const changed = await server.inject({
+      method: 'POST',
+      url: '/api/v1/transactions/transfer',
+      headers,
+      payload: { ...payload, amount: 1 },
+    });
     expect(changed.statusCode).toBe(422);
-    const balance = await server.inject({ method: 'GET', url: '/api/v1/transactions/balance', headers: bearer(bob.token) });
+    const balance = await server.inject({
+      method: 'GET',
+      url: '/api/v1/transactions/balance',
+      headers: bearer(bob.token),
+    });
     expect(balance.json()).toMatchObject({ balance: 12.34, accountNumber: bob.accountNumber });
   });
 
@@ -40,23 +72,53 @@ describe('REST money paths', () => {
       method: 'POST',
       url: '/api/v1/transactions',
       headers: bearer(alice.token),
-      payload: { type: 'deposit', amount: 20, method: 'card', ...testCard, currency: 'USD', description: 'Deposit funds' },
+      payload: {
+        type: 'deposit',
+        amount: 20,
+        method: 'card',
+        ...testCard,
+        currency: 'USD',
+        description: 'Deposit funds',
+      },
     });
     expect(created.statusCode).toBe(201);
     expect(created.json().message).toBe('Deposit completed successfully');
-    const list = await server.inject({ method: 'GET', url: '/api/v1/transactions?page=1&limit=10&type=deposit', headers: bearer(alice.token) });
-    expect(list.json()).toMatchObject({ page: 1, count: 1, total: 1, pages: 1, data: [{ amount: 20, type: 'deposit' }] });
+    const list = await server.inject({
+      method: 'GET',
+      url: '/api/v1/transactions?page=1&limit=10&type=deposit',
+      headers: bearer(alice.token),
+    });
+    expect(list.json()).toMatchObject({
+      page: 1,
+      count: 1,
+      total: 1,
+      pages: 1,
+      data: [{ amount: 20, type: 'deposit' }],
+    });
     const id = list.json().data[0].id;
-    const one = await server.inject({ method: 'GET', url: `/api/v1/transactions/${id}`, headers: bearer(alice.token) });
+    const one = await server.inject({
+      method: 'GET',
+      url: `/api/v1/transactions/${id}`,
+      headers: bearer(alice.token),
+    });
     expect(one.json().data.id).toBe(id);
-    const stats = await server.inject({ method: 'GET', url: '/api/v1/transactions/stats', headers: bearer(alice.token) });
+    const stats = await server.inject({
+      method: 'GET',
+      url: '/api/v1/transactions/stats',
+      headers: bearer(alice.token),
+    });
     expect(stats.json().stats).toMatchObject({ balance: 20, totalIncome: 20, totalExpense: 0 });
   });
 
   it('answers 400 with the messages for a bad transfer and 404 for another customer’s transaction', async () => {
     const alice = await fundedCustomer(app, 10);
     const eve = await fundedCustomer(app, 0);
-    const bad = await server.inject({ method: 'POST', url: '/api/v1/transactions/transfer', headers: bearer(alice.token), payload: { amount: 'lots' } });
+    const bad = await server.inject({
+      method: 'POST',
+      url: '/api/v1/transactions/transfer',
+      headers: bearer(alice.token),
+      payload: { amount: 'lots' },
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toEqual({
       message: 'Validation error',
@@ -66,14 +128,22 @@ describe('REST money paths', () => {
       ],
     });
     const [mine] = (await alice.caller.transactions.list({})).data;
-    const peek = await server.inject({ method: 'GET', url: `/api/v1/transactions/${mine?.id}`, headers: bearer(eve.token) });
+    const peek = await server.inject({
+      method: 'GET',
+      url: `/api/v1/transactions/${mine?.id}`,
+      headers: bearer(eve.token),
+    });
     expect(peek.statusCode).toBe(404);
     expect(peek.json()).toEqual({ message: 'Transaction not found' });
   });
 
   it('downloads the filtered history as CSV', async () => {
     const alice = await fundedCustomer(app, 7);
-    const csv = await server.inject({ method: 'GET', url: '/api/v1/transactions/export?type=deposit', headers: bearer(alice.token) });
+    const csv = await server.inject({
+      method: 'GET',
+      url: '/api/v1/transactions/export?type=deposit',
+      headers: bearer(alice.token),
+    });
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toMatch(/^text\/csv/);
     expect(csv.headers['content-disposition']).toContain('attachment');
@@ -86,25 +156,61 @@ describe('REST money paths', () => {
       method: 'POST',
       url: '/api/v1/cards',
       headers: bearer(alice.token),
-      payload: { type: 'debit', name: 'Alice', number: '4111111111111111', expiry: '09/37', cvv: '555' },
+      payload: {
+        type: 'debit',
+        name: 'Alice',
+        number: '4111111111111111',
+        expiry: '09/37',
+        cvv: '555',
+      },
     });
     expect(card.statusCode).toBe(201);
-    expect(card.json()).toMatchObject({ message: 'Card added successfully', card: { number: '**** **** **** 1111' }, pagination: { page: 1, total: 1 } });
-    const cards = await server.inject({ method: 'GET', url: '/api/v1/cards?page=1&limit=10', headers: bearer(alice.token) });
+    expect(card.json()).toMatchObject({
+      message: 'Card added successfully',
+      card: { number: '**** **** **** 1111' },
+      pagination: { page: 1, total: 1 },
+    });
+    const cards = await server.inject({
+      method: 'GET',
+      url: '/api/v1/cards?page=1&limit=10',
+      headers: bearer(alice.token),
+    });
     expect(cards.json().cards).toHaveLength(1);
     const id = card.json().card.id;
-    const edited = await server.inject({ method: 'PUT', url: `/api/v1/cards/${id}`, headers: bearer(alice.token), payload: { expiryMonth: 3, expiryYear: 2038 } });
+    const edited = await server.inject({
+      method: 'PUT',
+      url: `/api/v1/cards/${id}`,
+      headers: bearer(alice.token),
+      payload: { expiryMonth: 3, expiryYear: 2038 },
+    });
     expect(edited.json().card.expiry).toBe('03/38');
-    expect((await server.inject({ method: 'DELETE', url: `/api/v1/cards/${id}`, headers: bearer(alice.token) })).json().message).toBe('Card removed successfully');
+    expect(
+      (
+        await server.inject({
+          method: 'DELETE',
+          url: `/api/v1/cards/${id}`,
+          headers: bearer(alice.token),
+        })
+      ).json().message,
+    ).toBe('Card removed successfully');
 
     const bank = await server.inject({
       method: 'POST',
       url: '/api/v1/banks',
       headers: bearer(alice.token),
-      payload: { name: 'Local CU', accountNumber: '12341234', routingNumber: '011000015', accountType: 'savings' },
+      payload: {
+        name: 'Local CU',
+        accountNumber: '12341234',
+        routingNumber: '011000015',
+        accountType: 'savings',
+      },
     });
     expect(bank.statusCode).toBe(201);
-    const all = await server.inject({ method: 'GET', url: '/api/v1/banks/all', headers: bearer(alice.token) });
+    const all = await server.inject({
+      method: 'GET',
+      url: '/api/v1/banks/all',
+      headers: bearer(alice.token),
+    });
     expect(all.statusCode).toBe(403);
   });
 });
