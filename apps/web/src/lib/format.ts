@@ -46,3 +46,35 @@ export function formatDateTime(value: Date | string | number): string {
 export function initials(firstName: string, lastName: string): string {
   return `${firstName.charAt(0)}${lastName.charAt(0)}`.toUpperCase();
 }
+
+/** A money movement as its owner sees it: '+$25.00' in, '−$25.00' out (U+2212 minus). */
+export function formatSignedMoney(amount: number, direction: 'credit' | 'debit'): string {
+  return `${direction === 'credit' ? '+' : '\u2212'}${formatMoney(Math.abs(amount))}`;
+}
+
+/** A short axis label for money: '$950', '$1.2K', '$3M'. */
+export function formatCompactMoney(amount: number): string {
+  return new Intl.NumberFormat('en-US', {
+    style: 'currency',
+    currency: 'USD',
+    notation: 'compact',
+    maximumFractionDigits: 1,
+  }).format(amount);
+}
+
+const wordOverrides: Record<string, string> = { withdraw: 'Withdrawal', ach: 'ACH' };
+
+/** A code value as words: 'loan_disbursement' → 'Loan disbursement', 'withdraw' → 'Withdrawal'. */
+export function humanize(value: string): string {
+  const override = wordOverrides[value];
+  if (override) return override;
+  const words = value.replaceAll('_', ' ').trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** 'YYYY-MM' as 'Mar 2026' (or 'Mar' with `short`), without time-zone shifts. */
+export function formatMonth(value: string, short = false): string {
+  const [year, month] = value.split('-').map(Number);
+  const name = monthNames[(month ?? 1) - 1] ?? value;
+  return short ? name : `${name} ${year}`;
+}

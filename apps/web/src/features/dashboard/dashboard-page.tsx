@@ -1,7 +1,34 @@
-import { Link as ChakraLink, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import {
+  Box,
+  Card,
+  Link as ChakraLink,
+  Heading,
+  HStack,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
 import { Link } from '@tanstack/react-router';
-import { LuArrowDownToLine, LuArrowUpFromLine, LuHistory, LuSend } from 'react-icons/lu';
+import type { ReactNode } from 'react';
+import type { IconType } from 'react-icons';
+import {
+  LuArrowDownToLine,
+  LuArrowUpFromLine,
+  LuHistory,
+  LuSend,
+  LuTrendingDown,
+  LuTrendingUp,
+  LuWallet,
+} from 'react-icons/lu';
+import { ErrorAlert } from '../../components/alerts.tsx';
+import { CopyButton } from '../../components/copy-button.tsx';
+import { TransactionList } from '../../components/transaction-list.tsx';
+import { errorMessage } from '../../lib/errors.ts';
+import { formatMoney } from '../../lib/format.ts';
 import { useCurrentUser } from '../../lib/session.ts';
+import { trpc } from '../../lib/trpc.ts';
+import { IncomeExpenseChart } from './income-expense-chart.tsx';
 
 const quickLinks = [
   { label: 'Transfer Money', to: '/transfer', icon: LuSend },
@@ -10,17 +37,177 @@ const quickLinks = [
   { label: 'Transaction History', to: '/transactions', icon: LuHistory },
 ] as const;
 
-/** SPEC.md 2.9 (greeting and quick links now; balances and history come later). */
+/** SPEC.md 9: the dashboard shows five recent transactions. */
+export const RECENT_TRANSACTIONS = 5;
+
+function StatCard(props: {
+  label: string;
+  value: number | undefined;
+  loading: boolean;
+  icon: IconType;
+  tone: 'brand' | 'green' | 'red';
+}) {
+  const Icon = props.icon;
+  return (
+    <Card.Root variant="outline">
+      <Card.Body gap="2" p={{ base: '4', md: '5' }}>
+        <HStack justify="space-between" align="flex-start">
+          <Text fontSize="sm" color="fg.muted" fontWeight="medium">
+            {props.label}
+          </Text>
+          <Box
+            aria-hidden="true"
+            p="2"
+            borderRadius="full"
+            bg={`${props.tone}.subtle`}
+            color={`${props.tone}.fg`}
+          >
+            <Icon size="18" />
+          </Box>
+        </HStack>
+        {props.loading ? (
+          <Skeleton height="8" width="40" />
+        ) : (
+          <Text fontSize="2xl" fontWeight="bold" fontVariantNumeric="tabular-nums">
+            {props.value === undefined ? '—' : formatMoney(props.value)}
+          </Text>
+        )}
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+function RecentTransactions() {
+  const recent = trpc.transactions.list.useQuery({ page: 1, limit: RECENT_TRANSACTIONS });
+  let body: ReactNode;
+  if (recent.isPending) {
+    body = (
+      <Stack gap="3" p="4" role="status" aria-label="Loading recent transactions">
+        {[0, 1, 2].map((key) => (
+          <Skeleton key={key} height="10" />
+        ))}
+      </Stack>
+    );
+  } else if (recent.isError) {
+    body = (
+      <Box p="4">
+        <ErrorAlert>{errorMessage(recent.error, 'Failed to fetch transactions')}</ErrorAlert>
+      </Box>
+    );
+  } else if (recent.data.data.length === 0) {
+    body = (
+      <Text p="6" textAlign="center" color="fg.muted">
+        No recent transactions
+      </Text>
+    );
+  } else {
+    body = <TransactionList transactions={recent.data.data} label="Recent transactions" />;
+  }
+  return (
+    <Card.Root as="section" aria-labelledby="recent-heading" variant="outline">
+      <Card.Header
+        flexDirection="row"
+        justifyContent="space-between"
+        alignItems="center"
+        pb="2"
+        px={{ base: '4', md: '5' }}
+      >
+        <Heading as="h2" id="recent-heading" size="md">
+          Recent Transactions
+        </Heading>
+        <ChakraLink asChild color="brand.fg" fontWeight="medium" fontSize="sm">
+          <Link to="/transactions">View all</Link>
+        </ChakraLink>
+      </Card.Header>
+      <Card.Body p="2" pt="0">
+        {body}
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+function MonthlyChart() {
+  const stats = trpc.transactions.stats.useQuery();
+  return (
+    <Card.Root as="section" aria-labelledby="chart-heading" variant="outline">
+      <Card.Header pb="2" px={{ base: '4', md: '5' }}>
+        <Heading as="h2" id="chart-heading" size="md">
+          Income and Expenses
+        </Heading>
+        <Text fontSize="sm" color="fg.muted">
+          The last 12 months
+        </Text>
+      </Card.Header>
+      <Card.Body px={{ base: '3', md: '5' }} pt="2">
+        {stats.isPending ? (
+          <Skeleton height="60" />
+        ) : stats.isError ? (
+          <ErrorAlert>{errorMessage(stats.error, 'Failed to fetch stats')}</ErrorAlert>
+        ) : (
+          <IncomeExpenseChart data={stats.data.monthlyStats} />
+        )}
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+/** SPEC.md 2.9: greeting, balance and totals, quick links, recent transactions, a chart. */
 export function DashboardPage() {
   const user = useCurrentUser();
+  const stats = trpc.transactions.stats.useQuery();
   return (
-    <Stack gap="8">
+    <Stack gap={{ base: '6', md: '8' }}>
       <Stack gap="1">
         <Heading as="h1" size="2xl">
           Welcome back, {user.firstName}
         </Heading>
-        <Text color="fg.muted">Here is what you can do today.</Text>
+        {user.accountNumber ? (
+          <HStack gap="1" color="fg.muted" fontSize="sm" flexWrap="wrap">
+            <Text>Account number</Text>
+            <Text as="span" fontFamily="mono" color="fg" fontWeight="medium">
+              {user.accountNumber}
+            </Text>
+            <CopyButton
+              value={user.accountNumber}
+              label="Copy account number"
+              successMessage="Account number copied to clipboard"
+            />
+          </HStack>
+        ) : null}
       </Stack>
+
+      <Stack as="section" aria-labelledby="summary-heading" gap="3">
+        <Heading as="h2" id="summary-heading" srOnly>
+          Account summary
+        </Heading>
+        {stats.isError ? (
+          <ErrorAlert>{errorMessage(stats.error, 'Failed to fetch stats')}</ErrorAlert>
+        ) : null}
+        <SimpleGrid columns={{ base: 1, sm: 3 }} gap="4">
+          <StatCard
+            label="Available Balance"
+            value={stats.data?.balance}
+            loading={stats.isPending}
+            icon={LuWallet}
+            tone="brand"
+          />
+          <StatCard
+            label="Total Income"
+            value={stats.data?.totalIncome}
+            loading={stats.isPending}
+            icon={LuTrendingUp}
+            tone="green"
+          />
+          <StatCard
+            label="Total Expenses"
+            value={stats.data?.totalExpense}
+            loading={stats.isPending}
+            icon={LuTrendingDown}
+            tone="red"
+          />
+        </SimpleGrid>
+      </Stack>
+
       <Stack as="section" aria-labelledby="quick-links-heading" gap="3">
         <Heading as="h2" id="quick-links-heading" size="md">
           Quick links
@@ -49,24 +236,11 @@ export function DashboardPage() {
           ))}
         </SimpleGrid>
       </Stack>
-      <Stack
-        as="section"
-        aria-labelledby="overview-heading"
-        gap="2"
-        p="6"
-        borderWidth="1px"
-        borderStyle="dashed"
-        borderRadius="l3"
-        bg="bg.subtle"
-      >
-        <Heading as="h2" id="overview-heading" size="md">
-          Account overview
-        </Heading>
-        <Text color="fg.muted">
-          Coming soon: your available balance, income and expenses, and your most recent
-          transactions will appear here.
-        </Text>
-      </Stack>
+
+      <SimpleGrid columns={{ base: 1, xl: 2 }} gap="6" alignItems="start">
+        <RecentTransactions />
+        <MonthlyChart />
+      </SimpleGrid>
     </Stack>
   );
 }

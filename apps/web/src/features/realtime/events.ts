@@ -12,6 +12,16 @@ const appEvent = z.discriminatedUnion('type', [
       amount: z.number().optional(),
       direction: z.string().optional(),
       newBalance: z.number().optional(),
+      /** The customer's "Transaction Notifications" choice: false updates silently. */
+      notify: z.boolean().optional(),
+    }),
+  }),
+  z.object({
+    type: z.literal('transaction:updated'),
+    data: z.looseObject({
+      transactionId: z.string().optional(),
+      status: z.string().optional(),
+      newBalance: z.number().optional(),
     }),
   }),
   z.object({
@@ -41,6 +51,8 @@ export interface EventEffects {
   notification: Notification | null;
   /** Balances and lists changed: cached queries must be fetched again. */
   invalidate: boolean;
+  /** Money moved: balances, statistics, history and the session's balance are stale. */
+  money?: { newBalance: number | null };
 }
 
 /** Safe targets for 'Learn More': this site, or an http(s) page. */
@@ -66,12 +78,24 @@ export function effectsOf(event: AppEvent): EventEffects {
       const amount = formatMoney(Math.abs(event.data.amount ?? 0));
       const credit = event.data.direction === 'credit';
       return {
-        notification: credit
-          ? { type: 'success', message: `Received ${amount}` }
-          : { type: 'info', message: `Sent ${amount}` },
+        // Customers who turned transaction notifications off see the numbers change quietly.
+        notification:
+          event.data.notify === false
+            ? null
+            : credit
+              ? { type: 'success', message: `Received ${amount}` }
+              : { type: 'info', message: `Sent ${amount}` },
         invalidate: true,
+        money: { newBalance: event.data.newBalance ?? null },
       };
     }
+    case 'transaction:updated':
+      // A pending transfer or withdrawal cleared (or failed and its money came back).
+      return {
+        notification: null,
+        invalidate: true,
+        money: { newBalance: event.data.newBalance ?? null },
+      };
     case 'ticket:response':
       return {
         notification: { type: 'info', message: 'New response on your support ticket' },

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { isUnauthorized } from '../../lib/errors.ts';
+import { refreshMoney } from '../../lib/money-cache.ts';
 import { notify } from '../../lib/toaster.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { effectsOf, parseAppEvent, socketMessages } from './events.ts';
@@ -15,13 +16,16 @@ function isAuthQuery(queryKey: readonly unknown[]): boolean {
  */
 export function RealtimeListener() {
   const queryClient = useQueryClient();
+  const utils = trpc.useUtils();
   trpc.events.onEvent.useSubscription(undefined, {
     onData(envelope) {
       const event = parseAppEvent(envelope.data);
       if (!event) return;
-      const { notification, invalidate } = effectsOf(event);
+      const { notification, invalidate, money } = effectsOf(event);
       if (notification) notify(notification);
-      if (invalidate) {
+      if (money) {
+        void refreshMoney(utils, money.newBalance);
+      } else if (invalidate) {
         void queryClient.invalidateQueries({ predicate: (query) => !isAuthQuery(query.queryKey) });
       }
     },

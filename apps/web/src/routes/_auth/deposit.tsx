@@ -1,6 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../../components/coming-soon.tsx';
+import { DepositPage } from '../../features/payments/deposit-page.tsx';
 
-export const Route = createFileRoute('/_auth/deposit')({
-  component: () => <ComingSoon title="Deposit Funds" />,
-});
+export const Route = createFileRoute('/_auth/deposit')({ component: DepositPage });

@@ -1,6 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../../components/coming-soon.tsx';
+import { MyBanksPage } from '../../features/banks/my-banks-page.tsx';
 
-export const Route = createFileRoute('/_auth/my-banks')({
-  component: () => <ComingSoon title="My Banks" />,
-});
+export const Route = createFileRoute('/_auth/my-banks')({ component: MyBanksPage });

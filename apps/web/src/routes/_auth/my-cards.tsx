@@ -1,6 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../../components/coming-soon.tsx';
+import { MyCardsPage } from '../../features/cards/my-cards-page.tsx';
 
-export const Route = createFileRoute('/_auth/my-cards')({
-  component: () => <ComingSoon title="My Cards" />,
-});
+export const Route = createFileRoute('/_auth/my-cards')({ component: MyCardsPage });

@@ -1,6 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../../components/coming-soon.tsx';
+import { TransferPage } from '../../features/payments/transfer-page.tsx';
 
-export const Route = createFileRoute('/_auth/transfer')({
-  component: () => <ComingSoon title="Transfer Money" />,
-});
+export const Route = createFileRoute('/_auth/transfer')({ component: TransferPage });

@@ -1,6 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../../components/coming-soon.tsx';
+import { WithdrawPage } from '../../features/payments/withdraw-page.tsx';
 
-export const Route = createFileRoute('/_auth/withdraw')({
-  component: () => <ComingSoon title="Withdraw" />,
-});
+export const Route = createFileRoute('/_auth/withdraw')({ component: WithdrawPage });

@@ -1,6 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../../../components/coming-soon.tsx';
+import { TransactionDetailPage } from '../../../features/transactions/transaction-detail-page.tsx';
 
 export const Route = createFileRoute('/_auth/transactions/$id')({
-  component: () => <ComingSoon title="Transaction Details" />,
+  component: function TransactionDetailRoute() {
+    const { id } = Route.useParams();
+    return <TransactionDetailPage id={id} />;
+  },
 });

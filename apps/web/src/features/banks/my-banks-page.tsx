@@ -1,0 +1,362 @@
+import { bankInput, bankUpdateInput } from '@bank/validators/money';
+import {
+  Badge,
+  Box,
+  Button,
+  Card,
+  Center,
+  CloseButton,
+  Collapsible,
+  DataList,
+  Dialog,
+  Flex,
+  Heading,
+  HStack,
+  Input,
+  NativeSelect,
+  Portal,
+  SimpleGrid,
+  Spinner,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type ComponentProps, type ReactNode, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { LuChevronDown, LuLandmark, LuPencil, LuTrash2 } from 'react-icons/lu';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { FormField } from '../../components/form-field.tsx';
+import { errorMessage } from '../../lib/errors.ts';
+import { humanize } from '../../lib/format.ts';
+import { notify } from '../../lib/toaster.ts';
+import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
+
+type SavedBank = RouterOutputs['banks']['list']['data'][number];
+
+function AccountTypeSelect(props: ComponentProps<typeof NativeSelect.Field>) {
+  return (
+    <NativeSelect.Root>
+      <NativeSelect.Field {...props}>
+        <option value="checking">Checking</option>
+        <option value="savings">Savings</option>
+      </NativeSelect.Field>
+      <NativeSelect.Indicator />
+    </NativeSelect.Root>
+  );
+}
+
+function AddBankForm() {
+  const utils = trpc.useUtils();
+  const create = trpc.banks.create.useMutation();
+  const form = useForm({
+    resolver: zodResolver(bankInput),
+    mode: 'onTouched',
+    defaultValues: { name: '', accountNumber: '', routingNumber: '', accountType: 'checking' },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      const result = await create.mutateAsync(values);
+      notify({ type: 'success', message: result.message });
+      form.reset();
+      await utils.banks.list.invalidate();
+    } catch (error) {
+      notify({ type: 'error', message: errorMessage(error, 'Failed to add bank') });
+    }
+  });
+  return (
+    <form onSubmit={onSubmit} noValidate aria-labelledby="add-bank-heading">
+      <Stack gap="4">
+        <Heading as="h2" id="add-bank-heading" size="md">
+          Add Bank
+        </Heading>
+        <FormField label="Bank name" error={errors.name} required>
+          <Input autoComplete="off" {...form.register('name')} />
+        </FormField>
+        <FormField label="Account number" error={errors.accountNumber} required>
+          <Input inputMode="numeric" autoComplete="off" {...form.register('accountNumber')} />
+        </FormField>
+        <FormField label="Routing number" error={errors.routingNumber} required>
+          <Input inputMode="numeric" autoComplete="off" {...form.register('routingNumber')} />
+        </FormField>
+        <FormField label="Account type" error={errors.accountType} required>
+          <AccountTypeSelect {...form.register('accountType')} />
+        </FormField>
+        <Button type="submit" alignSelf="flex-start" loading={isSubmitting} loadingText="Saving…">
+          Add Bank
+        </Button>
+      </Stack>
+    </form>
+  );
+}
+
+/** SPEC.md 2.17 and 5: 'Update Bank', with all four fields required. */
+function UpdateBankDialog(props: { bank: SavedBank; open: boolean; onClose: () => void }) {
+  const { bank } = props;
+  const utils = trpc.useUtils();
+  const update = trpc.banks.update.useMutation();
+  const form = useForm({
+    resolver: zodResolver(bankUpdateInput),
+    mode: 'onTouched',
+    defaultValues: {
+      id: bank.id,
+      name: bank.name,
+      accountNumber: bank.accountNumber,
+      routingNumber: bank.routingNumber,
+      accountType: bank.accountType,
+      // Not edited here, but kept: the update replaces the whole record.
+      accountName: bank.accountName ?? '',
+    },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      const result = await update.mutateAsync(values);
+      notify({ type: 'success', message: result.message });
+      await utils.banks.list.invalidate();
+      props.onClose();
+    } catch (error) {
+      notify({ type: 'error', message: errorMessage(error, 'Failed to update bank') });
+    }
+  });
+  return (
+    <Dialog.Root
+      open={props.open}
+      onOpenChange={(details) => {
+        if (!details.open) props.onClose();
+      }}
+      placement="center"
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner px="4">
+          <Dialog.Content>
+            <form onSubmit={onSubmit} noValidate>
+              <Dialog.Header>
+                <Dialog.Title>Update Bank</Dialog.Title>
+              </Dialog.Header>
+              <Dialog.Body>
+                <Stack gap="4">
+                  <FormField label="Bank name" error={errors.name} required>
+                    <Input autoComplete="off" {...form.register('name')} />
+                  </FormField>
+                  <FormField label="Account number" error={errors.accountNumber} required>
+                    <Input
+                      inputMode="numeric"
+                      autoComplete="off"
+                      {...form.register('accountNumber')}
+                    />
+                  </FormField>
+                  <FormField label="Routing number" error={errors.routingNumber} required>
+                    <Input
+                      inputMode="numeric"
+                      autoComplete="off"
+                      {...form.register('routingNumber')}
+                    />
+                  </FormField>
+                  <FormField label="Account type" error={errors.accountType} required>
+                    <AccountTypeSelect {...form.register('accountType')} />
+                  </FormField>
+                </Stack>
+              </Dialog.Body>
+              <Dialog.Footer>
+                <Dialog.ActionTrigger asChild>
+                  <Button type="button" variant="outline">
+                    Cancel
+                  </Button>
+                </Dialog.ActionTrigger>
+                <Button type="submit" loading={isSubmitting} loadingText="Saving…">
+                  Save Changes
+                </Button>
+              </Dialog.Footer>
+            </form>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label="Close" />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
+
+function BankTile(props: { bank: SavedBank; onEdit: () => void; onDelete: () => void }) {
+  const { bank } = props;
+  return (
+    <Card.Root as="li" variant="outline" listStyleType="none">
+      <Card.Body gap="3" p={{ base: '4', md: '5' }}>
+        <Flex gap="3" align="flex-start">
+          <Box
+            aria-hidden="true"
+            p="2"
+            borderRadius="l2"
+            bg="brand.subtle"
+            color="brand.fg"
+            flexShrink="0"
+          >
+            <LuLandmark size="20" />
+          </Box>
+          <Stack gap="1" flex="1" minW="0">
+            <Heading as="h3" size="sm" wordBreak="break-word">
+              {bank.name}
+            </Heading>
+            <HStack gap="2" wrap="wrap">
+              <Badge variant="subtle" colorPalette="gray">
+                {humanize(bank.accountType)}
+              </Badge>
+              <Text fontFamily="mono" fontSize="sm" color="fg.muted">
+                {bank.maskedAccountNumber}
+              </Text>
+            </HStack>
+          </Stack>
+        </Flex>
+        <Collapsible.Root>
+          <HStack gap="2" wrap="wrap">
+            <Collapsible.Trigger asChild>
+              <Button size="xs" variant="ghost" aria-label={`Details of ${bank.name}`}>
+                Details
+                <Collapsible.Indicator
+                  transition="transform 0.2s"
+                  _open={{ transform: 'rotate(180deg)' }}
+                >
+                  <LuChevronDown />
+                </Collapsible.Indicator>
+              </Button>
+            </Collapsible.Trigger>
+            <Button
+              size="xs"
+              variant="ghost"
+              onClick={props.onEdit}
+              aria-label={`Edit ${bank.name}`}
+            >
+              <LuPencil aria-hidden="true" /> Edit
+            </Button>
+            <Button
+              size="xs"
+              variant="ghost"
+              colorPalette="red"
+              onClick={props.onDelete}
+              aria-label={`Delete ${bank.name}`}
+            >
+              <LuTrash2 aria-hidden="true" /> Delete
+            </Button>
+          </HStack>
+          <Collapsible.Content>
+            <DataList.Root orientation="horizontal" size="sm" mt="3" pt="3" borderTopWidth="1px">
+              <DataList.Item>
+                <DataList.ItemLabel>Account number</DataList.ItemLabel>
+                <DataList.ItemValue fontFamily="mono">{bank.accountNumber}</DataList.ItemValue>
+              </DataList.Item>
+              <DataList.Item>
+                <DataList.ItemLabel>Routing number</DataList.ItemLabel>
+                <DataList.ItemValue fontFamily="mono">{bank.routingNumber}</DataList.ItemValue>
+              </DataList.Item>
+              <DataList.Item>
+                <DataList.ItemLabel>Account type</DataList.ItemLabel>
+                <DataList.ItemValue>{humanize(bank.accountType)}</DataList.ItemValue>
+              </DataList.Item>
+            </DataList.Root>
+          </Collapsible.Content>
+        </Collapsible.Root>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+/** SPEC.md 2.17: linked banks with details, update and delete, and an add-bank form. */
+export function MyBanksPage() {
+  const utils = trpc.useUtils();
+  const banks = trpc.banks.list.useQuery();
+  const remove = trpc.banks.remove.useMutation();
+  const [editing, setEditing] = useState<SavedBank | null>(null);
+  // The bank stays named while the confirmation closes.
+  const [deleting, setDeleting] = useState<SavedBank | null>(null);
+  const [confirmOpen, setConfirmOpen] = useState(false);
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    try {
+      const result = await remove.mutateAsync({ id: deleting.id });
+      notify({ type: 'success', message: result.message });
+      setConfirmOpen(false);
+      await utils.banks.list.invalidate();
+    } catch (error) {
+      notify({ type: 'error', message: errorMessage(error, 'Failed to delete bank') });
+    }
+  };
+
+  let list: ReactNode;
+  if (banks.isPending) {
+    list = (
+      <Center py="10" role="status">
+        <Spinner color="brand.fg" size="lg" />
+        <Text srOnly>Loading banks</Text>
+      </Center>
+    );
+  } else if (banks.isError) {
+    list = (
+      <Text color="fg.error" role="alert" p="4" borderWidth="1px" borderRadius="l3">
+        Error loading banks
+      </Text>
+    );
+  } else if (banks.data.data.length === 0) {
+    list = (
+      <Text color="fg.muted" p="6" borderWidth="1px" borderStyle="dashed" borderRadius="l3">
+        No banks found
+      </Text>
+    );
+  } else {
+    list = (
+      <SimpleGrid as="ul" columns={{ base: 1, md: 2 }} gap="4" m="0" p="0">
+        {banks.data.data.map((bank) => (
+          <BankTile
+            key={bank.id}
+            bank={bank}
+            onEdit={() => setEditing(bank)}
+            onDelete={() => {
+              setDeleting(bank);
+              setConfirmOpen(true);
+            }}
+          />
+        ))}
+      </SimpleGrid>
+    );
+  }
+
+  return (
+    <Stack gap="6">
+      <Stack gap="1">
+        <Heading as="h1" size="2xl">
+          My Banks
+        </Heading>
+        <Text color="fg.muted">Linked bank accounts for deposits and withdrawals.</Text>
+      </Stack>
+      <Flex gap="6" direction={{ base: 'column', lg: 'row' }} align="flex-start">
+        <Box as="section" aria-labelledby="linked-banks-heading" flex="3" w="full">
+          <Heading as="h2" id="linked-banks-heading" size="md" mb="3">
+            Linked banks
+          </Heading>
+          {list}
+        </Box>
+        <Card.Root variant="outline" flex="2" w="full">
+          <Card.Body>
+            <AddBankForm />
+          </Card.Body>
+        </Card.Root>
+      </Flex>
+      {editing ? (
+        <UpdateBankDialog key={editing.id} bank={editing} open onClose={() => setEditing(null)} />
+      ) : null}
+      <ConfirmDialog
+        open={confirmOpen}
+        title="Delete bank"
+        confirmLabel="Delete"
+        pending={remove.isPending}
+        onConfirm={() => void confirmDelete()}
+        onClose={() => setConfirmOpen(false)}
+      >
+        {deleting ? `Are you sure you want to delete ${deleting.name}?` : ''}
+      </ConfirmDialog>
+    </Stack>
+  );
+}

@@ -1,0 +1,354 @@
+import { type CardInput, cardInput, cardUpdateInput } from '@bank/validators/money';
+import {
+  Box,
+  Button,
+  Card,
+  chakra,
+  Flex,
+  Heading,
+  HStack,
+  IconButton,
+  Input,
+  NativeSelect,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type ComponentProps, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { LuTrash2 } from 'react-icons/lu';
+import { ErrorAlert } from '../../components/alerts.tsx';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { FormField } from '../../components/form-field.tsx';
+import { errorMessage } from '../../lib/errors.ts';
+import { humanize } from '../../lib/format.ts';
+import { notify } from '../../lib/toaster.ts';
+import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
+
+type SavedCard = RouterOutputs['cards']['list']['cards'][number];
+
+/** SPEC.md 7: the first load asks for page 1, ten cards. */
+const FIRST_PAGE = { page: 1, limit: 10 };
+
+function CardTypeSelect(props: ComponentProps<typeof NativeSelect.Field>) {
+  return (
+    <NativeSelect.Root>
+      <NativeSelect.Field {...props}>
+        <option value="debit">Debit</option>
+        <option value="credit">Credit</option>
+      </NativeSelect.Field>
+      <NativeSelect.Indicator />
+    </NativeSelect.Root>
+  );
+}
+
+/** 'MM/YY' as the month and four-digit year the edit call also carries (SPEC.md 2.16). */
+export function splitExpiry(expiry: string): { expiryMonth: number; expiryYear: number } {
+  const [month, year] = expiry.split('/');
+  return { expiryMonth: Number(month), expiryYear: 2000 + Number(year) };
+}
+
+const emptyCard: CardInput = { type: 'debit', name: '', number: '', expiry: '', cvv: '' };
+
+function AddCardForm() {
+  const utils = trpc.useUtils();
+  const create = trpc.cards.create.useMutation();
+  const form = useForm({
+    resolver: zodResolver(cardInput),
+    mode: 'onTouched',
+    defaultValues: emptyCard,
+  });
+  const { errors, isSubmitting } = form.formState;
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      await create.mutateAsync(values);
+      notify({ type: 'success', message: 'Card added successfully' });
+      form.reset();
+      await utils.cards.list.invalidate();
+    } catch (error) {
+      notify({ type: 'error', message: errorMessage(error, 'Failed to add card') });
+    }
+  });
+  return (
+    <form onSubmit={onSubmit} noValidate aria-labelledby="card-form-heading">
+      <Stack gap="4">
+        <Heading as="h2" id="card-form-heading" size="md">
+          Add Card
+        </Heading>
+        <FormField label="Card type" error={errors.type} required>
+          <CardTypeSelect {...form.register('type')} />
+        </FormField>
+        <FormField label="Name on card" error={errors.name} required>
+          <Input autoComplete="cc-name" {...form.register('name')} />
+        </FormField>
+        <FormField label="Card number" error={errors.number} required>
+          <Input
+            inputMode="numeric"
+            autoComplete="cc-number"
+            placeholder="1234 5678 9012 3456"
+            maxLength={19}
+            {...form.register('number')}
+          />
+        </FormField>
+        <SimpleGrid columns={2} gap="4">
+          <FormField label="Expiry" error={errors.expiry} required>
+            <Input
+              autoComplete="cc-exp"
+              placeholder="MM/YY"
+              maxLength={5}
+              {...form.register('expiry')}
+            />
+          </FormField>
+          <FormField label="CVV" error={errors.cvv} required>
+            <Input
+              inputMode="numeric"
+              autoComplete="cc-csc"
+              placeholder="123"
+              maxLength={3}
+              {...form.register('cvv')}
+            />
+          </FormField>
+        </SimpleGrid>
+        <Button type="submit" alignSelf="flex-start" loading={isSubmitting} loadingText="Saving…">
+          Add Card
+        </Button>
+      </Stack>
+    </form>
+  );
+}
+
+function EditCardForm({ card, onDone }: { card: SavedCard; onDone: () => void }) {
+  const utils = trpc.useUtils();
+  const update = trpc.cards.update.useMutation();
+  const form = useForm({
+    resolver: zodResolver(cardUpdateInput),
+    mode: 'onTouched',
+    defaultValues: { id: card.id, type: card.type, name: card.name, expiry: card.expiry },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const onSubmit = form.handleSubmit(async (values) => {
+    const expiry = values.expiry ?? card.expiry;
+    try {
+      await update.mutateAsync({ ...values, expiry, ...splitExpiry(expiry) });
+      notify({ type: 'success', message: 'Card updated successfully' });
+      await utils.cards.list.invalidate();
+      onDone();
+    } catch (error) {
+      notify({ type: 'error', message: errorMessage(error, 'Failed to update card') });
+    }
+  });
+  return (
+    <form onSubmit={onSubmit} noValidate aria-labelledby="card-form-heading">
+      <Stack gap="4">
+        <Heading as="h2" id="card-form-heading" size="md">
+          Edit Card
+        </Heading>
+        <FormField label="Card type" error={errors.type} required>
+          <CardTypeSelect {...form.register('type')} />
+        </FormField>
+        <FormField label="Name on card" error={errors.name} required>
+          <Input autoComplete="cc-name" {...form.register('name')} />
+        </FormField>
+        <FormField
+          label="Card number"
+          readOnly
+          helperText="The card number cannot be changed. Add the new card instead."
+        >
+          <Input value={card.number} readOnly name="maskedNumber" />
+        </FormField>
+        <SimpleGrid columns={2} gap="4">
+          <FormField label="Expiry" error={errors.expiry} required>
+            <Input
+              autoComplete="cc-exp"
+              placeholder="MM/YY"
+              maxLength={5}
+              {...form.register('expiry')}
+            />
+          </FormField>
+          <FormField label="CVV" error={errors.cvv} helperText="Leave empty to keep it.">
+            <Input
+              inputMode="numeric"
+              autoComplete="cc-csc"
+              placeholder="123"
+              maxLength={3}
+              {...form.register('cvv', {
+                setValueAs: (value: string) => (value === '' ? undefined : value),
+              })}
+            />
+          </FormField>
+        </SimpleGrid>
+        <HStack gap="3">
+          <Button type="submit" loading={isSubmitting} loadingText="Saving…">
+            Update Card
+          </Button>
+          <Button type="button" variant="outline" onClick={onDone}>
+            Cancel
+          </Button>
+        </HStack>
+      </Stack>
+    </form>
+  );
+}
+
+function CardTile(props: {
+  card: SavedCard;
+  selected: boolean;
+  onSelect: () => void;
+  onRemove: () => void;
+}) {
+  const { card } = props;
+  return (
+    <Box as="li" listStyleType="none" position="relative">
+      <chakra.button
+        type="button"
+        onClick={props.onSelect}
+        aria-pressed={props.selected}
+        w="full"
+        textAlign="start"
+        p="5"
+        pe="12"
+        borderRadius="l3"
+        color="white"
+        bgGradient="to-br"
+        gradientFrom="brand.700"
+        gradientTo="brand.950"
+        outline={props.selected ? '3px solid' : undefined}
+        outlineColor="brand.focusRing"
+        outlineOffset="2px"
+        cursor="pointer"
+        _hover={{ boxShadow: 'md' }}
+        focusVisibleRing="outside"
+      >
+        <Stack gap="4">
+          <Text fontSize="sm" fontWeight="semibold" textTransform="uppercase" letterSpacing="wide">
+            {humanize(card.type)}
+          </Text>
+          <Text fontFamily="mono" fontSize={{ base: 'md', sm: 'lg' }} letterSpacing="wider">
+            {card.number}
+          </Text>
+          <Flex justify="space-between" gap="3" fontSize="sm">
+            <Text truncate>{card.name}</Text>
+            <Text flexShrink="0">
+              <Text as="span" srOnly>
+                Expires{' '}
+              </Text>
+              {card.expiry}
+            </Text>
+          </Flex>
+        </Stack>
+      </chakra.button>
+      <IconButton
+        position="absolute"
+        top="3"
+        insetEnd="3"
+        size="sm"
+        variant="ghost"
+        color="white"
+        _hover={{ bg: 'whiteAlpha.300' }}
+        aria-label={`Remove card ending ${card.last4}`}
+        onClick={props.onRemove}
+      >
+        <LuTrash2 />
+      </IconButton>
+    </Box>
+  );
+}
+
+/** SPEC.md 2.16: saved cards as tiles; picking one edits it; add and remove. */
+export function MyCardsPage() {
+  const utils = trpc.useUtils();
+  const cards = trpc.cards.list.useQuery(FIRST_PAGE);
+  const remove = trpc.cards.remove.useMutation();
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  // The card stays named while the dialog closes.
+  const [removing, setRemoving] = useState<SavedCard | null>(null);
+  const [confirmOpen, setConfirmOpen] = useState(false);
+  const list = cards.data?.cards ?? [];
+  const selected = list.find((card) => card.id === selectedId) ?? null;
+
+  const confirmRemove = async () => {
+    if (!removing) return;
+    try {
+      await remove.mutateAsync({ id: removing.id });
+      notify({ type: 'success', message: 'Card removed successfully' });
+      if (selectedId === removing.id) setSelectedId(null);
+      setConfirmOpen(false);
+      await utils.cards.list.invalidate();
+    } catch (error) {
+      notify({ type: 'error', message: errorMessage(error, 'Failed to remove card') });
+    }
+  };
+
+  return (
+    <Stack gap="6">
+      <Stack gap="1">
+        <Heading as="h1" size="2xl">
+          My Cards
+        </Heading>
+        <Text color="fg.muted">Saved cards make deposits quicker. Choose a card to edit it.</Text>
+      </Stack>
+      <Flex gap="6" direction={{ base: 'column', lg: 'row' }} align="flex-start">
+        <Box as="section" aria-labelledby="saved-cards-heading" flex="3" w="full">
+          <Heading as="h2" id="saved-cards-heading" size="md" mb="3">
+            Saved cards
+          </Heading>
+          {cards.isPending ? (
+            <SimpleGrid
+              columns={{ base: 1, md: 2 }}
+              gap="4"
+              role="status"
+              aria-label="Loading cards"
+            >
+              <Skeleton height="40" borderRadius="l3" />
+              <Skeleton height="40" borderRadius="l3" />
+            </SimpleGrid>
+          ) : cards.isError ? (
+            <ErrorAlert>{errorMessage(cards.error, 'Failed to fetch cards')}</ErrorAlert>
+          ) : list.length === 0 ? (
+            <Text color="fg.muted" p="6" borderWidth="1px" borderStyle="dashed" borderRadius="l3">
+              No saved cards yet. Add your first card with the form.
+            </Text>
+          ) : (
+            <SimpleGrid as="ul" columns={{ base: 1, md: 2 }} gap="4" m="0" p="0">
+              {list.map((card) => (
+                <CardTile
+                  key={card.id}
+                  card={card}
+                  selected={card.id === selectedId}
+                  onSelect={() => setSelectedId(card.id === selectedId ? null : card.id)}
+                  onRemove={() => {
+                    setRemoving(card);
+                    setConfirmOpen(true);
+                  }}
+                />
+              ))}
+            </SimpleGrid>
+          )}
+        </Box>
+        <Card.Root variant="outline" flex="2" w="full">
+          <Card.Body>
+            {selected ? (
+              <EditCardForm key={selected.id} card={selected} onDone={() => setSelectedId(null)} />
+            ) : (
+              <AddCardForm />
+            )}
+          </Card.Body>
+        </Card.Root>
+      </Flex>
+      <ConfirmDialog
+        open={confirmOpen}
+        title="Remove card"
+        confirmLabel="Remove"
+        pending={remove.isPending}
+        onConfirm={() => void confirmRemove()}
+        onClose={() => setConfirmOpen(false)}
+      >
+        {removing
+          ? `Are you sure you want to remove the ${removing.type} card ending ${removing.last4}?`
+          : ''}
+      </ConfirmDialog>
+    </Stack>
+  );
+}

@@ -1,0 +1,346 @@
+import { type DepositInput, depositInput } from '@bank/validators/money';
+import {
+  Button,
+  Card,
+  Field,
+  Heading,
+  Input,
+  InputGroup,
+  NativeSelect,
+  SimpleGrid,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, useForm } from 'react-hook-form';
+import { FormField } from '../../components/form-field.tsx';
+import { apiErrorInfo, errorMessage } from '../../lib/errors.ts';
+import { humanize } from '../../lib/format.ts';
+import { newIdempotencyKey } from '../../lib/idempotency.ts';
+import { notify } from '../../lib/toaster.ts';
+import { trpc } from '../../lib/trpc.ts';
+import { AccountSummary } from './account-summary.tsx';
+import { MethodChoice, type MethodOption } from './method-choice.tsx';
+import { useMoneyMoved } from './money-form.ts';
+
+export const DEPOSIT_SUCCESS = 'Deposit completed successfully';
+const DEPOSIT_DESCRIPTION = 'Deposit funds';
+
+type Method = DepositInput['method'];
+
+const methods: ReadonlyArray<MethodOption<Method>> = [
+  { value: 'card', label: 'Card', description: 'Debit or credit card' },
+  { value: 'bank', label: 'Bank account', description: 'From a bank account' },
+  { value: 'cash', label: 'Cash', description: 'Not available online', disabled: true },
+];
+
+type DepositField =
+  | 'amount'
+  | 'cardNumber'
+  | 'expiryDate'
+  | 'cvv'
+  | 'bankName'
+  | 'bankAccountNumber'
+  | 'bankRoutingNumber';
+
+const fieldByFirstWord: Record<string, DepositField> = {
+  amount: 'amount',
+  card: 'cardNumber',
+  expiry: 'expiryDate',
+  cvv: 'cvv',
+  bank: 'bankName',
+  account: 'bankAccountNumber',
+  routing: 'bankRoutingNumber',
+};
+
+function isDepositField(value: string): value is DepositField {
+  return Object.values(fieldByFirstWord).some((field) => field === value);
+}
+
+/**
+ * SPEC.md 8: a detail goes to the field its message's first word names ('Card number must be
+ * 16 digits' → cardNumber); failing that, to the field the server named; failing that, cvv.
+ */
+export function depositFieldFor(detail: { field: string; message: string }): DepositField {
+  const firstWord = detail.message.trim().split(/\s+/)[0]?.toLowerCase() ?? '';
+  return fieldByFirstWord[firstWord] ?? (isDepositField(detail.field) ? detail.field : 'cvv');
+}
+
+/** SPEC.md 2.14: by card (new or saved, with its CVV) or from a bank account (new or saved). */
+export function DepositPage() {
+  const deposit = trpc.transactions.deposit.useMutation();
+  const cards = trpc.cards.list.useQuery({ page: 1, limit: 10 });
+  const banks = trpc.banks.list.useQuery();
+  const moneyMoved = useMoneyMoved();
+  const form = useForm({
+    resolver: zodResolver(depositInput),
+    mode: 'onTouched',
+    defaultValues: {
+      type: 'deposit',
+      method: 'card',
+      currency: 'USD',
+      description: DEPOSIT_DESCRIPTION,
+      cardNumber: '',
+      expiryDate: '',
+      cvv: '',
+      bankName: '',
+      bankAccountNumber: '',
+      bankRoutingNumber: '',
+    },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const method = form.watch('method');
+  const cardId = form.watch('cardId');
+  const bankId = form.watch('bankId');
+  const savedCards = cards.data?.cards ?? [];
+  const savedBanks = banks.data?.data ?? [];
+  const savedCard = savedCards.find((card) => card.id === cardId);
+
+  const chooseBank = (id: string | undefined) => {
+    const bank = savedBanks.find((candidate) => candidate.id === id);
+    form.setValue('bankId', bank?.id);
+    form.setValue('bankName', bank?.name ?? '');
+    form.setValue('bankAccountNumber', bank?.accountNumber ?? '');
+    form.setValue('bankRoutingNumber', bank?.routingNumber ?? '');
+    form.clearErrors(['bankName', 'bankAccountNumber', 'bankRoutingNumber']);
+  };
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    // Only what the chosen method needs travels.
+    const common = {
+      type: 'deposit' as const,
+      amount: values.amount,
+      currency: values.currency,
+      description: DEPOSIT_DESCRIPTION,
+      idempotencyKey: newIdempotencyKey(),
+    };
+    const payload: DepositInput =
+      values.method === 'card'
+        ? values.cardId
+          ? { ...common, method: 'card', cardId: values.cardId, cvv: values.cvv }
+          : {
+              ...common,
+              method: 'card',
+              cardNumber: values.cardNumber,
+              expiryDate: values.expiryDate,
+              cvv: values.cvv,
+            }
+        : values.bankId
+          ? { ...common, method: 'bank', bankId: values.bankId }
+          : {
+              ...common,
+              method: 'bank',
+              bankName: values.bankName,
+              bankAccountNumber: values.bankAccountNumber,
+              bankRoutingNumber: values.bankRoutingNumber,
+            };
+    try {
+      const result = await deposit.mutateAsync(payload);
+      await moneyMoved(result.newBalance, DEPOSIT_SUCCESS);
+    } catch (error) {
+      const info = apiErrorInfo(error);
+      const message = errorMessage(error, 'Deposit failed');
+      if (info.message === 'Wrong CVV') {
+        // SPEC.md 5: the saved card's CVV did not match.
+        notify({ type: 'error', message: 'Wrong CVV' });
+        form.setError('cvv', { type: 'server', message: 'Wrong CVV' }, { shouldFocus: true });
+        return;
+      }
+      if (info.details.length > 0) {
+        for (const detail of info.details) {
+          form.setError(depositFieldFor(detail), { type: 'server', message: detail.message });
+        }
+        return;
+      }
+      if (values.method === 'card') {
+        form.setError('cvv', { type: 'server', message }, { shouldFocus: true });
+      } else {
+        notify({ type: 'error', message });
+      }
+    }
+  });
+
+  return (
+    <Stack gap="6" maxW="2xl">
+      <Stack gap="1">
+        <Heading as="h1" size="2xl">
+          Deposit Funds
+        </Heading>
+        <Text color="fg.muted">Add money to your account from a card or another bank.</Text>
+      </Stack>
+      <AccountSummary />
+      <Card.Root variant="outline">
+        <Card.Body>
+          <form onSubmit={onSubmit} noValidate>
+            <Stack asChild gap="5" border="0" p="0" m="0" minW="0">
+              <fieldset disabled={isSubmitting}>
+                <Controller
+                  control={form.control}
+                  name="method"
+                  render={({ field }) => (
+                    <MethodChoice
+                      label="Deposit method"
+                      name={field.name}
+                      value={field.value}
+                      options={methods}
+                      onChange={(value) => {
+                        field.onChange(value);
+                        form.clearErrors();
+                      }}
+                    />
+                  )}
+                />
+
+                {method === 'card' ? (
+                  <Stack gap="4">
+                    {savedCards.length > 0 ? (
+                      <Field.Root>
+                        <Field.Label>Saved card</Field.Label>
+                        <NativeSelect.Root>
+                          <NativeSelect.Field
+                            value={cardId ?? ''}
+                            onChange={(event) => {
+                              form.setValue('cardId', event.target.value || undefined);
+                              form.setValue('cvv', '');
+                              form.clearErrors();
+                            }}
+                          >
+                            <option value="">Use a new card</option>
+                            {savedCards.map((card) => (
+                              <option key={card.id} value={card.id}>
+                                {`${humanize(card.type)} ${card.number} (${card.name})`}
+                              </option>
+                            ))}
+                          </NativeSelect.Field>
+                          <NativeSelect.Indicator />
+                        </NativeSelect.Root>
+                      </Field.Root>
+                    ) : null}
+                    {savedCard ? (
+                      <Field.Root readOnly>
+                        <Field.Label>Card number</Field.Label>
+                        <Input value={savedCard.number} readOnly name="savedCardNumber" />
+                        <Field.HelperText>
+                          {`${humanize(savedCard.type)} card, expires ${savedCard.expiry}. Enter its CVV to confirm.`}
+                        </Field.HelperText>
+                      </Field.Root>
+                    ) : (
+                      <FormField label="Card number" error={errors.cardNumber} required>
+                        <Input
+                          inputMode="numeric"
+                          autoComplete="cc-number"
+                          placeholder="1234 5678 9012 3456"
+                          maxLength={19}
+                          {...form.register('cardNumber')}
+                        />
+                      </FormField>
+                    )}
+                    <SimpleGrid columns={2} gap="4">
+                      {savedCard ? null : (
+                        <FormField label="Expiry date" error={errors.expiryDate} required>
+                          <Input
+                            autoComplete="cc-exp"
+                            placeholder="MM/YY"
+                            maxLength={5}
+                            {...form.register('expiryDate')}
+                          />
+                        </FormField>
+                      )}
+                      <FormField label="CVV" error={errors.cvv} required>
+                        <Input
+                          inputMode="numeric"
+                          autoComplete="cc-csc"
+                          placeholder="123"
+                          maxLength={3}
+                          {...form.register('cvv')}
+                        />
+                      </FormField>
+                    </SimpleGrid>
+                  </Stack>
+                ) : null}
+
+                {method === 'bank' ? (
+                  <Stack gap="4">
+                    {savedBanks.length > 0 ? (
+                      <Field.Root>
+                        <Field.Label>Saved bank</Field.Label>
+                        <NativeSelect.Root>
+                          <NativeSelect.Field
+                            value={bankId ?? ''}
+                            onChange={(event) => chooseBank(event.target.value || undefined)}
+                          >
+                            <option value="">Enter bank details</option>
+                            {savedBanks.map((bank) => (
+                              <option key={bank.id} value={bank.id}>
+                                {`${bank.name} ${bank.maskedAccountNumber}`}
+                              </option>
+                            ))}
+                          </NativeSelect.Field>
+                          <NativeSelect.Indicator />
+                        </NativeSelect.Root>
+                      </Field.Root>
+                    ) : null}
+                    <FormField
+                      label="Bank name"
+                      error={errors.bankName}
+                      required
+                      readOnly={Boolean(bankId)}
+                    >
+                      <Input readOnly={Boolean(bankId)} {...form.register('bankName')} />
+                    </FormField>
+                    <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+                      <FormField
+                        label="Account number"
+                        error={errors.bankAccountNumber}
+                        required
+                        readOnly={Boolean(bankId)}
+                      >
+                        <Input
+                          inputMode="numeric"
+                          readOnly={Boolean(bankId)}
+                          {...form.register('bankAccountNumber')}
+                        />
+                      </FormField>
+                      <FormField
+                        label="Routing number"
+                        error={errors.bankRoutingNumber}
+                        required
+                        readOnly={Boolean(bankId)}
+                      >
+                        <Input
+                          inputMode="numeric"
+                          readOnly={Boolean(bankId)}
+                          {...form.register('bankRoutingNumber')}
+                        />
+                      </FormField>
+                    </SimpleGrid>
+                  </Stack>
+                ) : null}
+
+                <FormField label="Amount" error={errors.amount} required>
+                  <InputGroup startElement="$" endElement="USD">
+                    <Input
+                      type="number"
+                      inputMode="decimal"
+                      min="0.01"
+                      step="0.01"
+                      {...form.register('amount', { valueAsNumber: true })}
+                    />
+                  </InputGroup>
+                </FormField>
+                <Button
+                  type="submit"
+                  alignSelf="flex-start"
+                  loading={isSubmitting}
+                  loadingText="Processing..."
+                >
+                  Deposit Funds
+                </Button>
+              </fieldset>
+            </Stack>
+          </form>
+        </Card.Body>
+      </Card.Root>
+    </Stack>
+  );
+}

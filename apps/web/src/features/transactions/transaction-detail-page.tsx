@@ -1,0 +1,201 @@
+import {
+  Box,
+  Card,
+  Link as ChakraLink,
+  DataList,
+  Flex,
+  Heading,
+  HStack,
+  Skeleton,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
+import { Link } from '@tanstack/react-router';
+import { LuArrowLeft } from 'react-icons/lu';
+import { z } from 'zod';
+import { ErrorAlert } from '../../components/alerts.tsx';
+import { CopyButton } from '../../components/copy-button.tsx';
+import { SignedAmount, statusPalette, TransactionStatusBadge } from '../../components/money.tsx';
+import { apiErrorInfo, errorMessage } from '../../lib/errors.ts';
+import { formatDate, formatDateTime, humanize } from '../../lib/format.ts';
+import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
+
+type Transaction = RouterOutputs['transactions']['byId'];
+
+function BackLink() {
+  return (
+    <ChakraLink asChild color="brand.fg" fontSize="sm" fontWeight="medium" alignSelf="flex-start">
+      <Link to="/transactions">
+        <LuArrowLeft aria-hidden="true" /> Back to transactions
+      </Link>
+    </ChakraLink>
+  );
+}
+
+function Timeline({ entries }: { entries: Transaction['timeline'] }) {
+  return (
+    <Box as="ol" m="0" p="0" aria-label="Timeline">
+      {entries.map((entry, index) => (
+        <Flex as="li" key={entry.id} gap="3" listStyleType="none">
+          <Flex direction="column" align="center" flexShrink="0">
+            <Box
+              boxSize="3"
+              mt="1.5"
+              borderRadius="full"
+              bg={`${statusPalette(entry.status)}.solid`}
+              aria-hidden="true"
+            />
+            {index < entries.length - 1 ? (
+              <Box flex="1" w="2px" bg="border" my="1" aria-hidden="true" />
+            ) : null}
+          </Flex>
+          <Stack gap="0.5" pb="4" minW="0">
+            <Text fontWeight="medium">{entry.description}</Text>
+            <HStack gap="2" wrap="wrap">
+              <Text fontSize="sm" color="fg.muted">
+                {formatDateTime(entry.timestamp)}
+              </Text>
+              <TransactionStatusBadge status={entry.status} />
+            </HStack>
+          </Stack>
+        </Flex>
+      ))}
+    </Box>
+  );
+}
+
+function Details({ transaction }: { transaction: Transaction }) {
+  const rows: Array<{ label: string; value: string }> = [
+    { label: 'Type', value: humanize(transaction.type) },
+    { label: 'Category', value: humanize(transaction.category) },
+    { label: 'Payment method', value: humanize(transaction.paymentMethod) },
+  ];
+  if (transaction.type === 'transfer') {
+    if (transaction.recipientName)
+      rows.push({ label: 'Recipient', value: transaction.recipientName });
+    rows.push({
+      label: 'Recipient account number',
+      value: transaction.recipientAccountNumber ?? '—',
+    });
+  }
+  rows.push({ label: 'Currency', value: transaction.currency });
+  rows.push({ label: 'Notes', value: transaction.notes || '—' });
+  return (
+    <DataList.Root orientation={{ base: 'vertical', sm: 'horizontal' }} gap="4">
+      <DataList.Item>
+        <DataList.ItemLabel>Reference</DataList.ItemLabel>
+        <DataList.ItemValue>
+          <HStack gap="1" minW="0">
+            <Text fontFamily="mono" fontSize="sm" wordBreak="break-all">
+              {transaction.id}
+            </Text>
+            <CopyButton
+              value={transaction.id}
+              label="Copy reference"
+              successMessage="Reference copied to clipboard"
+            />
+          </HStack>
+        </DataList.ItemValue>
+      </DataList.Item>
+      {rows.map((row) => (
+        <DataList.Item key={row.label}>
+          <DataList.ItemLabel>{row.label}</DataList.ItemLabel>
+          <DataList.ItemValue>{row.value}</DataList.ItemValue>
+        </DataList.Item>
+      ))}
+    </DataList.Root>
+  );
+}
+
+/** SPEC.md 2.12: summary, reference with copy, details and timeline; not found or an error. */
+export function TransactionDetailPage({ id }: { id: string }) {
+  // A malformed id cannot name a transaction: no need to ask.
+  const wellFormed = z.uuid().safeParse(id).success;
+  const query = trpc.transactions.byId.useQuery({ id }, { enabled: wellFormed });
+
+  if (!wellFormed || (query.isError && apiErrorInfo(query.error).code === 'NOT_FOUND')) {
+    return (
+      <Stack gap="6">
+        <BackLink />
+        <Heading as="h1" size="2xl">
+          Transaction not found
+        </Heading>
+        <Text color="fg.muted">There is no transaction with this reference in your account.</Text>
+      </Stack>
+    );
+  }
+  if (query.isError) {
+    return (
+      <Stack gap="6">
+        <BackLink />
+        <Heading as="h1" size="2xl">
+          Transaction Details
+        </Heading>
+        <ErrorAlert>{errorMessage(query.error, 'Failed to fetch transaction')}</ErrorAlert>
+      </Stack>
+    );
+  }
+  if (query.isPending) {
+    return (
+      <Stack gap="6" role="status" aria-label="Loading transaction">
+        <BackLink />
+        <Skeleton height="10" width="60%" />
+        <Skeleton height="40" />
+        <Skeleton height="40" />
+      </Stack>
+    );
+  }
+
+  const transaction = query.data;
+  return (
+    <Stack gap="6">
+      <BackLink />
+      <Card.Root variant="outline">
+        <Card.Body gap="3">
+          <Flex gap="4" justify="space-between" align="flex-start" wrap="wrap">
+            <Stack gap="1" minW="0" flex="1">
+              <Heading as="h1" size="xl" wordBreak="break-word">
+                {transaction.description}
+              </Heading>
+              <Text color="fg.muted">{formatDate(transaction.createdAt)}</Text>
+            </Stack>
+            <Stack gap="2" align={{ base: 'flex-start', sm: 'flex-end' }}>
+              <SignedAmount
+                amount={transaction.amount}
+                direction={transaction.direction}
+                fontSize="2xl"
+              />
+              <TransactionStatusBadge status={transaction.status} />
+            </Stack>
+          </Flex>
+        </Card.Body>
+      </Card.Root>
+      <Flex gap="6" direction={{ base: 'column', lg: 'row' }} align="stretch">
+        <Card.Root as="section" aria-labelledby="details-heading" variant="outline" flex="3">
+          <Card.Header>
+            <Heading as="h2" id="details-heading" size="md">
+              Details
+            </Heading>
+          </Card.Header>
+          <Card.Body>
+            <Details transaction={transaction} />
+          </Card.Body>
+        </Card.Root>
+        <Card.Root as="section" aria-labelledby="timeline-heading" variant="outline" flex="2">
+          <Card.Header>
+            <Heading as="h2" id="timeline-heading" size="md">
+              Timeline
+            </Heading>
+          </Card.Header>
+          <Card.Body>
+            {transaction.timeline.length > 0 ? (
+              <Timeline entries={transaction.timeline} />
+            ) : (
+              <Text color="fg.muted">No timeline entries</Text>
+            )}
+          </Card.Body>
+        </Card.Root>
+      </Flex>
+    </Stack>
+  );
+}

@@ -1,0 +1,209 @@
+import {
+  Box,
+  Button,
+  Card,
+  Link as ChakraLink,
+  Flex,
+  Heading,
+  HStack,
+  Skeleton,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
+import { keepPreviousData } from '@tanstack/react-query';
+import { Link, useRouter } from '@tanstack/react-router';
+import { useEffect, useId, useState } from 'react';
+import { LuDownload, LuFilter, LuSend } from 'react-icons/lu';
+import { ErrorAlert } from '../../components/alerts.tsx';
+import { TransactionList } from '../../components/transaction-list.tsx';
+import { errorMessage } from '../../lib/errors.ts';
+import { useLocationState } from '../../lib/location-state.ts';
+import { notify } from '../../lib/toaster.ts';
+import { trpc } from '../../lib/trpc.ts';
+import {
+  filtersOf,
+  hasFilters,
+  type TransactionFilterValues,
+  type TransactionSearch,
+} from './search.ts';
+import { TransactionFilters } from './transaction-filters.tsx';
+
+/** SPEC.md 9: default page size (the server's `limit` answer is what the page shows). */
+const PAGE_SIZE = 10;
+
+/** Saves `csv` as a file through a temporary object URL. */
+function downloadCsv(filename: string, csv: string) {
+  const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
+  const anchor = document.createElement('a');
+  anchor.href = url;
+  anchor.download = filename;
+  anchor.hidden = true;
+  document.body.append(anchor);
+  anchor.click();
+  anchor.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+/** A success message handed over by transfer, deposit or withdraw shows once on arrival. */
+function useArrivalMessage() {
+  const { message } = useLocationState();
+  const router = useRouter();
+  useEffect(() => {
+    if (!message) return;
+    notify({ type: 'success', message });
+    // Forget it, so that a reload or a return to this entry does not repeat the toast.
+    router.history.replace(router.history.location.href);
+  }, [message, router]);
+}
+
+/** SPEC.md 2.11: filters, server pagination, CSV export; an error replaces the page. */
+export function TransactionsPage(props: {
+  search: TransactionSearch;
+  onSearchChange: (next: TransactionSearch) => void;
+}) {
+  const { search, onSearchChange } = props;
+  const page = search.page ?? 1;
+  const filters = filtersOf(search);
+  const utils = trpc.useUtils();
+  const filtersId = useId();
+  const [filtersOpen, setFiltersOpen] = useState(() => hasFilters(search));
+  const [exporting, setExporting] = useState(false);
+  useArrivalMessage();
+
+  const list = trpc.transactions.list.useQuery(
+    { ...filters, page, limit: PAGE_SIZE },
+    { placeholderData: keepPreviousData },
+  );
+
+  const changeFilters = (next: TransactionFilterValues) => onSearchChange({ ...next, page: 1 });
+  const goToPage = (next: number) => onSearchChange({ ...search, page: next });
+
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      const file = await utils.transactions.exportCsv.fetch(filters, { staleTime: 0 });
+      downloadCsv(file.filename, file.csv);
+    } catch (error) {
+      notify({ type: 'error', message: errorMessage(error, 'Failed to export transactions') });
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const heading = (
+    <Heading as="h1" size="2xl">
+      Transactions
+    </Heading>
+  );
+
+  if (list.isError) {
+    return (
+      <Stack gap="6">
+        {heading}
+        <ErrorAlert>{errorMessage(list.error, 'Failed to fetch transactions')}</ErrorAlert>
+      </Stack>
+    );
+  }
+
+  const data = list.data;
+  const first = data && data.total > 0 ? (data.page - 1) * data.limit + 1 : 0;
+  const last = data ? (data.page - 1) * data.limit + data.count : 0;
+
+  return (
+    <Stack gap="6">
+      <Flex gap="3" align={{ base: 'flex-start', md: 'center' }} wrap="wrap">
+        <Box flex="1" minW="48">
+          {heading}
+        </Box>
+        <HStack gap="2" wrap="wrap">
+          <Button
+            variant="outline"
+            aria-expanded={filtersOpen}
+            aria-controls={filtersOpen ? filtersId : undefined}
+            onClick={() => setFiltersOpen((open) => !open)}
+          >
+            <LuFilter aria-hidden="true" /> Filter
+          </Button>
+          <Button variant="outline" onClick={() => void exportCsv()} loading={exporting}>
+            <LuDownload aria-hidden="true" /> Export CSV
+          </Button>
+          <Button asChild>
+            <Link to="/transfer">
+              <LuSend aria-hidden="true" /> New Transfer
+            </Link>
+          </Button>
+        </HStack>
+      </Flex>
+
+      {filtersOpen ? (
+        <TransactionFilters id={filtersId} values={filters} onChange={changeFilters} />
+      ) : null}
+
+      <Card.Root variant="outline">
+        <Card.Body p="2" aria-busy={list.isFetching}>
+          {!data ? (
+            <Stack gap="3" p="2" role="status" aria-label="Loading transactions">
+              {[0, 1, 2, 3].map((key) => (
+                <Skeleton key={key} height="12" />
+              ))}
+            </Stack>
+          ) : data.data.length === 0 ? (
+            <Stack align="center" gap="2" p="8" textAlign="center">
+              <Text fontWeight="medium">No transactions found</Text>
+              <Text color="fg.muted" fontSize="sm">
+                {hasFilters(search)
+                  ? 'Try other filters, or clear them to see everything.'
+                  : 'Your transfers, deposits and withdrawals will appear here.'}
+              </Text>
+            </Stack>
+          ) : (
+            <Box opacity={list.isPlaceholderData ? 0.6 : 1} transition="opacity 0.15s">
+              <TransactionList transactions={data.data} label="Transactions" />
+            </Box>
+          )}
+        </Card.Body>
+      </Card.Root>
+
+      {data && data.total > 0 ? (
+        <Flex
+          as="nav"
+          aria-label="Pagination"
+          gap="3"
+          align="center"
+          justify="space-between"
+          wrap="wrap"
+        >
+          <Text fontSize="sm" color="fg.muted" aria-live="polite">
+            {`Showing ${first} to ${last} of ${data.total} results`}
+          </Text>
+          <HStack gap="2">
+            <Button
+              variant="outline"
+              size="sm"
+              disabled={data.page <= 1}
+              onClick={() => goToPage(data.page - 1)}
+            >
+              Previous
+            </Button>
+            <Button
+              variant="outline"
+              size="sm"
+              disabled={data.page >= data.pages}
+              onClick={() => goToPage(data.page + 1)}
+            >
+              Next
+            </Button>
+          </HStack>
+        </Flex>
+      ) : null}
+      {hasFilters(search) && !filtersOpen ? (
+        <Text fontSize="sm" color="fg.muted">
+          Filters are applied.{' '}
+          <ChakraLink asChild variant="underline">
+            <Link to="/transactions">Clear filters</Link>
+          </ChakraLink>
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}
