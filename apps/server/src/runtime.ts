@@ -5,7 +5,7 @@ import { createDbRateLimiter, createRedisRateLimiter } from '@bank/api/rate-limi
 import { EventHub } from '@bank/api/realtime/hub';
 import { ensureBankSettings } from '@bank/api/settings/service';
 import { sweepIdempotencyKeys } from '@bank/api/transactions/idempotency';
-import { settlePendingTransactions } from '@bank/api/transactions/service';
+import { settlePendingTransactions } from '@bank/api/transactions/settlement';
 import type { Config } from '@bank/config';
 import { createDb } from '@bank/db';
 import type { FastifyInstance } from 'fastify';

@@ -61,9 +61,10 @@ function parseExpiry(expiry: string): { month: number; year: number } {
   return { month: Number(mm), year: 2000 + Number(yy) };
 }
 
-function assertFuture(month: number, year: number) {
+/** A card is good through the last day of its expiry month. */
+export function assertCardNotExpired(month: number, year: number) {
   const now = new Date();
-  if (year * 12 + month < now.getUTCFullYear() * 12 + now.getUTCMonth() + 1) {
+  if (!month || year * 12 + month < now.getUTCFullYear() * 12 + now.getUTCMonth() + 1) {
     throw new TRPCError({ code: 'BAD_REQUEST', message: 'Card has expired' });
   }
 }
@@ -96,7 +97,7 @@ export async function addCard(
   input: z.infer<typeof cardInput>,
 ) {
   const { month, year } = parseExpiry(input.expiry);
-  assertFuture(month, year);
+  assertCardNotExpired(month, year);
   const [existing] = await db
     .select({ total: count() })
     .from(cards)
@@ -145,7 +146,7 @@ export async function updateCard(
   const fromExpiry = input.expiry ? parseExpiry(input.expiry) : undefined;
   const month = fromExpiry?.month ?? input.expiryMonth ?? card.expiryMonth;
   const year = fromExpiry?.year ?? input.expiryYear ?? card.expiryYear;
-  assertFuture(month, year);
+  assertCardNotExpired(month, year);
   const [updated] = await db
     .update(cards)
     .set({

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forgetCachedBankSettings } from '../settings/service.ts';
 import { createTestApp, rejectionOf, type TestApp } from '../testing/harness.ts';
 import { balanceCents, fundedCustomer, ledgerInvariant, testCard } from '../testing/money.ts';
-import { settlePendingTransactions } from './service.ts';
+import { settlePendingTransactions } from './settlement.ts';
 
 let app: TestApp;
 beforeAll(async () => {

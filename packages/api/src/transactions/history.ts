@@ -1,0 +1,295 @@
+import type { Executor } from '@bank/db';
+import { transactions, users } from '@bank/db/schema';
+import type { transactionListQuery } from '@bank/validators/money';
+import { TRPCError } from '@trpc/server';
+import { and, count, eq, gte, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { z } from 'zod';
+import { customerAccountOf } from '../accounts/service.ts';
+import type { SessionWithUser } from '../auth/sessions.ts';
+import { queryRows } from '../db-rows.ts';
+import { toCents, toDollars } from '../money/cents.ts';
+import { cachedBankSettings } from '../settings/service.ts';
+import { toTransactionDto } from './dto.ts';
+
+import { outgoingToday, withdrawalLimitOf } from './limits.ts';
+
+const senders = alias(users, 'sender');
+
+/** The order of the (…, created_at desc nulls last, id desc nulls last) indexes, exactly. */
+const newestFirst = [
+  sql`${transactions.createdAt} desc nulls last`,
+  sql`${transactions.id} desc nulls last`,
+];
+
+function filterConditions(query: z.infer<typeof transactionListQuery>): SQL[] {
+  const conditions: SQL[] = [];
+  if (query.type) conditions.push(eq(transactions.type, query.type));
+  if (query.status) conditions.push(eq(transactions.status, query.status));
+  if (query.startDate)
+    conditions.push(gte(transactions.createdAt, new Date(`${query.startDate}T00:00:00.000Z`)));
+  if (query.endDate)
+    conditions.push(
+      lt(
+        transactions.createdAt,
+        new Date(new Date(`${query.endDate}T00:00:00.000Z`).getTime() + 86_400_000),
+      ),
+    );
+  if (query.minAmount !== undefined)
+    conditions.push(gte(transactions.amountCents, toCents(query.minAmount)));
+  if (query.maxAmount !== undefined)
+    conditions.push(lte(transactions.amountCents, toCents(query.maxAmount)));
+  return conditions;
+}
+
+async function pageOf(
+  db: Executor,
+  where: SQL | undefined,
+  query: z.infer<typeof transactionListQuery>,
+  viewerAccountId: string | null,
+  withSenderEmail: boolean,
+) {
+  const rows = await db
+    .select({
+      transaction: transactions,
+      sender: { firstName: senders.firstName, lastName: senders.lastName, email: senders.email },
+    })
+    .from(transactions)
+    .leftJoin(senders, eq(senders.id, transactions.senderUserId))
+    .where(where)
+    .orderBy(...newestFirst)
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit);
+  const [totals] = await db.select({ total: count() }).from(transactions).where(where);
+  const total = totals?.total ?? 0;
+  return {
+    data: rows.map(({ transaction, sender }) =>
+      toTransactionDto(transaction, viewerAccountId, {
+        sender: sender ? { ...sender, email: withSenderEmail ? sender.email : '' } : null,
+      }),
+    ),
+    page: query.page,
+    limit: query.limit,
+    count: rows.length,
+    total,
+    pages: Math.max(1, Math.ceil(total / query.limit)),
+  };
+}
+
+const historyPageRow = z.object({
+  account_id: z.string().nullable(),
+  ids: z.array(z.string()),
+  total: z.coerce.number(),
+});
+
+/**
+ * The customer's history, newest first. Money leaving and money arriving are read from their
+ * own (account, created_at) indexes and merged, so page one costs the same with a million rows;
+ * the ids and the total come back in one statement, the rows in a second.
+ */
+export async function listTransactions(
+  db: Executor,
+  userId: string,
+  query: z.infer<typeof transactionListQuery>,
+) {
+  const filters = filterConditions(query);
+  const filtered = filters.length > 0 ? sql` and ${and(...filters)}` : sql``;
+  const offset = (query.page - 1) * query.limit;
+  const reach = offset + query.limit;
+  const side = (column: typeof transactions.fromAccountId | typeof transactions.toAccountId) =>
+    // A scalar subquery (not a join) lets each side walk its index in order and stop early.
+    sql`(select ${transactions.id} as id, ${transactions.createdAt} as created_at from ${transactions}
+      where ${column} = (select id from acct)${filtered}
+      order by ${transactions.createdAt} desc nulls last, ${transactions.id} desc nulls last limit ${reach})`;
+  const count = (column: typeof transactions.fromAccountId | typeof transactions.toAccountId) =>
+    sql`(select count(*) from ${transactions} where ${column} = (select id from acct)${filtered})`;
+  const [page] = await queryRows(
+    db,
+    sql`with acct as (
+        select id from accounts where user_id = ${userId}::uuid and kind = 'customer' order by created_at limit 1
+      ), merged as (
+        select id, created_at from (${side(transactions.fromAccountId)} union all ${side(transactions.toAccountId)}) both_sides
+        order by created_at desc, id desc limit ${query.limit} offset ${offset}
+      )
+      select (select id from acct) as account_id,
+        array(select id::text from merged order by created_at desc, id desc) as ids,
+        (${count(transactions.fromAccountId)} + ${count(transactions.toAccountId)})::int as total`,
+    historyPageRow,
+  );
+  if (!page?.account_id) throw new TRPCError({ code: 'NOT_FOUND', message: 'Account not found' });
+  const rows =
+    page.ids.length === 0
+      ? []
+      : await db
+          .select({
+            transaction: transactions,
+            sender: { firstName: senders.firstName, lastName: senders.lastName },
+          })
+          .from(transactions)
+          .leftJoin(senders, eq(senders.id, transactions.senderUserId))
+          .where(inArray(transactions.id, page.ids));
+  const byId = new Map(rows.map((row) => [row.transaction.id, row]));
+  const accountId = page.account_id;
+  return {
+    data: page.ids.flatMap((id) => {
+      const row = byId.get(id);
+      return row
+        ? [
+            toTransactionDto(row.transaction, accountId, {
+              sender: row.sender ? { ...row.sender, email: '' } : null,
+            }),
+          ]
+        : [];
+    }),
+    page: query.page,
+    limit: query.limit,
+    count: page.ids.length,
+    total: page.total,
+    pages: Math.max(1, Math.ceil(page.total / query.limit)),
+  };
+}
+
+export async function listAllTransactions(
+  db: Executor,
+  query: z.infer<typeof transactionListQuery>,
+) {
+  const conditions = filterConditions(query);
+  return pageOf(db, conditions.length > 0 ? and(...conditions) : undefined, query, null, true);
+}
+
+/** One of the customer's transactions; another customer's answers not found. */
+export async function transactionById(db: Executor, userId: string, id: string) {
+  const account = await customerAccountOf(db, userId);
+  const [row] = await db
+    .select({
+      transaction: transactions,
+      sender: { firstName: senders.firstName, lastName: senders.lastName, email: senders.email },
+    })
+    .from(transactions)
+    .leftJoin(senders, eq(senders.id, transactions.senderUserId))
+    .where(
+      and(
+        eq(transactions.id, id),
+        or(eq(transactions.fromAccountId, account.id), eq(transactions.toAccountId, account.id)),
+      ),
+    );
+  if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: 'Transaction not found' });
+  return toTransactionDto(row.transaction, account.id, {
+    sender: row.sender ? { ...row.sender, email: '' } : null,
+  });
+}
+
+export async function balanceOf(db: Executor, user: SessionWithUser['user']) {
+  const account = await customerAccountOf(db, user.id);
+  const settings = await cachedBankSettings(db);
+  const withdrawalLimit = await withdrawalLimitOf(db, user);
+  return {
+    balance: toDollars(account.balanceCents),
+    currency: account.currency,
+    accountNumber: account.accountNumber,
+    accountType: account.type,
+    withdrawalLimit: toDollars(withdrawalLimit),
+    withdrawnToday: toDollars(await outgoingToday(db, account.id, 'withdraw')),
+    transferLimit: toDollars(settings.transferLimitCents),
+    transferredToday: toDollars(await outgoingToday(db, account.id, 'transfer')),
+  };
+}
+
+/** Income (money in, completed), expenses (money out, not failed) and the last 12 months. */
+export async function statsOf(db: Executor, userId: string) {
+  const account = await customerAccountOf(db, userId);
+  const incoming = and(
+    eq(transactions.toAccountId, account.id),
+    eq(transactions.status, 'completed'),
+  );
+  const outgoing = and(
+    eq(transactions.fromAccountId, account.id),
+    inArray(transactions.status, ['pending', 'completed']),
+  );
+  const since = new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth() - 11, 1));
+  const month = sql<string>`to_char(${transactions.createdAt} at time zone 'UTC', 'YYYY-MM')`;
+  const [totals] = await db
+    .select({
+      income: sql<string>`coalesce(sum(${transactions.amountCents}) filter (where ${incoming}), 0)::text`,
+      expense: sql<string>`coalesce(sum(${transactions.amountCents}) filter (where ${outgoing}), 0)::text`,
+    })
+    .from(transactions)
+    .where(
+      or(eq(transactions.fromAccountId, account.id), eq(transactions.toAccountId, account.id)),
+    );
+  const monthly = await db
+    .select({
+      month,
+      income: sql<string>`coalesce(sum(${transactions.amountCents}) filter (where ${incoming}), 0)::text`,
+      expenses: sql<string>`coalesce(sum(${transactions.amountCents}) filter (where ${outgoing}), 0)::text`,
+    })
+    .from(transactions)
+    .where(
+      and(
+        or(eq(transactions.fromAccountId, account.id), eq(transactions.toAccountId, account.id)),
+        gte(transactions.createdAt, since),
+      ),
+    )
+    .groupBy(month)
+    .orderBy(month);
+  const byMonth = new Map(monthly.map((row) => [row.month, row]));
+  const monthlyStats = Array.from({ length: 12 }, (_, i) => {
+    const date = new Date(Date.UTC(since.getUTCFullYear(), since.getUTCMonth() + i, 1));
+    const key = `${date.getUTCFullYear()}-${String(date.getUTCMonth() + 1).padStart(2, '0')}`;
+    const row = byMonth.get(key);
+    return {
+      month: key,
+      income: toDollars(BigInt(row?.income ?? '0')),
+      expenses: toDollars(BigInt(row?.expenses ?? '0')),
+    };
+  });
+  return {
+    balance: toDollars(account.balanceCents),
+    totalIncome: toDollars(BigInt(totals?.income ?? '0')),
+    totalExpense: toDollars(BigInt(totals?.expense ?? '0')),
+    monthlyStats,
+  };
+}
+
+function csvCell(value: string | number): string {
+  const text = String(value);
+  // Quote, and defuse spreadsheet formulas.
+  const safe = /^[=+\-@]/.test(text) && typeof value === 'string' ? `'${text}` : text;
+  return /[",\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+}
+
+export async function exportCsv(
+  db: Executor,
+  userId: string,
+  query: z.infer<typeof transactionListQuery>,
+) {
+  const page = await listTransactions(db, userId, { ...query, page: 1, limit: 10_000 });
+  const header = [
+    'Date',
+    'Reference',
+    'Type',
+    'Description',
+    'Status',
+    'Direction',
+    'Amount',
+    'Currency',
+  ];
+  const lines = page.data.map((t) =>
+    [
+      t.createdAt,
+      t.id,
+      t.type,
+      t.description,
+      t.status,
+      t.direction,
+      (t.direction === 'credit' ? t.amount : -t.amount).toFixed(2),
+      t.currency,
+    ]
+      .map(csvCell)
+      .join(','),
+  );
+  return {
+    filename: `transactions-${new Date().toISOString().slice(0, 10)}.csv`,
+    csv: [header.join(','), ...lines].join('\n'),
+  };
+}
