@@ -8,7 +8,10 @@ export async function registerStaticSpa(app: FastifyInstance, distDir: string): 
   if (!existsSync(join(distDir, 'index.html'))) return false;
   await app.register(fastifyStatic, {
     root: distDir,
-    wildcard: false,
+    // Looked up per request, so a rebuilt SPA is served without a restart.
+    wildcard: true,
+    // Our own Cache-Control below, not the plugin's max-age=0.
+    cacheControl: false,
     index: false,
     setHeaders(res, path) {
       // Hashed assets never change; the shell and the service worker are always revalidated.
