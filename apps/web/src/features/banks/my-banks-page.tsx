@@ -7,7 +7,6 @@ import {
   Center,
   CloseButton,
   Collapsible,
-  DataList,
   Dialog,
   Flex,
   Heading,
@@ -25,6 +24,7 @@ import { type ComponentProps, type ReactNode, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { LuChevronDown, LuLandmark, LuPencil, LuTrash2 } from 'react-icons/lu';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { DetailList } from '../../components/detail-list.tsx';
 import { FormField } from '../../components/form-field.tsx';
 import { errorMessage } from '../../lib/errors.ts';
 import { humanize } from '../../lib/format.ts';
@@ -242,20 +242,16 @@ function BankTile(props: { bank: SavedBank; onEdit: () => void; onDelete: () => 
             </Button>
           </HStack>
           <Collapsible.Content>
-            <DataList.Root orientation="horizontal" size="sm" mt="3" pt="3" borderTopWidth="1px">
-              <DataList.Item>
-                <DataList.ItemLabel>Account number</DataList.ItemLabel>
-                <DataList.ItemValue fontFamily="mono">{bank.accountNumber}</DataList.ItemValue>
-              </DataList.Item>
-              <DataList.Item>
-                <DataList.ItemLabel>Routing number</DataList.ItemLabel>
-                <DataList.ItemValue fontFamily="mono">{bank.routingNumber}</DataList.ItemValue>
-              </DataList.Item>
-              <DataList.Item>
-                <DataList.ItemLabel>Account type</DataList.ItemLabel>
-                <DataList.ItemValue>{humanize(bank.accountType)}</DataList.ItemValue>
-              </DataList.Item>
-            </DataList.Root>
+            <Box mt="3" pt="3" borderTopWidth="1px">
+              <DetailList
+                size="sm"
+                rows={[
+                  { label: 'Account number', value: bank.accountNumber, mono: true },
+                  { label: 'Routing number', value: bank.routingNumber, mono: true },
+                  { label: 'Account type', value: humanize(bank.accountType) },
+                ]}
+              />
+            </Box>
           </Collapsible.Content>
         </Collapsible.Root>
       </Card.Body>

@@ -208,7 +208,6 @@ function CardTile(props: {
         w="full"
         textAlign="start"
         p="5"
-        pe="12"
         borderRadius="l3"
         color="white"
         bgGradient="to-br"
@@ -222,10 +221,16 @@ function CardTile(props: {
         focusVisibleRing="outside"
       >
         <Stack gap="4">
-          <Text fontSize="sm" fontWeight="semibold" textTransform="uppercase" letterSpacing="wide">
+          <Text
+            fontSize="sm"
+            fontWeight="semibold"
+            textTransform="uppercase"
+            letterSpacing="wide"
+            pe="8"
+          >
             {humanize(card.type)}
           </Text>
-          <Text fontFamily="mono" fontSize={{ base: 'md', sm: 'lg' }} letterSpacing="wider">
+          <Text fontFamily="mono" fontSize="md" letterSpacing="wide" whiteSpace="nowrap">
             {card.number}
           </Text>
           <Flex justify="space-between" gap="3" fontSize="sm">

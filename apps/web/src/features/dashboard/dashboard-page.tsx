@@ -155,20 +155,23 @@ function MonthlyChart() {
 export function DashboardPage() {
   const user = useCurrentUser();
   const stats = trpc.transactions.stats.useQuery();
+  const balance = trpc.transactions.balance.useQuery();
+  // The session user may come from the sign-in answer, which need not carry the account.
+  const accountNumber = balance.data?.accountNumber ?? user.accountNumber;
   return (
     <Stack gap={{ base: '6', md: '8' }}>
       <Stack gap="1">
         <Heading as="h1" size="2xl">
           Welcome back, {user.firstName}
         </Heading>
-        {user.accountNumber ? (
+        {accountNumber ? (
           <HStack gap="1" color="fg.muted" fontSize="sm" flexWrap="wrap">
             <Text>Account number</Text>
             <Text as="span" fontFamily="mono" color="fg" fontWeight="medium">
-              {user.accountNumber}
+              {accountNumber}
             </Text>
             <CopyButton
-              value={user.accountNumber}
+              value={accountNumber}
               label="Copy account number"
               successMessage="Account number copied to clipboard"
             />

@@ -2,7 +2,6 @@ import {
   Box,
   Card,
   Link as ChakraLink,
-  DataList,
   Flex,
   Heading,
   HStack,
@@ -15,6 +14,7 @@ import { LuArrowLeft } from 'react-icons/lu';
 import { z } from 'zod';
 import { ErrorAlert } from '../../components/alerts.tsx';
 import { CopyButton } from '../../components/copy-button.tsx';
+import { DetailList, type DetailRow } from '../../components/detail-list.tsx';
 import { SignedAmount, statusPalette, TransactionStatusBadge } from '../../components/money.tsx';
 import { apiErrorInfo, errorMessage } from '../../lib/errors.ts';
 import { formatDate, formatDateTime, humanize } from '../../lib/format.ts';
@@ -65,7 +65,22 @@ function Timeline({ entries }: { entries: Transaction['timeline'] }) {
 }
 
 function Details({ transaction }: { transaction: Transaction }) {
-  const rows: Array<{ label: string; value: string }> = [
+  const rows: DetailRow[] = [
+    {
+      label: 'Reference',
+      value: (
+        <HStack gap="1" align="center">
+          <Text as="span" fontFamily="mono" fontSize="sm" wordBreak="break-all">
+            {transaction.id}
+          </Text>
+          <CopyButton
+            value={transaction.id}
+            label="Copy reference"
+            successMessage="Reference copied to clipboard"
+          />
+        </HStack>
+      ),
+    },
     { label: 'Type', value: humanize(transaction.type) },
     { label: 'Category', value: humanize(transaction.category) },
     { label: 'Payment method', value: humanize(transaction.paymentMethod) },
@@ -76,35 +91,12 @@ function Details({ transaction }: { transaction: Transaction }) {
     rows.push({
       label: 'Recipient account number',
       value: transaction.recipientAccountNumber ?? '—',
+      mono: true,
     });
   }
   rows.push({ label: 'Currency', value: transaction.currency });
   rows.push({ label: 'Notes', value: transaction.notes || '—' });
-  return (
-    <DataList.Root orientation={{ base: 'vertical', sm: 'horizontal' }} gap="4">
-      <DataList.Item>
-        <DataList.ItemLabel>Reference</DataList.ItemLabel>
-        <DataList.ItemValue>
-          <HStack gap="1" minW="0">
-            <Text fontFamily="mono" fontSize="sm" wordBreak="break-all">
-              {transaction.id}
-            </Text>
-            <CopyButton
-              value={transaction.id}
-              label="Copy reference"
-              successMessage="Reference copied to clipboard"
-            />
-          </HStack>
-        </DataList.ItemValue>
-      </DataList.Item>
-      {rows.map((row) => (
-        <DataList.Item key={row.label}>
-          <DataList.ItemLabel>{row.label}</DataList.ItemLabel>
-          <DataList.ItemValue>{row.value}</DataList.ItemValue>
-        </DataList.Item>
-      ))}
-    </DataList.Root>
-  );
+  return <DetailList rows={rows} />;
 }
 
 /** SPEC.md 2.12: summary, reference with copy, details and timeline; not found or an error. */
