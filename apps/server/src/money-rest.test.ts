@@ -1,23 +1,14 @@
-import { createTestApp, type TestApp } from '@bank/api/testing/harness';
+import type { TestApp } from '@bank/api/testing/harness';
 import { fundedCustomer, testCard } from '@bank/api/testing/money';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildServer } from './server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestServer } from './testing.ts';
 
 let app: TestApp;
 let server: FastifyInstance;
-beforeAll(async () => {
-  app = await createTestApp();
-  server = await buildServer({
-    deps: app.deps,
-    production: false,
-    webDistDir: '/nonexistent',
-    logLevel: 'silent',
-  });
-});
-afterAll(async () => {
-  await server?.close();
-  await app?.close();
+const started = useTestServer();
+beforeAll(() => {
+  ({ app, server } = started);
 });
 
 const bearer = (token: string) => ({

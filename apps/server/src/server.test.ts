@@ -1,24 +1,16 @@
-import { createTestApp, type TestApp, testPassword } from '@bank/api/testing/harness';
+import { type TestApp, testPassword } from '@bank/api/testing/harness';
 import { messages } from '@bank/validators/messages';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { buildServer } from './server.ts';
+import { useTestServer } from './testing.ts';
 
 let app: TestApp;
 let server: FastifyInstance;
-beforeAll(async () => {
-  app = await createTestApp();
-  server = await buildServer({
-    deps: app.deps,
-    production: false,
-    webDistDir: '/nonexistent',
-    logLevel: 'silent',
-  });
-});
-afterAll(async () => {
-  await server?.close();
-  await app?.close();
+const started = useTestServer();
+beforeAll(() => {
+  ({ app, server } = started);
 });
 
 const json = { 'content-type': 'application/json' };

@@ -84,3 +84,14 @@ export async function ledgerBalance(db: Executor, accountId: string): Promise<bi
     .where(eq(ledgerEntries.accountId, accountId));
   return BigInt(row?.sum ?? '0');
 }
+
+/** The customer's account and the bank's clearing account, locked in id order. */
+export async function lockWithClearing(db: Executor, userId: string) {
+  const account = await customerAccountOf(db, userId);
+  const clearing = await systemAccount(db, 'external_clearing');
+  const locked = await lockAccountsInOrder(db, [account.id, clearing.id]);
+  const customer = locked.get(account.id);
+  const lockedClearing = locked.get(clearing.id);
+  if (!customer || !lockedClearing) throw new Error('Locked accounts missing');
+  return { customer, clearing: lockedClearing };
+}

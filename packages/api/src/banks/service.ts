@@ -69,6 +69,20 @@ export async function listAllBanks(db: Executor) {
   };
 }
 
+/** One of the customer's linked banks with its account number opened; another's: not found. */
+export async function ownBankDetails(db: Executor, key: Buffer, userId: string, id: string) {
+  const [bank] = await db
+    .select()
+    .from(linkedBanks)
+    .where(and(eq(linkedBanks.id, id), eq(linkedBanks.userId, userId)));
+  if (!bank) throw new TRPCError({ code: 'NOT_FOUND', message: 'Bank not found' });
+  return {
+    name: bank.name,
+    accountNumber: open(key, bank.accountNumberSealed).toString('utf8'),
+    accountName: bank.accountName,
+  };
+}
+
 export async function addBank(
   db: Executor,
   key: Buffer,

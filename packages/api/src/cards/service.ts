@@ -127,7 +127,8 @@ export async function addCard(
   return { message: 'Card added successfully', card: toCardDto(card) };
 }
 
-async function ownCard(db: Executor, userId: string, id: string): Promise<CardRow> {
+/** One of the customer's cards; another customer's answers not found. */
+export async function ownCard(db: Executor, userId: string, id: string): Promise<CardRow> {
   const [card] = await db
     .select()
     .from(cards)

@@ -1,12 +1,9 @@
-import { open } from '@bank/auth/cipher';
-import { cards, linkedBanks } from '@bank/db/schema';
 import type { depositInput } from '@bank/validators/money';
-import { TRPCError } from '@trpc/server';
-import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import { customerAccountOf, lockAccountsInOrder, systemAccount } from '../accounts/service.ts';
+import { lockWithClearing } from '../accounts/service.ts';
 import type { SessionWithUser } from '../auth/sessions.ts';
-import { assertCardNotExpired, verifyCardCvv } from '../cards/service.ts';
+import { ownBankDetails } from '../banks/service.ts';
+import { assertCardNotExpired, ownCard, verifyCardCvv } from '../cards/service.ts';
 import type { AppDeps } from '../context.ts';
 import { toCents } from '../money/cents.ts';
 import { type MovementResult, movementResultSchema } from './dto.ts';
@@ -36,11 +33,7 @@ export async function deposit(
       let counterparty: Record<string, string>;
       if (input.method === 'card') {
         if (input.cardId) {
-          const [card] = await tx
-            .select()
-            .from(cards)
-            .where(and(eq(cards.id, input.cardId), eq(cards.userId, user.id)));
-          if (!card) throw new TRPCError({ code: 'NOT_FOUND', message: 'Card not found' });
+          const card = await ownCard(tx, user.id, input.cardId);
           if (!verifyCardCvv(deps.encryptionKey, card, input.cvv ?? '')) throw refuse('Wrong CVV');
           assertCardNotExpired(card.expiryMonth, card.expiryYear);
           paymentMethod = `${card.type}_card`;
@@ -55,23 +48,14 @@ export async function deposit(
         let bankName = input.bankName ?? '';
         let accountNumber = input.bankAccountNumber ?? '';
         if (input.bankId) {
-          const [bank] = await tx
-            .select()
-            .from(linkedBanks)
-            .where(and(eq(linkedBanks.id, input.bankId), eq(linkedBanks.userId, user.id)));
-          if (!bank) throw new TRPCError({ code: 'NOT_FOUND', message: 'Bank not found' });
+          const bank = await ownBankDetails(tx, deps.encryptionKey, user.id, input.bankId);
           bankName = bank.name;
-          accountNumber = open(deps.encryptionKey, bank.accountNumberSealed).toString('utf8');
+          accountNumber = bank.accountNumber;
         }
         paymentMethod = 'bank_transfer';
         counterparty = { bankName, accountLast4: last4(accountNumber) };
       }
-      const account = await customerAccountOf(tx, user.id);
-      const clearing = await systemAccount(tx, 'external_clearing');
-      const locked = await lockAccountsInOrder(tx, [account.id, clearing.id]);
-      const to = locked.get(account.id);
-      const from = locked.get(clearing.id);
-      if (!from || !to) throw new Error('Locked accounts missing');
+      const { customer: to, clearing: from } = await lockWithClearing(tx, user.id);
       const now = new Date();
       const source = counterparty.cardLast4
         ? `card ending ${counterparty.cardLast4}`

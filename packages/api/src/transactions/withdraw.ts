@@ -1,13 +1,10 @@
 import { randomInt } from 'node:crypto';
-import { open } from '@bank/auth/cipher';
-import { cards, linkedBanks } from '@bank/db/schema';
 import type { withdrawInput } from '@bank/validators/money';
-import { TRPCError } from '@trpc/server';
-import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import { customerAccountOf, lockAccountsInOrder, systemAccount } from '../accounts/service.ts';
+import { lockWithClearing } from '../accounts/service.ts';
 import type { SessionWithUser } from '../auth/sessions.ts';
-import { assertCardNotExpired } from '../cards/service.ts';
+import { ownBankDetails } from '../banks/service.ts';
+import { assertCardNotExpired, ownCard } from '../cards/service.ts';
 import type { AppDeps } from '../context.ts';
 import { toCents } from '../money/cents.ts';
 import { type MovementResult, movementResultSchema } from './dto.ts';
@@ -42,24 +39,16 @@ export async function withdraw(
         let accountNumber = input.accountNumber ?? '';
         let accountName = input.accountName ?? '';
         if (input.bankId) {
-          const [bank] = await tx
-            .select()
-            .from(linkedBanks)
-            .where(and(eq(linkedBanks.id, input.bankId), eq(linkedBanks.userId, user.id)));
-          if (!bank) throw new TRPCError({ code: 'NOT_FOUND', message: 'Bank not found' });
+          const bank = await ownBankDetails(tx, deps.encryptionKey, user.id, input.bankId);
           bankName = bank.name;
-          accountNumber = open(deps.encryptionKey, bank.accountNumberSealed).toString('utf8');
+          accountNumber = bank.accountNumber;
           accountName = bank.accountName ?? `${user.firstName} ${user.lastName}`;
         }
         paymentMethod = 'bank_transfer';
         counterparty = { bankName, accountLast4: last4(accountNumber), accountName };
         destination = `${bankName} account ending ${last4(accountNumber)}`;
       } else if (input.method === 'card') {
-        const [card] = await tx
-          .select()
-          .from(cards)
-          .where(and(eq(cards.id, input.cardId ?? ''), eq(cards.userId, user.id)));
-        if (!card) throw new TRPCError({ code: 'NOT_FOUND', message: 'Card not found' });
+        const card = await ownCard(tx, user.id, input.cardId ?? '');
         if (card.type !== 'debit') throw refuse('Withdrawals to a card need a debit card');
         assertCardNotExpired(card.expiryMonth, card.expiryYear);
         paymentMethod = 'debit_card';
@@ -70,12 +59,7 @@ export async function withdraw(
         counterparty = { pickupCode: String(randomInt(10_000_000, 100_000_000)) };
         destination = `cash pickup (code ${counterparty.pickupCode})`;
       }
-      const account = await customerAccountOf(tx, user.id);
-      const clearing = await systemAccount(tx, 'external_clearing');
-      const locked = await lockAccountsInOrder(tx, [account.id, clearing.id]);
-      const from = locked.get(account.id);
-      const to = locked.get(clearing.id);
-      if (!from || !to) throw new Error('Locked accounts missing');
+      const { customer: from, clearing: to } = await lockWithClearing(tx, user.id);
       if (from.balanceCents < amountCents) throw refuse('Insufficient funds');
       const now = new Date();
       const written = await recordMovement(tx, {
