@@ -205,3 +205,22 @@ describe('REST money paths', () => {
     expect(all.statusCode).toBe(403);
   });
 });
+
+describe('older payload names', () => {
+  it('accepts accountNumber for the recipient, as the older transfer form sends it', async () => {
+    const alice = await fundedCustomer(app, 10);
+    const bob = await fundedCustomer(app, 0);
+    const response = await server.inject({
+      method: 'POST',
+      url: '/api/v1/transactions/transfer',
+      headers: bearer(alice.token),
+      payload: { accountNumber: bob.accountNumber, amount: 1 },
+    });
+    expect(response.statusCode).toBe(201);
+    const doc = (await server.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json();
+    expect(
+      doc.paths['/transactions/transfer'].post.requestBody.content['application/json'].schema
+        .properties,
+    ).toHaveProperty('recipientAccountNumber');
+  });
+});

@@ -21,6 +21,16 @@ const pageSchema = z.object({
   pages: z.number(),
 });
 
+/** The older transfer form names the number `accountNumber` (SPEC.md 3, 5): accepted too. */
+function withAccountNumberAlias(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null || 'recipientAccountNumber' in value)
+    return value;
+  return 'accountNumber' in value
+    ? { ...value, recipientAccountNumber: value.accountNumber }
+    : value;
+}
+const restTransferInput = z.preprocess(withAccountNumberAlias, transferInput);
+
 const anyMovementInput = z.discriminatedUnion('type', [
   transferInput.safeExtend({ type: z.literal('transfer') }),
   depositInput.safeExtend({ type: z.literal('deposit') }),
@@ -114,7 +124,7 @@ export const transactionRestRoutes = [
       'Send money to an account of this bank (instant) or another bank (pending until cleared). Accepts Idempotency-Key.',
     tag,
     access: 'customer',
-    input: transferInput,
+    input: restTransferInput,
     output: movementResultSchema,
     successStatus: 201,
     handle: ({ caller, input }) => caller.transactions.transfer(input),
