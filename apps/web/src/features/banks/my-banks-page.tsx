@@ -303,7 +303,14 @@ export function MyBanksPage() {
     );
   } else {
     list = (
-      <SimpleGrid as="ul" columns={{ base: 1, md: 2 }} gap="4" m="0" p="0">
+      <SimpleGrid
+        as="ul"
+        aria-label="Linked banks"
+        columns={{ base: 1, md: 2 }}
+        gap="4"
+        m="0"
+        p="0"
+      >
         {banks.data.data.map((bank) => (
           <BankTile
             key={bank.id}

@@ -316,7 +316,14 @@ export function MyCardsPage() {
               No saved cards yet. Add your first card with the form.
             </Text>
           ) : (
-            <SimpleGrid as="ul" columns={{ base: 1, md: 2 }} gap="4" m="0" p="0">
+            <SimpleGrid
+              as="ul"
+              aria-label="Saved cards"
+              columns={{ base: 1, md: 2 }}
+              gap="4"
+              m="0"
+              p="0"
+            >
               {list.map((card) => (
                 <CardTile
                   key={card.id}

@@ -121,7 +121,7 @@ export function DepositPage() {
           : {
               ...common,
               method: 'card',
-              cardNumber: values.cardNumber,
+              cardNumber: values.cardNumber?.replace(/\D/g, ''),
               expiryDate: values.expiryDate,
               cvv: values.cvv,
             }

@@ -1,9 +1,25 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { ws } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { makeUser, signedInAs } from '../../testing/fixtures.ts';
+import { makeBalance, makeStats, transactionPage } from '../../testing/money-fixtures.ts';
 import { renderApp } from '../../testing/render-app.tsx';
 import { server } from '../../testing/server.ts';
+import { callsTo, mockProcedures } from '../../testing/trpc-msw.ts';
+
+/** The dashboard's queries; the balance answers `balances` in turn (then the last one). */
+function mockDashboard(balances: number[] = [100]) {
+  let call = 0;
+  mockProcedures({
+    'transactions.stats': () => {
+      const balance = balances[Math.min(call, balances.length - 1)] ?? 0;
+      call += 1;
+      return makeStats({ balance });
+    },
+    'transactions.balance': () => makeBalance(),
+    'transactions.list': () => transactionPage([]),
+  });
+}
 
 const socket = ws.link('ws://localhost:3000/trpc');
 
@@ -31,6 +47,7 @@ function serveEvents(events: unknown[]) {
 
 describe('realtime listener', () => {
   it('turns live events into notifications', async () => {
+    mockDashboard();
     server.use(
       serveEvents([
         { type: 'transaction:new', data: { amount: 75, direction: 'credit', newBalance: 175 } },
@@ -47,5 +64,38 @@ describe('realtime listener', () => {
     expect(screen.getByText('Card payments are delayed')).toBeInTheDocument();
     expect(await screen.findByText('Maintenance tonight at 2 AM')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Learn More' })).toBeInTheDocument();
+  });
+
+  it('updates the balance without a toast when transaction notifications are off', async () => {
+    mockDashboard([100, 500]);
+    server.use(
+      serveEvents([
+        {
+          type: 'transaction:new',
+          data: { amount: 400, direction: 'credit', newBalance: 500, notify: false },
+        },
+      ]),
+    );
+    renderApp('/', { session: signedInAs(makeUser()), realtime: true });
+    const summary = await screen.findByRole('region', { name: 'Account summary' });
+    expect(await within(summary).findByText('$500.00')).toBeInTheDocument();
+    expect(screen.queryByText('Received $400.00')).not.toBeInTheDocument();
+  });
+
+  it('refreshes balances and history when a pending movement settles', async () => {
+    mockDashboard([100, 742]);
+    server.use(
+      serveEvents([
+        {
+          type: 'transaction:updated',
+          data: { transactionId: 't1', status: 'failed', newBalance: 742 },
+        },
+      ]),
+    );
+    renderApp('/', { session: signedInAs(makeUser()), realtime: true });
+    const summary = await screen.findByRole('region', { name: 'Account summary' });
+    expect(await within(summary).findByText('$742.00')).toBeInTheDocument();
+    await waitFor(() => expect(callsTo('transactions.list').length).toBeGreaterThanOrEqual(2));
+    expect(callsTo('auth.me').length).toBeGreaterThanOrEqual(2);
   });
 });

@@ -53,6 +53,28 @@ describe('realtime events', () => {
     });
   });
 
+  it('stays quiet when the customer turned transaction notifications off', () => {
+    const silent = parseAppEvent({
+      type: 'transaction:new',
+      data: { amount: 20, direction: 'credit', newBalance: 120, notify: false },
+    });
+    const settled = parseAppEvent({
+      type: 'transaction:updated',
+      data: { transactionId: 't1', status: 'completed' },
+    });
+    if (!silent || !settled) throw new Error('events did not parse');
+    expect(effectsOf(silent)).toEqual({
+      notification: null,
+      invalidate: true,
+      money: { newBalance: 120 },
+    });
+    expect(effectsOf(settled)).toEqual({
+      notification: null,
+      invalidate: true,
+      money: { newBalance: null },
+    });
+  });
+
   it('shows sign-ins, loan decisions, maintenance and system errors', () => {
     const effect = (value: unknown) => {
       const event = parseAppEvent(value);

@@ -1,12 +1,16 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { makeUser, signedInAs } from '../../testing/fixtures.ts';
+import { mockMoneyDefaults } from '../../testing/money-fixtures.ts';
 import { renderApp } from '../../testing/render-app.tsx';
 
 function mainNavigation() {
   // The desktop sidebar; the slide-over copy exists only while it is open.
   return screen.getAllByRole('navigation', { name: 'Main navigation', hidden: true })[0];
 }
+
+// The pages behind the links ask for balances and lists.
+beforeEach(mockMoneyDefaults);
 
 describe('sidebar', () => {
   it('shows the user menu but no admin group to a customer', async () => {

@@ -50,9 +50,14 @@ function useArrivalMessage() {
   const router = useRouter();
   useEffect(() => {
     if (!message) return;
-    notify({ type: 'success', message });
-    // Forget it, so that a reload or a return to this entry does not repeat the toast.
-    router.history.replace(router.history.location.href);
+    // After the commit: the toaster and the router both flush synchronously, which React
+    // refuses while an arriving page is still being committed.
+    const timer = setTimeout(() => {
+      notify({ type: 'success', message });
+      // Forget it, so that a reload or a return to this entry does not repeat the toast.
+      router.history.replace(router.history.location.href);
+    }, 0);
+    return () => clearTimeout(timer);
   }, [message, router]);
 }
 

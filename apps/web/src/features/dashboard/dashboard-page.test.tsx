@@ -1,0 +1,80 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { makeUser, signedInAs } from '../../testing/fixtures.ts';
+import {
+  makeBalance,
+  makeStats,
+  makeTransaction,
+  transactionPage,
+} from '../../testing/money-fixtures.ts';
+import { renderApp } from '../../testing/render-app.tsx';
+import { callsTo, mockProcedures } from '../../testing/trpc-msw.ts';
+
+describe('dashboard', () => {
+  it('shows the balance, totals, recent transactions and the monthly chart', async () => {
+    mockProcedures({
+      'transactions.stats': () => makeStats(),
+      'transactions.balance': () => makeBalance({ accountNumber: '555000111222' }),
+      'transactions.list': () =>
+        transactionPage(
+          [
+            makeTransaction({ description: 'Salary', amount: 5000, direction: 'credit' }),
+            makeTransaction({
+              type: 'transfer',
+              description: 'Rent',
+              amount: 1200,
+              direction: 'debit',
+              status: 'pending',
+            }),
+          ],
+          { limit: 5 },
+        ),
+    });
+    const { user } = renderApp('/', { session: signedInAs(makeUser({ firstName: 'Ada' })) });
+    expect(await screen.findByRole('heading', { name: 'Welcome back, Ada' })).toBeInTheDocument();
+    const summary = screen.getByRole('region', { name: 'Account summary' });
+    expect(await within(summary).findByText('$1,234.50')).toBeInTheDocument();
+    expect(within(summary).getByText('Available Balance')).toBeInTheDocument();
+    expect(within(summary).getByText('Total Income')).toBeInTheDocument();
+    expect(within(summary).getByText('$5,000.00')).toBeInTheDocument();
+    expect(within(summary).getByText('Total Expenses')).toBeInTheDocument();
+    expect(within(summary).getByText('$3,765.50')).toBeInTheDocument();
+
+    const recent = await screen.findByRole('list', { name: 'Recent transactions' });
+    expect(within(recent).getByText('Salary')).toBeInTheDocument();
+    expect(within(recent).getByText('+$5,000.00')).toBeInTheDocument();
+    expect(within(recent).getByText('\u2212$1,200.00')).toBeInTheDocument();
+    expect(within(recent).getByText('Pending')).toBeInTheDocument();
+    expect(within(recent).getAllByText(/Mar 7, 2026/)).toHaveLength(2);
+    expect(screen.getByRole('link', { name: 'View all' })).toHaveAttribute('href', '/transactions');
+    expect(callsTo('transactions.list')).toEqual([{ page: 1, limit: 5 }]);
+
+    for (const name of ['Transfer Money', 'Deposit Funds', 'Withdraw', 'Transaction History']) {
+      expect(screen.getByRole('link', { name })).toBeInTheDocument();
+    }
+
+    // The chart speaks its numbers through a table.
+    expect(screen.getByRole('img', { name: /Income and expenses by month/ })).toBeInTheDocument();
+    const table = screen.getByRole('table', { name: 'Income and expenses by month' });
+    const march = within(table).getByRole('row', { name: /Mar 2026/ });
+    expect(march).toHaveTextContent('$5,000.00');
+    expect(march).toHaveTextContent('$3,765.50');
+
+    expect(await screen.findByText('555000111222')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Copy account number' }));
+    expect(await screen.findByText('Account number copied to clipboard')).toBeInTheDocument();
+    await expect(navigator.clipboard.readText()).resolves.toBe('555000111222');
+  });
+
+  it('says so when there are no transactions yet', async () => {
+    mockProcedures({
+      'transactions.stats': () => makeStats({ balance: 0, totalIncome: 0, totalExpense: 0 }),
+      'transactions.balance': () => makeBalance(),
+      'transactions.list': () => transactionPage([]),
+    });
+    renderApp('/', { session: signedInAs() });
+    expect(await screen.findByText('No recent transactions')).toBeInTheDocument();
+    const summary = screen.getByRole('region', { name: 'Account summary' });
+    expect(within(summary).getAllByText('$0.00')).toHaveLength(3);
+  });
+});

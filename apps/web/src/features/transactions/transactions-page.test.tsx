@@ -1,0 +1,107 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { signedInAs } from '../../testing/fixtures.ts';
+import { makeTransaction, transactionPage } from '../../testing/money-fixtures.ts';
+import { renderApp } from '../../testing/render-app.tsx';
+import { callsTo, mockProcedure, TrpcMockError } from '../../testing/trpc-msw.ts';
+
+/** 25 transactions, served ten to a page as the server would. */
+function serveHistory() {
+  const all = Array.from({ length: 25 }, (_, index) =>
+    makeTransaction({ description: `Payment ${index + 1}` }),
+  );
+  mockProcedure('transactions.list', (input) => {
+    const query = Object(input);
+    const page = Number(query.page ?? 1);
+    const rows = query.status === 'pending' ? all.slice(0, 3) : all;
+    return transactionPage(rows.slice((page - 1) * 10, page * 10), {
+      page,
+      total: rows.length,
+    });
+  });
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('transactions list', () => {
+  it('pages through the history with Previous and Next', async () => {
+    serveHistory();
+    const { user, router } = renderApp('/transactions', { session: signedInAs() });
+    expect(await screen.findByText('Showing 1 to 10 of 25 results')).toBeInTheDocument();
+    const list = screen.getByRole('list', { name: 'Transactions' });
+    expect(within(list).getAllByRole('link')).toHaveLength(10);
+    expect(within(list).getAllByRole('link')[0]).toHaveAttribute(
+      'href',
+      expect.stringMatching(/^\/transactions\/[0-9a-f-]{36}$/),
+    );
+    expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Showing 11 to 20 of 25 results')).toBeInTheDocument();
+    expect(router.state.location.search).toEqual({ page: 2 });
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Showing 21 to 25 of 25 results')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+    expect(screen.getByRole('link', { name: /New Transfer/ })).toHaveAttribute('href', '/transfer');
+  });
+
+  it('reloads page one when a filter changes, and keeps the filters in the URL', async () => {
+    serveHistory();
+    const { user, router } = renderApp('/transactions?page=2', { session: signedInAs() });
+    expect(await screen.findByText('Showing 11 to 20 of 25 results')).toBeInTheDocument();
+    const filter = screen.getByRole('button', { name: 'Filter' });
+    expect(filter).toHaveAttribute('aria-expanded', 'false');
+    await user.click(filter);
+    expect(filter).toHaveAttribute('aria-expanded', 'true');
+    await user.selectOptions(screen.getByLabelText('Status'), 'pending');
+    expect(await screen.findByText('Showing 1 to 3 of 3 results')).toBeInTheDocument();
+    expect(router.state.location.search).toEqual({ status: 'pending', page: 1 });
+    expect(callsTo('transactions.list').at(-1)).toEqual({ status: 'pending', page: 1, limit: 10 });
+
+    await user.type(screen.getByLabelText('Minimum amount'), '50');
+    await waitFor(() =>
+      expect(router.state.location.search).toEqual({ status: 'pending', minAmount: 50, page: 1 }),
+    );
+    await waitFor(() =>
+      expect(callsTo('transactions.list').at(-1)).toMatchObject({ minAmount: 50, page: 1 }),
+    );
+  });
+
+  it('exports the filtered list as a CSV file', async () => {
+    serveHistory();
+    mockProcedure('transactions.exportCsv', () => ({
+      filename: 'transactions-2026-03-07.csv',
+      csv: 'Date,Reference\n',
+    }));
+    const createObjectURL = vi.fn(() => 'blob:csv');
+    URL.createObjectURL = createObjectURL;
+    URL.revokeObjectURL = vi.fn();
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    const { user } = renderApp('/transactions?status=pending', { session: signedInAs() });
+    await user.click(await screen.findByRole('button', { name: /Export CSV/ }));
+    await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
+    expect(callsTo('transactions.exportCsv')).toEqual([{ status: 'pending' }]);
+    expect(createObjectURL).toHaveBeenCalledWith(expect.any(Blob));
+  });
+
+  it('replaces the page with the error message', async () => {
+    mockProcedure('transactions.list', () => {
+      throw new TrpcMockError('BAD_REQUEST', '');
+    });
+    renderApp('/transactions', { session: signedInAs() });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to fetch transactions');
+    expect(screen.queryByRole('button', { name: 'Filter' })).not.toBeInTheDocument();
+  });
+
+  it('shows the success message handed over by a money form once', async () => {
+    mockProcedure('transactions.list', () => transactionPage([]));
+    const { router } = renderApp('/transactions', {
+      session: signedInAs(),
+      state: { message: 'Transfer completed successfully' },
+    });
+    expect(await screen.findByText('Transfer completed successfully')).toBeInTheDocument();
+    expect(await screen.findByText('No transactions found')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.state.message).toBeUndefined());
+  });
+});

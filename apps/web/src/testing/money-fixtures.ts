@@ -1,0 +1,160 @@
+import type { RouterOutputs } from '../lib/trpc.ts';
+import { mockProcedures } from './trpc-msw.ts';
+
+export type TransactionFixture = RouterOutputs['transactions']['byId'];
+export type CardFixture = RouterOutputs['cards']['list']['cards'][number];
+export type BankFixture = RouterOutputs['banks']['list']['data'][number];
+
+let sequence = 0;
+
+/** A uuid-shaped id, distinct per call (the detail route asks only for well-formed ids). */
+export function fixtureId(): string {
+  sequence += 1;
+  return `00000000-0000-4000-8000-${String(sequence).padStart(12, '0')}`;
+}
+
+export function makeTransaction(overrides: Partial<TransactionFixture> = {}): TransactionFixture {
+  const id = overrides.id ?? fixtureId();
+  return {
+    id,
+    _id: id,
+    type: 'deposit',
+    status: 'completed',
+    amount: 100,
+    currency: 'USD',
+    direction: 'credit',
+    description: 'Deposit funds',
+    category: 'deposit',
+    paymentMethod: 'card',
+    notes: null,
+    recipient: null,
+    recipientName: null,
+    recipientAccountNumber: null,
+    sender: null,
+    counterparty: null,
+    timeline: [
+      {
+        id: 't1',
+        status: 'completed',
+        description: 'Funds credited to your account',
+        timestamp: '2026-03-07T10:00:00.000Z',
+      },
+    ],
+    timestamp: '2026-03-07T10:00:00.000Z',
+    createdAt: '2026-03-07T10:00:00.000Z',
+    updatedAt: '2026-03-07T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function transactionPage(
+  data: TransactionFixture[],
+  opts: { page?: number; limit?: number; total?: number } = {},
+) {
+  const limit = opts.limit ?? 10;
+  const total = opts.total ?? data.length;
+  return {
+    data,
+    page: opts.page ?? 1,
+    limit,
+    count: data.length,
+    total,
+    pages: Math.max(1, Math.ceil(total / limit)),
+  };
+}
+
+type Balance = RouterOutputs['transactions']['balance'];
+type Stats = RouterOutputs['transactions']['stats'];
+
+export function makeStats(overrides: Partial<Stats> = {}): Stats {
+  const months = ['2025-04', '2025-05', '2025-06', '2025-07', '2025-08', '2025-09'].concat([
+    '2025-10',
+    '2025-11',
+    '2025-12',
+    '2026-01',
+    '2026-02',
+    '2026-03',
+  ]);
+  return {
+    balance: 1234.5,
+    totalIncome: 5000,
+    totalExpense: 3765.5,
+    monthlyStats: months.map((month, index) => ({
+      month,
+      income: index === 11 ? 5000 : 0,
+      expenses: index === 11 ? 3765.5 : 0,
+    })),
+    ...overrides,
+  };
+}
+
+export function makeBalance(overrides: Partial<Balance> = {}): Balance {
+  return {
+    balance: 1234.5,
+    currency: 'USD',
+    accountNumber: '1234567890',
+    accountType: 'checking',
+    withdrawalLimit: 25000,
+    withdrawnToday: 80,
+    transferLimit: 50000,
+    transferredToday: 0,
+    ...overrides,
+  };
+}
+
+export function makeCard(overrides: Partial<CardFixture> = {}): CardFixture {
+  const id = overrides.id ?? fixtureId();
+  return {
+    id,
+    _id: id,
+    type: 'debit',
+    name: 'Ada Lovelace',
+    number: '**** **** **** 4242',
+    last4: '4242',
+    expiry: '12/30',
+    expiryMonth: 12,
+    expiryYear: 2030,
+    createdAt: '2026-01-02T03:04:05.000Z',
+    ...overrides,
+  };
+}
+
+export function cardPage(cards: CardFixture[]) {
+  return { cards, pagination: { page: 1, limit: 10, total: cards.length, hasMore: false } };
+}
+
+export function makeBank(overrides: Partial<BankFixture> = {}): BankFixture {
+  const id = overrides.id ?? fixtureId();
+  return {
+    id,
+    _id: id,
+    name: 'First Federal',
+    accountNumber: '9876543210',
+    maskedAccountNumber: '****3210',
+    routingNumber: '021000021',
+    accountType: 'checking',
+    accountName: null,
+    createdAt: '2026-01-02T03:04:05.000Z',
+    ...overrides,
+  };
+}
+
+/** What a money-moving call answers. */
+export function movementResult(message: string, transaction = makeTransaction()) {
+  return { message, transaction, newBalance: 1500 };
+}
+
+export function bankPage(banks: BankFixture[]) {
+  return { data: banks };
+}
+
+/** Quiet answers for the money queries of pages a test visits only in passing. */
+export function mockMoneyDefaults(): void {
+  mockProcedures({
+    'transactions.stats': () => makeStats(),
+    'transactions.balance': () => makeBalance(),
+    'transactions.list': () => transactionPage([]),
+    'cards.list': () => cardPage([]),
+    'banks.list': () => bankPage([]),
+  });
+}
