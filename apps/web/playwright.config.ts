@@ -54,6 +54,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       ADMIN_EMAIL: e2eAdmin.email,
       ADMIN_PASSWORD: e2eAdmin.password,
+      // External transfers and withdrawals clear after two seconds (the default is ten).
+      SETTLEMENT_DELAY_MS: '2000',
     },
   },
 });

@@ -1,0 +1,278 @@
+import type { Page } from '@playwright/test';
+import {
+  createCustomer,
+  expect,
+  expectNoAxeViolations,
+  password,
+  signIn,
+  test,
+} from './fixtures.ts';
+
+// The detail page copies its reference; the test reads it back.
+test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
+
+const welcome = /Welcome back/;
+
+/** Signs in and waits for the dashboard (the page a sign-in lands on). */
+async function signInToDashboard(page: Page, email: string) {
+  await signIn(page, email, password);
+  await expect(page.getByRole('heading', { name: welcome })).toBeVisible();
+}
+
+/** The dashboard through the header's logo link, as a customer gets there. */
+async function openDashboard(page: Page) {
+  await page.getByRole('banner').getByRole('link', { name: 'Horizon Bank' }).click();
+  await expect(page.getByRole('heading', { name: welcome })).toBeVisible();
+}
+
+async function depositByCard(page: Page, amount: string) {
+  await page.goto('/deposit');
+  await page.getByLabel('Card number').fill('4111 1111 1111 1111');
+  await page.getByLabel('Expiry date').fill('12/39');
+  await page.getByLabel('CVV').fill('123');
+  await page.getByLabel('Amount').fill(amount);
+  await page.getByRole('button', { name: 'Deposit Funds' }).click();
+  await expect(page).toHaveURL(/\/transactions$/);
+  await expect(page.getByText('Deposit completed successfully')).toBeVisible();
+}
+
+async function transfer(page: Page, accountNumber: string, amount: string, description: string) {
+  await page.goto('/transfer');
+  await page.getByLabel('Recipient name').fill('E2E Recipient');
+  await page.getByLabel('Recipient account number').fill(accountNumber);
+  await page.getByLabel('Amount').fill(amount);
+  await page.getByLabel('Description').fill(description);
+  await page.getByRole('button', { name: 'Send Money' }).click();
+  await expect(page).toHaveURL(/\/transactions$/);
+  await expect(page.getByText('Transfer completed successfully')).toBeVisible();
+}
+
+function summary(page: Page) {
+  return page.getByRole('region', { name: 'Account summary' });
+}
+
+test('a deposit by card shows in the history and on the dashboard', async ({ page, request }) => {
+  const { email } = await createCustomer(request, 'Dana');
+  await signInToDashboard(page, email);
+  await expect(page.getByText('No recent transactions')).toBeVisible();
+  await depositByCard(page, '1500.25');
+  const history = page.getByRole('list', { name: 'Transactions' });
+  await expect(history.getByText('Deposit funds')).toBeVisible();
+  await expect(history.getByText('+$1,500.25')).toBeVisible();
+  await expect(page.getByText('Showing 1 to 1 of 1 results')).toBeVisible();
+  await openDashboard(page);
+  await expect(summary(page).getByText('$1,500.25').first()).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Recent transactions' })).toContainText('+$1,500.25');
+});
+
+test('a transfer reaches another customer live, without a reload', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const payer = await createCustomer(request, 'Paula');
+  const payee = await createCustomer(request, 'Peter');
+
+  // The payee watches the dashboard in a browser of their own.
+  const payeeContext = await browser.newContext();
+  const payeePage = await payeeContext.newPage();
+  const socket = payeePage.waitForEvent('websocket');
+  await signInToDashboard(payeePage, payee.email);
+  await socket;
+  await expect(summary(payeePage).getByText('$0.00').first()).toBeVisible();
+  const copy = payeePage.getByRole('button', { name: 'Copy account number' });
+  const accountNumber = (await copy.locator('xpath=preceding-sibling::*[1]').textContent()) ?? '';
+  expect(accountNumber).toMatch(/^\d{10,12}$/);
+
+  await signInToDashboard(page, payer.email);
+  await depositByCard(page, '1000');
+  await transfer(page, accountNumber, '250.75', 'Concert tickets');
+  await expect(
+    page.getByRole('list', { name: 'Transactions' }).getByText('\u2212$250.75'),
+  ).toBeVisible();
+
+  await expect(payeePage.getByText('Received $250.75')).toBeVisible();
+  await expect(summary(payeePage).getByText('$250.75').first()).toBeVisible();
+  await expect(
+    payeePage.getByRole('list', { name: 'Recent transactions' }).getByText('+$250.75'),
+  ).toBeVisible();
+  await payeeContext.close();
+});
+
+test('the history filters, and a detail copies its reference and follows clearing', async ({
+  page,
+  request,
+}) => {
+  const { email } = await createCustomer(request, 'Fiona');
+  await signInToDashboard(page, email);
+  await depositByCard(page, '800');
+  // Another bank's account: pending, then cleared by the sandbox network.
+  await transfer(page, '987654321', '120', 'Rent share');
+  // An account the sandbox network does not know (ends 0000): fails, money returned.
+  await transfer(page, '55550000', '40', 'Wrong account');
+
+  await page.getByRole('button', { name: 'Filter' }).click();
+  await page.getByLabel('Status').selectOption('failed');
+  await expect(page).toHaveURL(/status=failed/);
+  await expect(page.getByText('Showing 1 to 1 of 1 results')).toBeVisible({ timeout: 20_000 });
+  const history = page.getByRole('list', { name: 'Transactions' });
+  await expect(history.getByText('Wrong account')).toBeVisible();
+
+  await page.getByLabel('Status').selectOption('');
+  await page.getByLabel('Type').selectOption('transfer');
+  await page.getByLabel('Minimum amount').fill('100');
+  await expect(page).toHaveURL(/minAmount=100/);
+  await expect(page.getByText('Showing 1 to 1 of 1 results')).toBeVisible();
+  await history.getByRole('link', { name: /Rent share/ }).click();
+
+  await expect(page.getByRole('heading', { name: 'Rent share' })).toBeVisible();
+  await expect(page.getByText('987654321')).toBeVisible();
+  await page.getByRole('button', { name: 'Copy reference' }).click();
+  await expect(page.getByText('Reference copied to clipboard')).toBeVisible();
+  const reference = new URL(page.url()).pathname.split('/').pop();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(reference);
+  // Clearing finishes while we look: the timeline grows without a reload.
+  await expect(page.getByText('Received by the external bank')).toBeVisible({ timeout: 20_000 });
+});
+
+test('cards and banks are added, edited and removed', async ({ page, request }) => {
+  const { email } = await createCustomer(request, 'Carl');
+  await signInToDashboard(page, email);
+
+  await page.goto('/my-cards');
+  await page.getByLabel('Card type').selectOption('debit');
+  await page.getByLabel('Name on card').fill('Carl Tester');
+  await page.getByLabel('Card number').fill('4111 1111 1111 4321');
+  await page.getByLabel('Expiry').fill('09/31');
+  await page.getByLabel('CVV').fill('456');
+  await page.getByRole('button', { name: 'Add Card' }).click();
+  await expect(page.getByText('Card added successfully')).toBeVisible();
+  const tile = page.getByRole('button', { name: /\*\*\*\* 4321/ });
+  await expect(tile).toContainText('Carl Tester');
+  await tile.click();
+  await expect(page.getByRole('heading', { name: 'Edit Card' })).toBeVisible();
+  await page.getByLabel('Name on card').fill('Carl T. Tester');
+  await page.getByRole('button', { name: 'Update Card' }).click();
+  await expect(page.getByText('Card updated successfully')).toBeVisible();
+  await expect(tile).toContainText('Carl T. Tester');
+  await page.getByRole('button', { name: 'Remove card ending 4321' }).click();
+  const removeDialog = page.getByRole('alertdialog');
+  await expect(removeDialog).toContainText('card ending 4321');
+  await removeDialog.getByRole('button', { name: 'Remove' }).click();
+  await expect(page.getByText('Card removed successfully')).toBeVisible();
+  await expect(page.getByText(/No saved cards yet/)).toBeVisible();
+
+  await page.goto('/my-banks');
+  await expect(page.getByText('No banks found')).toBeVisible();
+  await page.getByLabel('Bank name').fill('Harbor Credit Union');
+  await page.getByLabel('Account number').fill('11223344');
+  await page.getByLabel('Routing number').fill('021000021');
+  await page.getByLabel('Account type').selectOption('savings');
+  await page.getByRole('button', { name: 'Add Bank' }).click();
+  await expect(page.getByText('Bank added successfully')).toBeVisible();
+  const banks = page.getByRole('list', { name: 'Linked banks' });
+  await expect(banks.getByText('****3344')).toBeVisible();
+  await banks.getByRole('button', { name: 'Details of Harbor Credit Union' }).click();
+  await expect(banks.getByText('11223344')).toBeVisible();
+  await banks.getByRole('button', { name: 'Edit Harbor Credit Union' }).click();
+  const update = page.getByRole('dialog', { name: 'Update Bank' });
+  await update.getByLabel('Bank name').fill('Harbor CU');
+  await update.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText('Bank updated successfully')).toBeVisible();
+  await banks.getByRole('button', { name: 'Delete Harbor CU' }).click();
+  const confirm = page.getByRole('alertdialog');
+  await expect(confirm.getByText('Are you sure you want to delete Harbor CU?')).toBeVisible();
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('Bank deleted successfully')).toBeVisible();
+  await expect(page.getByText('No banks found')).toBeVisible();
+});
+
+test('a withdrawal to a saved bank counts against the daily limit', async ({ page, request }) => {
+  const { email } = await createCustomer(request, 'Wendy');
+  await signInToDashboard(page, email);
+  await depositByCard(page, '600');
+  await page.goto('/my-banks');
+  await page.getByLabel('Bank name').fill('Lakeside Bank');
+  await page.getByLabel('Account number').fill('99887766');
+  await page.getByLabel('Routing number').fill('021000021');
+  await page.getByRole('button', { name: 'Add Bank' }).click();
+  await expect(page.getByText('Bank added successfully')).toBeVisible();
+
+  await page.goto('/withdraw');
+  await expect(summary(page).getByText('Daily withdrawal limit')).toBeVisible();
+  const left = summary(page).getByText(/left today$/);
+  const before = Number(((await left.textContent()) ?? '').replace(/[^0-9.]/g, ''));
+  await page.getByLabel('Saved bank').selectOption({ label: 'Lakeside Bank ****7766' });
+  await expect(page.getByLabel('Account number')).toHaveValue('99887766');
+  await page.getByLabel('Amount').fill('150');
+  await page.getByRole('button', { name: 'Withdraw' }).click();
+  await expect(page).toHaveURL(/\/transactions$/);
+  await expect(page.getByText('Withdrawal request submitted successfully')).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Transactions' })).toContainText('\u2212$150.00');
+
+  await page.goto('/withdraw');
+  await expect(summary(page).getByText('$450.00')).toBeVisible();
+  await expect(left).toHaveText(
+    `${new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(before - 150)} left today`,
+  );
+});
+
+const moneyPages = [
+  { name: 'transactions', path: '/transactions' },
+  { name: 'transfer', path: '/transfer' },
+  { name: 'deposit', path: '/deposit' },
+  { name: 'withdraw', path: '/withdraw' },
+  { name: 'my-cards', path: '/my-cards' },
+  { name: 'my-banks', path: '/my-banks' },
+];
+
+async function checkMoneyPages(page: Page, suffix: string) {
+  await openDashboard(page);
+  await page.waitForLoadState('networkidle');
+  await expectNoAxeViolations(page);
+  await page.screenshot({
+    path: test.info().outputPath(`dashboard-${suffix}.png`),
+    fullPage: true,
+  });
+  for (const { name, path } of moneyPages) {
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+    await expectNoAxeViolations(page);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth > window.innerWidth,
+    );
+    expect(overflow, `${path} scrolls sideways`).toBe(false);
+    await page.screenshot({
+      path: test.info().outputPath(`${name}-${suffix}.png`),
+      fullPage: true,
+    });
+  }
+  // The detail page of the newest transaction.
+  await page.goto('/transactions');
+  await page.getByRole('list', { name: 'Transactions' }).getByRole('link').first().click();
+  await expect(page.getByRole('heading', { name: 'Timeline' })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: test.info().outputPath(`detail-${suffix}.png`), fullPage: true });
+}
+
+test.describe('money pages', () => {
+  test('are axe clean on a desktop, in light and dark', async ({ page, request }) => {
+    const { email } = await createCustomer(request, 'Axel');
+    await signInToDashboard(page, email);
+    await depositByCard(page, '900');
+    await transfer(page, '123456789', '35', 'Coffee beans');
+    await checkMoneyPages(page, 'desktop');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await checkMoneyPages(page, 'desktop-dark');
+  });
+
+  test.describe('on a 360 px phone', () => {
+    test.use({ viewport: { width: 360, height: 740 } });
+    test('fit the screen and are axe clean', async ({ page, request }) => {
+      const { email } = await createCustomer(request, 'Phoebe');
+      await signInToDashboard(page, email);
+      await depositByCard(page, '400');
+      await checkMoneyPages(page, '360');
+    });
+  });
+});
