@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
 import {
   createCustomer,
@@ -129,6 +130,17 @@ test('the history filters, and a detail copies its reference and follows clearin
   await expect(page.getByText('Showing 1 to 1 of 1 results')).toBeVisible({ timeout: 20_000 });
   const history = page.getByRole('list', { name: 'Transactions' });
   await expect(history.getByText('Wrong account')).toBeVisible();
+  // The export holds exactly what the filters show.
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^transactions-\d{4}-\d{2}-\d{2}\.csv$/);
+  const csv = readFileSync(await file.path(), 'utf8')
+    .trim()
+    .split('\n');
+  expect(csv).toHaveLength(2);
+  expect(csv[1]).toContain('Wrong account');
+  expect(csv[1]).toContain('-40.00');
 
   await page.getByLabel('Status').selectOption('');
   await page.getByLabel('Type').selectOption('transfer');
