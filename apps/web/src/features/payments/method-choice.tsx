@@ -1,5 +1,4 @@
 import { RadioCard, SimpleGrid } from '@chakra-ui/react';
-import type { Ref } from 'react';
 
 export interface MethodOption<T extends string> {
   value: T;
@@ -15,12 +14,10 @@ export function MethodChoice<T extends string>(props: {
   value: T;
   options: ReadonlyArray<MethodOption<T>>;
   onChange: (value: T) => void;
-  ref?: Ref<HTMLDivElement>;
 }) {
   const { options, onChange } = props;
   return (
     <RadioCard.Root
-      ref={props.ref}
       name={props.name}
       value={props.value}
       onValueChange={(details) => {
