@@ -56,6 +56,8 @@ export default defineConfig({
       ADMIN_PASSWORD: e2eAdmin.password,
       // External transfers and withdrawals clear after two seconds (the default is ten).
       SETTLEMENT_DELAY_MS: '2000',
+      // As behind a load balancer: the fixtures' made-up customers each bring an address.
+      TRUST_PROXY: 'true',
     },
   },
 });

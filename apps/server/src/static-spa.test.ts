@@ -28,6 +28,13 @@ afterAll(async () => {
 });
 
 describe('the built SPA', () => {
+  it('answers index.html at the root', async () => {
+    const root = await server.inject({ method: 'GET', url: '/' });
+    expect(root.statusCode).toBe(200);
+    expect(root.body).toContain('<title>Horizon Bank</title>');
+    expect(root.headers['cache-control']).toBe('no-cache');
+  });
+
   it('answers index.html for client routes, with the security headers', async () => {
     const page = await server.inject({ method: 'GET', url: '/transactions/123?x=1' });
     expect(page.statusCode).toBe(200);

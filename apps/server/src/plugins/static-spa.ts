@@ -12,7 +12,8 @@ export async function registerStaticSpa(app: FastifyInstance, distDir: string): 
     wildcard: true,
     // Our own Cache-Control below, not the plugin's max-age=0.
     cacheControl: false,
-    index: false,
+    // `/` itself answers the SPA shell (the other client routes reach it through the fallback).
+    index: 'index.html',
     setHeaders(res, path) {
       // Hashed assets never change; the shell and the service worker are always revalidated.
       if (path.includes(`${join(distDir, 'assets')}`)) {

@@ -3,7 +3,7 @@ import { accounts } from '@bank/db/schema';
 import { and, asc, eq } from 'drizzle-orm';
 import { toDollars } from '../money/cents.ts';
 import { cachedBankSettings } from '../settings/service.ts';
-import type { AccountSummary, UserRow } from './dto.ts';
+import { type AccountSummary, toUserDto, type UserDto, type UserRow } from './dto.ts';
 
 /** The user's checking account as the user object shows it (SPEC.md 3: balance, limit). */
 export async function accountSummary(
@@ -23,4 +23,13 @@ export async function accountSummary(
     balance: toDollars(account.balanceCents),
     withdrawalLimit: toDollars(limit),
   };
+}
+
+/** The user object every auth answer carries: with the account's number and balance. */
+export async function userView(
+  db: Executor,
+  user: UserRow,
+  session?: { twoFactorVerified: boolean },
+): Promise<UserDto> {
+  return toUserDto(user, session, await accountSummary(db, user));
 }

@@ -11,19 +11,14 @@ import {
   verifyEmailInput,
 } from '@bank/validators/auth';
 import { protectedProcedure, publicProcedure, router, sessionProcedure } from '../trpc.ts';
-import { accountSummary } from './account-summary.ts';
-import { toUserDto } from './dto.ts';
+import { userView } from './account-summary.ts';
 import * as auth from './service.ts';
 
 export const authRouter = router({
   /** Session initialisation: the user (or null) and whether the second factor is owed. */
   me: publicProcedure.query(async ({ ctx }) => {
     if (!ctx.auth) return { user: null, twoFactorRequired: false };
-    const user = toUserDto(
-      ctx.auth.user,
-      ctx.auth.session,
-      await accountSummary(ctx.deps.db, ctx.auth.user),
-    );
+    const user = await userView(ctx.deps.db, ctx.auth.user, ctx.auth.session);
     return { user, twoFactorRequired: user.twoFactorRequired };
   }),
   register: publicProcedure

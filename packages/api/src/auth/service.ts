@@ -23,7 +23,8 @@ import { passwordResetEmail, securityAlertEmail, verificationEmail } from '../ma
 import { limits } from '../rate-limit.ts';
 import { publishEvent } from '../realtime/events.ts';
 import { getBankSettings } from '../settings/service.ts';
-import { hasTwoFactor, toUserDto, type UserDto, type UserRow } from './dto.ts';
+import { userView } from './account-summary.ts';
+import { hasTwoFactor, type UserDto, type UserRow } from './dto.ts';
 import {
   createSession,
   deleteSession,
@@ -244,7 +245,7 @@ export async function login(
     return created;
   });
   call.cookies.set(token, { persistent: session.persistent, expiresAt: session.expiresAt });
-  return { user: toUserDto(user, session), token, twoFactorRequired };
+  return { user: await userView(deps.db, user, session), token, twoFactorRequired };
 }
 
 /** A completed sign-in: a live alert to the user's other devices and, if wanted, an e-mail. */
@@ -490,7 +491,10 @@ export async function enableTwoFactor(call: AuthCall, auth: SessionWithUser, cod
     .update(sessions)
     .set({ twoFactorVerified: true })
     .where(eq(sessions.id, auth.session.id));
-  return { recoveryCodes: codes, user: toUserDto(updated, { twoFactorVerified: true }) };
+  return {
+    recoveryCodes: codes,
+    user: await userView(deps.db, updated, { twoFactorVerified: true }),
+  };
 }
 
 /** The second step of a sign-in with 2FA. */
@@ -510,7 +514,7 @@ export async function verifyTwoFactorSignIn(call: AuthCall, auth: SessionWithUse
   }
   return {
     message: '2FA verification successful',
-    user: toUserDto(auth.user, { twoFactorVerified: true }),
+    user: await userView(deps.db, auth.user, { twoFactorVerified: true }),
   };
 }
 
@@ -546,7 +550,10 @@ export async function disableTwoFactor(call: AuthCall, auth: SessionWithUser, co
     return rows;
   });
   if (!updated) throw new Error('User update returned nothing');
-  return { message: 'Two-factor authentication disabled', user: toUserDto(updated, auth.session) };
+  return {
+    message: 'Two-factor authentication disabled',
+    user: await userView(deps.db, updated, auth.session),
+  };
 }
 
 // ---------------------------------------------------------------- profile
@@ -579,7 +586,7 @@ export async function updateProfile(
     .returning();
   if (!updated) throw new Error('User update returned nothing');
   await recordAudit(deps.db, { event: 'user.profile_updated', userId: auth.user.id, request });
-  return toUserDto(updated, auth.session);
+  return userView(deps.db, updated, auth.session);
 }
 
 export async function updateNotificationPreferences(
@@ -598,5 +605,5 @@ export async function updateNotificationPreferences(
     .where(eq(users.id, auth.user.id))
     .returning();
   if (!updated) throw new Error('User update returned nothing');
-  return toUserDto(updated, auth.session);
+  return userView(call.deps.db, updated, auth.session);
 }

@@ -23,7 +23,16 @@ export type AppEvent =
     }
   | {
       type: 'transaction:updated';
-      data: { transactionId: string; status: string; newBalance?: number };
+      data: {
+        transactionId: string;
+        type: string;
+        status: string;
+        amount: number;
+        description: string;
+        notify: boolean;
+        /** Present when money moved back (a failed transfer returned to the sender). */
+        newBalance?: number;
+      };
     }
   | { type: 'ticket:response'; data: { ticketId: string; message?: string } }
   | { type: 'loan:status'; data: { loanId: string; status: string } }

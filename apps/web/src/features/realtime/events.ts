@@ -20,7 +20,10 @@ const appEvent = z.discriminatedUnion('type', [
     type: z.literal('transaction:updated'),
     data: z.looseObject({
       transactionId: z.string().optional(),
+      type: z.string().optional(),
       status: z.string().optional(),
+      amount: z.number().optional(),
+      notify: z.boolean().optional(),
       newBalance: z.number().optional(),
     }),
   }),
@@ -89,13 +92,21 @@ export function effectsOf(event: AppEvent): EventEffects {
         money: { newBalance: event.data.newBalance ?? null },
       };
     }
-    case 'transaction:updated':
-      // A pending transfer or withdrawal cleared (or failed and its money came back).
+    case 'transaction:updated': {
+      // A pending transfer or withdrawal cleared (quietly), or failed and its money came back.
+      const failed = event.data.status === 'failed' && event.data.notify !== false;
+      const amount = formatMoney(Math.abs(event.data.amount ?? 0));
       return {
-        notification: null,
+        notification: failed
+          ? {
+              type: 'error',
+              message: `${event.data.type === 'withdraw' ? 'Withdrawal' : 'Transfer'} of ${amount} failed; the money is back in your account`,
+            }
+          : null,
         invalidate: true,
         money: { newBalance: event.data.newBalance ?? null },
       };
+    }
     case 'ticket:response':
       return {
         notification: { type: 'info', message: 'New response on your support ticket' },

@@ -75,6 +75,29 @@ describe('realtime events', () => {
     });
   });
 
+  it('tells the sender when an external transfer failed and its money came back', () => {
+    const failed = parseAppEvent({
+      type: 'transaction:updated',
+      data: {
+        transactionId: 't2',
+        type: 'transfer',
+        status: 'failed',
+        amount: 75,
+        notify: true,
+        newBalance: 300,
+      },
+    });
+    if (!failed) throw new Error('event did not parse');
+    expect(effectsOf(failed)).toEqual({
+      notification: {
+        type: 'error',
+        message: 'Transfer of $75.00 failed; the money is back in your account',
+      },
+      invalidate: true,
+      money: { newBalance: 300 },
+    });
+  });
+
   it('shows sign-ins, loan decisions, maintenance and system errors', () => {
     const effect = (value: unknown) => {
       const event = parseAppEvent(value);
