@@ -1,6 +1,10 @@
 import type { Executor } from '@bank/db';
 import { transactions, users } from '@bank/db/schema';
-import type { transactionListQuery } from '@bank/validators/money';
+import {
+  type transactionListQuery,
+  transactionStatuses,
+  transactionTypes,
+} from '@bank/validators/money';
 import { TRPCError } from '@trpc/server';
 import { and, count, eq, gte, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -76,16 +80,50 @@ async function pageOf(
   };
 }
 
-const historyPageRow = z.object({
+const timelineSchema = z.array(
+  z.object({
+    id: z.string(),
+    status: z.enum(transactionStatuses),
+    description: z.string(),
+    timestamp: z.string(),
+  }),
+);
+
+/** One transaction of the page, as the statement below spells it (JSON, camelCase). */
+const pageTransaction = z.object({
+  id: z.string(),
+  type: z.enum(transactionTypes),
+  status: z.enum(transactionStatuses),
+  amountCents: z.string().transform(BigInt),
+  currency: z.string(),
+  description: z.string(),
+  category: z.string(),
+  paymentMethod: z.string(),
+  notes: z.string().nullable(),
+  fromAccountId: z.string(),
+  toAccountId: z.string(),
+  senderUserId: z.string().nullable(),
+  recipientUserId: z.string().nullable(),
+  recipientName: z.string().nullable(),
+  recipientAccountNumber: z.string().nullable(),
+  counterparty: z.record(z.string(), z.string()).nullable(),
+  timeline: timelineSchema,
+  createdAt: z.coerce.date(),
+  updatedAt: z.coerce.date(),
+  senderFirstName: z.string().nullable(),
+  senderLastName: z.string().nullable(),
+});
+
+const historyPage = z.object({
   account_id: z.string().nullable(),
-  ids: z.array(z.string()),
+  rows: z.array(pageTransaction),
   total: z.coerce.number(),
 });
 
 /**
- * The customer's history, newest first. Money leaving and money arriving are read from their
- * own (account, created_at) indexes and merged, so page one costs the same with a million rows;
- * the ids and the total come back in one statement, the rows in a second.
+ * The customer's history, newest first, in one statement. Money leaving and money arriving are
+ * read from their own (account, created_at) indexes and merged, so page one costs the same with
+ * a million rows; the page's rows (with the sender's name) and the total come back together.
  */
 export async function listTransactions(
   db: Executor,
@@ -112,38 +150,36 @@ export async function listTransactions(
         order by created_at desc, id desc limit ${query.limit} offset ${offset}
       )
       select (select id from acct) as account_id,
-        array(select id::text from merged order by created_at desc, id desc) as ids,
+        coalesce((
+          select json_agg(json_build_object(
+            'id', t.id, 'type', t.type, 'status', t.status, 'amountCents', t.amount_cents::text,
+            'currency', t.currency, 'description', t.description, 'category', t.category,
+            'paymentMethod', t.payment_method, 'notes', t.notes, 'fromAccountId', t.from_account_id,
+            'toAccountId', t.to_account_id, 'senderUserId', t.sender_user_id,
+            'recipientUserId', t.recipient_user_id, 'recipientName', t.recipient_name,
+            'recipientAccountNumber', t.recipient_account_number, 'counterparty', t.counterparty,
+            'timeline', t.timeline, 'createdAt', t.created_at, 'updatedAt', t.updated_at,
+            'senderFirstName', s.first_name, 'senderLastName', s.last_name
+          ) order by t.created_at desc, t.id desc)
+          from merged m join transactions t on t.id = m.id left join users s on s.id = t.sender_user_id
+        ), '[]'::json) as rows,
         (${count(transactions.fromAccountId)} + ${count(transactions.toAccountId)})::int as total`,
-    historyPageRow,
+    historyPage,
   );
   if (!page?.account_id) throw new TRPCError({ code: 'NOT_FOUND', message: 'Account not found' });
-  const rows =
-    page.ids.length === 0
-      ? []
-      : await db
-          .select({
-            transaction: transactions,
-            sender: { firstName: senders.firstName, lastName: senders.lastName },
-          })
-          .from(transactions)
-          .leftJoin(senders, eq(senders.id, transactions.senderUserId))
-          .where(inArray(transactions.id, page.ids));
-  const byId = new Map(rows.map((row) => [row.transaction.id, row]));
   const accountId = page.account_id;
   return {
-    data: page.ids.flatMap((id) => {
-      const row = byId.get(id);
-      return row
-        ? [
-            toTransactionDto(row.transaction, accountId, {
-              sender: row.sender ? { ...row.sender, email: '' } : null,
-            }),
-          ]
-        : [];
-    }),
+    data: page.rows.map(({ senderFirstName, senderLastName, ...transaction }) =>
+      toTransactionDto(transaction, accountId, {
+        sender:
+          senderFirstName !== null && senderLastName !== null
+            ? { firstName: senderFirstName, lastName: senderLastName, email: '' }
+            : null,
+      }),
+    ),
     page: query.page,
     limit: query.limit,
-    count: page.ids.length,
+    count: page.rows.length,
     total: page.total,
     pages: Math.max(1, Math.ceil(page.total / query.limit)),
   };
