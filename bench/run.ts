@@ -241,6 +241,18 @@ async function fillHistory(handle: ReturnType<typeof createDb>, rows: number) {
     union all
     select id, to_account_id, amount_cents, created_at from inserted
   `);
+  // The inserts bypassed the movement statement: bring each account's count up to date.
+  await sqlClient.unsafe(`
+    update accounts a set transaction_count = c.n
+    from (
+      select account_id, count(*)::int as n from (
+        select from_account_id as account_id from transactions
+        union all select to_account_id from transactions
+      ) sides group by account_id
+    ) c
+    where c.account_id = a.id
+  `);
+  await sqlClient.unsafe('vacuum analyze accounts');
   await sqlClient.unsafe('vacuum analyze transactions');
   await sqlClient.unsafe('vacuum analyze ledger_entries');
   await sqlClient.end();

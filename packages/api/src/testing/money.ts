@@ -36,8 +36,14 @@ export async function ledgerInvariant(db: Executor) {
     .from(ledgerEntries)
     .groupBy(ledgerEntries.transactionId)
     .having(sql`sum(${ledgerEntries.amountCents}) <> 0`);
+  const miscounted = await db
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(
+      sql`${accounts.transactionCount} <> (select count(*) from transactions t where t.from_account_id = ${accounts.id} or t.to_account_id = ${accounts.id})`,
+    );
   return {
-    mismatched: mismatched.length,
+    mismatched: mismatched.length + miscounted.length,
     entriesSum: BigInt(total?.sum ?? '0'),
     negativeCustomerBalances: negative?.count ?? 0,
     unbalancedTransactions: unbalanced.length,

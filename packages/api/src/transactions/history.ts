@@ -141,6 +141,11 @@ export async function listTransactions(
       order by ${transactions.createdAt} desc nulls last, ${transactions.id} desc nulls last limit ${reach})`;
   const count = (column: typeof transactions.fromAccountId | typeof transactions.toAccountId) =>
     sql`(select count(*) from ${transactions} where ${column} = (select id from acct)${filtered})`;
+  // Unfiltered, the account's own count answers at once; filtered, both sides are counted.
+  const total =
+    filters.length === 0
+      ? sql`(select transaction_count from accounts where id = (select id from acct))`
+      : sql`(${count(transactions.fromAccountId)} + ${count(transactions.toAccountId)})::int`;
   const [page] = await queryRows(
     db,
     sql`with acct as (
@@ -163,7 +168,7 @@ export async function listTransactions(
           ) order by t.created_at desc, t.id desc)
           from merged m join transactions t on t.id = m.id left join users s on s.id = t.sender_user_id
         ), '[]'::json) as rows,
-        (${count(transactions.fromAccountId)} + ${count(transactions.toAccountId)})::int as total`,
+        ${total} as total`,
     historyPage,
   );
   if (!page?.account_id) throw new TRPCError({ code: 'NOT_FOUND', message: 'Account not found' });

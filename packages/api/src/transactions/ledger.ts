@@ -23,8 +23,8 @@ export interface Movement {
   category: string;
   paymentMethod: string;
   notes?: string | null;
-  from: AccountRow;
-  to: AccountRow;
+  from: Pick<AccountRow, 'id'>;
+  to: Pick<AccountRow, 'id'>;
   senderUserId: string | null;
   recipientUserId: string | null;
   recipientName?: string | null;
@@ -96,7 +96,8 @@ export async function recordMovement(db: Executor, movement: Movement) {
       insert into ledger_entries (transaction_id, account_id, amount_cents)
       select t.id, x.account_id, x.amount from t cross join ${deltas}
     ), u as (
-      update accounts a set balance_cents = a.balance_cents + x.amount from ${deltas}
+      update accounts a set balance_cents = a.balance_cents + x.amount,
+        transaction_count = a.transaction_count + 1 from ${deltas}
       where a.id = x.account_id and exists (select 1 from t)
       returning a.id, a.balance_cents
     )

@@ -36,6 +36,8 @@ export const accounts = pgTable(
     type: accountType().notNull().default('checking'),
     currency: text().notNull().default('USD'),
     balanceCents: bigint({ mode: 'bigint' }).notNull().default(sql`0`),
+    /** How many transactions touch the account: a cache like the balance, for history totals. */
+    transactionCount: integer().notNull().default(0),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
