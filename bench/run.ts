@@ -352,8 +352,17 @@ async function main() {
       conserved,
       history: {
         rows: countRow?.n,
-        p50: percentile(list.latencies, 50),
-        p99: percentile(list.latencies, 99),
+        clients4: {
+          rps: list.ok / list.elapsed,
+          p50: percentile(list.latencies, 50),
+          p99: percentile(list.latencies, 99),
+        },
+        saturated: {
+          clients,
+          rps: listSaturated.ok / listSaturated.elapsed,
+          p50: percentile(listSaturated.latencies, 50),
+          p99: percentile(listSaturated.latencies, 99),
+        },
       },
       targets: {
         ratio: ratio >= 0.5,
