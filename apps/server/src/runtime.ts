@@ -40,7 +40,7 @@ export async function startRuntime(config: Config): Promise<Runtime> {
     hub,
     encryptionKey: config.encryptionKey,
     publicUrl: config.publicUrl,
-    devMailbox: !config.smtpUrl,
+    devMailbox: config.devMailbox,
   };
   const app = await buildServer({
     deps,

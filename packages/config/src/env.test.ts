@@ -30,6 +30,25 @@ describe('loadConfig', () => {
     expect(config.smtpUrl).toBeUndefined();
   });
 
+  it('keeps the development mailbox out of production unless asked for', () => {
+    const key = Buffer.alloc(32, 1).toString('base64');
+    const demo = loadConfig({
+      DATA_DIR: dataDir(),
+      NODE_ENV: 'production',
+      ENCRYPTION_KEY: key,
+      DEV_MAILBOX: 'true',
+    });
+    expect(demo.devMailbox).toBe(true);
+    const real = loadConfig({
+      DATA_DIR: dataDir(),
+      NODE_ENV: 'production',
+      ENCRYPTION_KEY: key,
+      SMTP_URL: 'smtp://mail:25',
+    });
+    expect(real.devMailbox).toBe(false);
+    expect(loadConfig({ DATA_DIR: dataDir() }).devMailbox).toBe(true);
+  });
+
   it('uses PostgreSQL when DATABASE_URL is set', () => {
     const config = loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: 'postgres://u@db:5432/bank' });
     expect(config.database).toEqual({
@@ -47,7 +66,8 @@ describe('loadConfig', () => {
     [{ ENCRYPTION_KEY: 'short' }, 'ENCRYPTION_KEY'],
     [{ ADMIN_EMAIL: 'not-an-email', ADMIN_PASSWORD: 'Secret#123' }, 'ADMIN_EMAIL'],
     [{ ADMIN_EMAIL: 'root@bank.test' }, 'ADMIN_EMAIL and ADMIN_PASSWORD'],
-    [{ NODE_ENV: 'production' }, 'ENCRYPTION_KEY'],
+    [{ NODE_ENV: 'production', SMTP_URL: 'smtp://mail:25' }, 'ENCRYPTION_KEY'],
+    [{ NODE_ENV: 'production', ENCRYPTION_KEY: Buffer.alloc(32).toString('base64') }, 'SMTP_URL'],
   ])('stops on a bad value of %o naming %s', (env, name) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(name);

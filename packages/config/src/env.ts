@@ -19,6 +19,11 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
     .optional(),
   MAIL_FROM: z.string().min(3).default('Bank <no-reply@bank.local>'),
+  /** Production without SMTP must opt in to the public development mailbox (a demo only). */
+  DEV_MAILBOX: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, 'must be a redis:// URL')
@@ -51,6 +56,8 @@ export interface Config {
   dataDir: string;
   database: { kind: 'postgres'; url: string; poolSize: number } | { kind: 'pglite'; dir: string };
   smtpUrl: string | undefined;
+  /** Mail is kept and shown at /dev/mailbox instead of sent (no SMTP configured). */
+  devMailbox: boolean;
   mailFrom: string;
   redisUrl: string | undefined;
   admin: { email: string; password: string } | undefined;
@@ -88,6 +95,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration:\n  ENCRYPTION_KEY: required in production (32 bytes, base64)',
     );
   }
+  if (isProduction && !env.SMTP_URL && !env.DEV_MAILBOX) {
+    // The mailbox shows reset links to anyone: never silently in production.
+    throw new ConfigError(
+      'Invalid configuration:\n  SMTP_URL: required in production (or DEV_MAILBOX=true for a demo whose mail anyone may read)',
+    );
+  }
   const encryptionKey = env.ENCRYPTION_KEY
     ? Buffer.from(env.ENCRYPTION_KEY, 'base64')
     : loadOrCreateKey(dataDir);
@@ -101,6 +114,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       ? { kind: 'postgres', url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE }
       : { kind: 'pglite', dir: join(dataDir, 'pglite') },
     smtpUrl: env.SMTP_URL,
+    devMailbox: !env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     redisUrl: env.REDIS_URL,
     admin:

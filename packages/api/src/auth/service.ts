@@ -69,7 +69,14 @@ export async function register(
   const email = input.email.toLowerCase();
   const existing = await findUserByEmail(deps.db, email);
   if (existing) {
-    // Answer as for a new account (no enumeration); tell the owner instead.
+    // Answer as for a new account (no enumeration); tell the owner instead, a few times an hour.
+    const toCount = await deps.rateLimiter.hit(
+      `register-warning:to:${email}`,
+      limits.mailPerRecipient.windowMs,
+    );
+    if (toCount > limits.mailPerRecipient.max) {
+      return { message: 'Registration successful. Please verify your email.', email };
+    }
     await deps.mailer.enqueue(
       deps.db,
       securityAlertEmail(
