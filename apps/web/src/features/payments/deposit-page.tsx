@@ -1,16 +1,5 @@
 import { type DepositInput, depositInput } from '@bank/validators/money';
-import {
-  Button,
-  Card,
-  Field,
-  Heading,
-  Input,
-  InputGroup,
-  NativeSelect,
-  SimpleGrid,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
+import { Field, Input, NativeSelect, SimpleGrid, Stack } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
 import { FormField } from '../../components/form-field.tsx';
@@ -19,9 +8,9 @@ import { humanize } from '../../lib/format.ts';
 import { newIdempotencyKey } from '../../lib/idempotency.ts';
 import { notify } from '../../lib/toaster.ts';
 import { trpc } from '../../lib/trpc.ts';
-import { AccountSummary } from './account-summary.tsx';
 import { MethodChoice, type MethodOption } from './method-choice.tsx';
 import { useMoneyMoved } from './money-form.ts';
+import { AmountField, PaymentForm, SavedBankSelect } from './payment-form.tsx';
 
 export const DEPOSIT_SUCCESS = 'Deposit completed successfully';
 const DEPOSIT_DESCRIPTION = 'Deposit funds';
@@ -161,186 +150,137 @@ export function DepositPage() {
   });
 
   return (
-    <Stack gap="6" maxW="2xl">
-      <Stack gap="1">
-        <Heading as="h1" size="2xl">
-          Deposit Funds
-        </Heading>
-        <Text color="fg.muted">Add money to your account from a card or another bank.</Text>
-      </Stack>
-      <AccountSummary />
-      <Card.Root variant="outline">
-        <Card.Body>
-          <form onSubmit={onSubmit} noValidate>
-            <Stack asChild gap="5" border="0" p="0" m="0" minW="0">
-              <fieldset disabled={isSubmitting}>
-                <Controller
-                  control={form.control}
-                  name="method"
-                  render={({ field }) => (
-                    <MethodChoice
-                      label="Deposit method"
-                      name={field.name}
-                      value={field.value}
-                      options={methods}
-                      onChange={(value) => {
-                        field.onChange(value);
-                        form.clearErrors();
-                      }}
-                    />
-                  )}
-                />
+    <PaymentForm
+      title="Deposit Funds"
+      intro="Add money to your account from a card or another bank."
+      onSubmit={onSubmit}
+      isSubmitting={isSubmitting}
+      submitLabel="Deposit Funds"
+    >
+      <Controller
+        control={form.control}
+        name="method"
+        render={({ field }) => (
+          <MethodChoice
+            label="Deposit method"
+            name={field.name}
+            value={field.value}
+            options={methods}
+            onChange={(value) => {
+              field.onChange(value);
+              form.clearErrors();
+            }}
+          />
+        )}
+      />
 
-                {method === 'card' ? (
-                  <Stack gap="4">
-                    {savedCards.length > 0 ? (
-                      <Field.Root>
-                        <Field.Label>Saved card</Field.Label>
-                        <NativeSelect.Root>
-                          <NativeSelect.Field
-                            value={cardId ?? ''}
-                            onChange={(event) => {
-                              form.setValue('cardId', event.target.value || undefined);
-                              form.setValue('cvv', '');
-                              form.clearErrors();
-                            }}
-                          >
-                            <option value="">Use a new card</option>
-                            {savedCards.map((card) => (
-                              <option key={card.id} value={card.id}>
-                                {`${humanize(card.type)} ${card.number} (${card.name})`}
-                              </option>
-                            ))}
-                          </NativeSelect.Field>
-                          <NativeSelect.Indicator />
-                        </NativeSelect.Root>
-                      </Field.Root>
-                    ) : null}
-                    {savedCard ? (
-                      <Field.Root readOnly>
-                        <Field.Label>Card number</Field.Label>
-                        <Input value={savedCard.number} readOnly name="savedCardNumber" />
-                        <Field.HelperText>
-                          {`${humanize(savedCard.type)} card, expires ${savedCard.expiry}. Enter its CVV to confirm.`}
-                        </Field.HelperText>
-                      </Field.Root>
-                    ) : (
-                      <FormField label="Card number" error={errors.cardNumber} required>
-                        <Input
-                          inputMode="numeric"
-                          autoComplete="cc-number"
-                          placeholder="1234 5678 9012 3456"
-                          maxLength={19}
-                          {...form.register('cardNumber')}
-                        />
-                      </FormField>
-                    )}
-                    <SimpleGrid columns={2} gap="4">
-                      {savedCard ? null : (
-                        <FormField label="Expiry date" error={errors.expiryDate} required>
-                          <Input
-                            autoComplete="cc-exp"
-                            placeholder="MM/YY"
-                            maxLength={5}
-                            {...form.register('expiryDate')}
-                          />
-                        </FormField>
-                      )}
-                      <FormField label="CVV" error={errors.cvv} required>
-                        <Input
-                          inputMode="numeric"
-                          autoComplete="cc-csc"
-                          placeholder="123"
-                          maxLength={3}
-                          {...form.register('cvv')}
-                        />
-                      </FormField>
-                    </SimpleGrid>
-                  </Stack>
-                ) : null}
-
-                {method === 'bank' ? (
-                  <Stack gap="4">
-                    {savedBanks.length > 0 ? (
-                      <Field.Root>
-                        <Field.Label>Saved bank</Field.Label>
-                        <NativeSelect.Root>
-                          <NativeSelect.Field
-                            value={bankId ?? ''}
-                            onChange={(event) => chooseBank(event.target.value || undefined)}
-                          >
-                            <option value="">Enter bank details</option>
-                            {savedBanks.map((bank) => (
-                              <option key={bank.id} value={bank.id}>
-                                {`${bank.name} ${bank.maskedAccountNumber}`}
-                              </option>
-                            ))}
-                          </NativeSelect.Field>
-                          <NativeSelect.Indicator />
-                        </NativeSelect.Root>
-                      </Field.Root>
-                    ) : null}
-                    <FormField
-                      label="Bank name"
-                      error={errors.bankName}
-                      required
-                      readOnly={Boolean(bankId)}
-                    >
-                      <Input readOnly={Boolean(bankId)} {...form.register('bankName')} />
-                    </FormField>
-                    <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-                      <FormField
-                        label="Account number"
-                        error={errors.bankAccountNumber}
-                        required
-                        readOnly={Boolean(bankId)}
-                      >
-                        <Input
-                          inputMode="numeric"
-                          readOnly={Boolean(bankId)}
-                          {...form.register('bankAccountNumber')}
-                        />
-                      </FormField>
-                      <FormField
-                        label="Routing number"
-                        error={errors.bankRoutingNumber}
-                        required
-                        readOnly={Boolean(bankId)}
-                      >
-                        <Input
-                          inputMode="numeric"
-                          readOnly={Boolean(bankId)}
-                          {...form.register('bankRoutingNumber')}
-                        />
-                      </FormField>
-                    </SimpleGrid>
-                  </Stack>
-                ) : null}
-
-                <FormField label="Amount" error={errors.amount} required>
-                  <InputGroup startElement="$" endElement="USD">
-                    <Input
-                      type="number"
-                      inputMode="decimal"
-                      min="0.01"
-                      step="0.01"
-                      {...form.register('amount', { valueAsNumber: true })}
-                    />
-                  </InputGroup>
-                </FormField>
-                <Button
-                  type="submit"
-                  alignSelf="flex-start"
-                  loading={isSubmitting}
-                  loadingText="Processing..."
+      {method === 'card' ? (
+        <Stack gap="4">
+          {savedCards.length > 0 ? (
+            <Field.Root>
+              <Field.Label>Saved card</Field.Label>
+              <NativeSelect.Root>
+                <NativeSelect.Field
+                  value={cardId ?? ''}
+                  onChange={(event) => {
+                    form.setValue('cardId', event.target.value || undefined);
+                    form.setValue('cvv', '');
+                    form.clearErrors();
+                  }}
                 >
-                  Deposit Funds
-                </Button>
-              </fieldset>
-            </Stack>
-          </form>
-        </Card.Body>
-      </Card.Root>
-    </Stack>
+                  <option value="">Use a new card</option>
+                  {savedCards.map((card) => (
+                    <option key={card.id} value={card.id}>
+                      {`${humanize(card.type)} ${card.number} (${card.name})`}
+                    </option>
+                  ))}
+                </NativeSelect.Field>
+                <NativeSelect.Indicator />
+              </NativeSelect.Root>
+            </Field.Root>
+          ) : null}
+          {savedCard ? (
+            <Field.Root readOnly>
+              <Field.Label>Card number</Field.Label>
+              <Input value={savedCard.number} readOnly name="savedCardNumber" />
+              <Field.HelperText>
+                {`${humanize(savedCard.type)} card, expires ${savedCard.expiry}. Enter its CVV to confirm.`}
+              </Field.HelperText>
+            </Field.Root>
+          ) : (
+            <FormField label="Card number" error={errors.cardNumber} required>
+              <Input
+                inputMode="numeric"
+                autoComplete="cc-number"
+                placeholder="1234 5678 9012 3456"
+                maxLength={19}
+                {...form.register('cardNumber')}
+              />
+            </FormField>
+          )}
+          <SimpleGrid columns={2} gap="4">
+            {savedCard ? null : (
+              <FormField label="Expiry date" error={errors.expiryDate} required>
+                <Input
+                  autoComplete="cc-exp"
+                  placeholder="MM/YY"
+                  maxLength={5}
+                  {...form.register('expiryDate')}
+                />
+              </FormField>
+            )}
+            <FormField label="CVV" error={errors.cvv} required>
+              <Input
+                inputMode="numeric"
+                autoComplete="cc-csc"
+                placeholder="123"
+                maxLength={3}
+                {...form.register('cvv')}
+              />
+            </FormField>
+          </SimpleGrid>
+        </Stack>
+      ) : null}
+
+      {method === 'bank' ? (
+        <Stack gap="4">
+          <SavedBankSelect banks={savedBanks} value={bankId} onChange={chooseBank} />
+          <FormField label="Bank name" error={errors.bankName} required readOnly={Boolean(bankId)}>
+            <Input readOnly={Boolean(bankId)} {...form.register('bankName')} />
+          </FormField>
+          <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+            <FormField
+              label="Account number"
+              error={errors.bankAccountNumber}
+              required
+              readOnly={Boolean(bankId)}
+            >
+              <Input
+                inputMode="numeric"
+                readOnly={Boolean(bankId)}
+                {...form.register('bankAccountNumber')}
+              />
+            </FormField>
+            <FormField
+              label="Routing number"
+              error={errors.bankRoutingNumber}
+              required
+              readOnly={Boolean(bankId)}
+            >
+              <Input
+                inputMode="numeric"
+                readOnly={Boolean(bankId)}
+                {...form.register('bankRoutingNumber')}
+              />
+            </FormField>
+          </SimpleGrid>
+        </Stack>
+      ) : null}
+
+      <AmountField
+        error={errors.amount}
+        registration={form.register('amount', { valueAsNumber: true })}
+      />
+    </PaymentForm>
   );
 }

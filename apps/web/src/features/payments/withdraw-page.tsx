@@ -1,17 +1,5 @@
 import { type WithdrawInput, withdrawInput } from '@bank/validators/money';
-import {
-  Button,
-  Card,
-  Link as ChakraLink,
-  Field,
-  Heading,
-  Input,
-  InputGroup,
-  NativeSelect,
-  SimpleGrid,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
+import { Link as ChakraLink, Input, NativeSelect, SimpleGrid, Stack } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from '@tanstack/react-router';
 import { Controller, useForm } from 'react-hook-form';
@@ -22,9 +10,9 @@ import { newIdempotencyKey } from '../../lib/idempotency.ts';
 import { useCurrentUser } from '../../lib/session.ts';
 import { notify } from '../../lib/toaster.ts';
 import { trpc } from '../../lib/trpc.ts';
-import { AccountSummary } from './account-summary.tsx';
 import { MethodChoice, type MethodOption } from './method-choice.tsx';
 import { useMoneyMoved } from './money-form.ts';
+import { AmountField, PaymentForm, SavedBankSelect } from './payment-form.tsx';
 
 export const WITHDRAW_SUCCESS = 'Withdrawal request submitted successfully';
 
@@ -106,155 +94,96 @@ export function WithdrawPage() {
   const readOnly = Boolean(bankId);
 
   return (
-    <Stack gap="6" maxW="2xl">
-      <Stack gap="1">
-        <Heading as="h1" size="2xl">
-          Withdraw Funds
-        </Heading>
-        <Text color="fg.muted">
-          Move money out of your account. Withdrawals are paid out within a few moments.
-        </Text>
-      </Stack>
-      <AccountSummary limit="withdrawal" />
-      <Card.Root variant="outline">
-        <Card.Body>
-          <form onSubmit={onSubmit} noValidate>
-            <Stack asChild gap="5" border="0" p="0" m="0" minW="0">
-              <fieldset disabled={isSubmitting}>
-                <Controller
-                  control={form.control}
-                  name="method"
-                  render={({ field }) => (
-                    <MethodChoice
-                      label="Withdrawal method"
-                      name={field.name}
-                      value={field.value}
-                      options={methods}
-                      onChange={(value) => {
-                        field.onChange(value);
-                        form.clearErrors();
-                      }}
-                    />
-                  )}
-                />
+    <PaymentForm
+      title="Withdraw Funds"
+      intro="Move money out of your account. Withdrawals are paid out within a few moments."
+      limit="withdrawal"
+      onSubmit={onSubmit}
+      isSubmitting={isSubmitting}
+      submitLabel="Withdraw"
+    >
+      <Controller
+        control={form.control}
+        name="method"
+        render={({ field }) => (
+          <MethodChoice
+            label="Withdrawal method"
+            name={field.name}
+            value={field.value}
+            options={methods}
+            onChange={(value) => {
+              field.onChange(value);
+              form.clearErrors();
+            }}
+          />
+        )}
+      />
 
-                {method === 'bank' ? (
-                  <Stack gap="4">
-                    {savedBanks.length > 0 ? (
-                      <Field.Root>
-                        <Field.Label>Saved bank</Field.Label>
-                        <NativeSelect.Root>
-                          <NativeSelect.Field
-                            value={bankId ?? ''}
-                            onChange={(event) => chooseBank(event.target.value || undefined)}
-                          >
-                            <option value="">Enter bank details</option>
-                            {savedBanks.map((bank) => (
-                              <option key={bank.id} value={bank.id}>
-                                {`${bank.name} ${bank.maskedAccountNumber}`}
-                              </option>
-                            ))}
-                          </NativeSelect.Field>
-                          <NativeSelect.Indicator />
-                        </NativeSelect.Root>
-                      </Field.Root>
-                    ) : null}
-                    <FormField
-                      label="Bank name"
-                      error={errors.bankName}
-                      required
-                      readOnly={readOnly}
-                    >
-                      <Input readOnly={readOnly} {...form.register('bankName')} />
-                    </FormField>
-                    <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-                      <FormField
-                        label="Account number"
-                        error={errors.accountNumber}
-                        required
-                        readOnly={readOnly}
-                      >
-                        <Input
-                          inputMode="numeric"
-                          readOnly={readOnly}
-                          {...form.register('accountNumber')}
-                        />
-                      </FormField>
-                      <FormField
-                        label="Account name"
-                        error={errors.accountName}
-                        required
-                        readOnly={readOnly}
-                      >
-                        <Input readOnly={readOnly} {...form.register('accountName')} />
-                      </FormField>
-                    </SimpleGrid>
-                  </Stack>
-                ) : null}
+      {method === 'bank' ? (
+        <Stack gap="4">
+          <SavedBankSelect banks={savedBanks} value={bankId} onChange={chooseBank} />
+          <FormField label="Bank name" error={errors.bankName} required readOnly={readOnly}>
+            <Input readOnly={readOnly} {...form.register('bankName')} />
+          </FormField>
+          <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+            <FormField
+              label="Account number"
+              error={errors.accountNumber}
+              required
+              readOnly={readOnly}
+            >
+              <Input inputMode="numeric" readOnly={readOnly} {...form.register('accountNumber')} />
+            </FormField>
+            <FormField label="Account name" error={errors.accountName} required readOnly={readOnly}>
+              <Input readOnly={readOnly} {...form.register('accountName')} />
+            </FormField>
+          </SimpleGrid>
+        </Stack>
+      ) : null}
 
-                {method === 'card' ? (
-                  debitCards.length > 0 ? (
-                    <FormField label="Debit card" error={errors.cardId} required>
-                      <NativeSelect.Root>
-                        <NativeSelect.Field
-                          value={cardId ?? ''}
-                          onChange={(event) => {
-                            form.setValue('cardId', event.target.value || undefined, {
-                              shouldValidate: true,
-                            });
-                          }}
-                        >
-                          <option value="">Choose a debit card</option>
-                          {debitCards.map((card) => (
-                            <option key={card.id} value={card.id}>
-                              {`${card.number} (${card.name}, expires ${card.expiry})`}
-                            </option>
-                          ))}
-                        </NativeSelect.Field>
-                        <NativeSelect.Indicator />
-                      </NativeSelect.Root>
-                    </FormField>
-                  ) : (
-                    <InfoAlert title="No saved debit card">
-                      Withdrawals to a card need a saved debit card.{' '}
-                      <ChakraLink asChild variant="underline">
-                        <Link to="/my-cards">Add one in My Cards</Link>
-                      </ChakraLink>
-                    </InfoAlert>
-                  )
-                ) : null}
+      {method === 'card' ? (
+        debitCards.length > 0 ? (
+          <FormField label="Debit card" error={errors.cardId} required>
+            <NativeSelect.Root>
+              <NativeSelect.Field
+                value={cardId ?? ''}
+                onChange={(event) => {
+                  form.setValue('cardId', event.target.value || undefined, {
+                    shouldValidate: true,
+                  });
+                }}
+              >
+                <option value="">Choose a debit card</option>
+                {debitCards.map((card) => (
+                  <option key={card.id} value={card.id}>
+                    {`${card.number} (${card.name}, expires ${card.expiry})`}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+          </FormField>
+        ) : (
+          <InfoAlert title="No saved debit card">
+            Withdrawals to a card need a saved debit card.{' '}
+            <ChakraLink asChild variant="underline">
+              <Link to="/my-cards">Add one in My Cards</Link>
+            </ChakraLink>
+          </InfoAlert>
+        )
+      ) : null}
 
-                {method === 'cash_pickup' ? (
-                  <InfoAlert>
-                    You will find the pickup code in the transaction details once the request is
-                    submitted. Bring photo ID to collect the cash.
-                  </InfoAlert>
-                ) : null}
+      {method === 'cash_pickup' ? (
+        <InfoAlert>
+          You will find the pickup code in the transaction details once the request is submitted.
+          Bring photo ID to collect the cash.
+        </InfoAlert>
+      ) : null}
 
-                <FormField label="Amount" error={errors.amount} required>
-                  <InputGroup startElement="$" endElement="USD">
-                    <Input
-                      type="number"
-                      inputMode="decimal"
-                      min="0.01"
-                      step="0.01"
-                      {...form.register('amount', { valueAsNumber: true })}
-                    />
-                  </InputGroup>
-                </FormField>
-                <Button
-                  type="submit"
-                  alignSelf="flex-start"
-                  loading={isSubmitting}
-                  loadingText="Processing..."
-                >
-                  Withdraw
-                </Button>
-              </fieldset>
-            </Stack>
-          </form>
-        </Card.Body>
-      </Card.Root>
-    </Stack>
+      <AmountField
+        error={errors.amount}
+        registration={form.register('amount', { valueAsNumber: true })}
+      />
+    </PaymentForm>
   );
 }

@@ -1,0 +1,102 @@
+import {
+  Button,
+  Card,
+  Field,
+  Heading,
+  Input,
+  InputGroup,
+  NativeSelect,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
+import type { FormEventHandler, ReactNode } from 'react';
+import type { FieldError, UseFormRegisterReturn } from 'react-hook-form';
+import { FormField } from '../../components/form-field.tsx';
+import { AccountSummary } from './account-summary.tsx';
+
+/**
+ * The frame the deposit, withdraw and transfer pages share: heading, account summary, and a
+ * form whose fields are disabled while it is sent, ending with the submit button.
+ */
+export function PaymentForm(props: {
+  title: string;
+  intro: string;
+  limit?: 'transfer' | 'withdrawal';
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  isSubmitting: boolean;
+  submitLabel: string;
+  children: ReactNode;
+}) {
+  return (
+    <Stack gap="6" maxW="2xl">
+      <Stack gap="1">
+        <Heading as="h1" size="2xl">
+          {props.title}
+        </Heading>
+        <Text color="fg.muted">{props.intro}</Text>
+      </Stack>
+      <AccountSummary limit={props.limit} />
+      <Card.Root variant="outline">
+        <Card.Body>
+          <form onSubmit={props.onSubmit} noValidate>
+            <Stack asChild gap="5" border="0" p="0" m="0" minW="0">
+              <fieldset disabled={props.isSubmitting}>
+                {props.children}
+                <Button
+                  type="submit"
+                  alignSelf="flex-start"
+                  loading={props.isSubmitting}
+                  loadingText="Processing..."
+                >
+                  {props.submitLabel}
+                </Button>
+              </fieldset>
+            </Stack>
+          </form>
+        </Card.Body>
+      </Card.Root>
+    </Stack>
+  );
+}
+
+/** The amount in dollars; the registration should use `valueAsNumber`. */
+export function AmountField(props: {
+  error: FieldError | undefined;
+  registration: UseFormRegisterReturn;
+}) {
+  return (
+    <FormField label="Amount" error={props.error} required>
+      <InputGroup startElement="$" endElement="USD">
+        <Input type="number" inputMode="decimal" min="0.01" step="0.01" {...props.registration} />
+      </InputGroup>
+    </FormField>
+  );
+}
+
+/** Picks one of the user's saved banks, or none to enter the details by hand. */
+export function SavedBankSelect(props: {
+  banks: ReadonlyArray<{ id: string; name: string; maskedAccountNumber: string }>;
+  value: string | undefined;
+  onChange: (id: string | undefined) => void;
+}) {
+  if (props.banks.length === 0) return null;
+  return (
+    <Field.Root>
+      <Field.Label>Saved bank</Field.Label>
+      <NativeSelect.Root>
+        <NativeSelect.Field
+          value={props.value ?? ''}
+          onChange={(event) => props.onChange(event.target.value || undefined)}
+        >
+          <option value="">Enter bank details</option>
+          {props.banks.map((bank) => (
+            <option key={bank.id} value={bank.id}>
+              {`${bank.name} ${bank.maskedAccountNumber}`}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+    </Field.Root>
+  );
+}
