@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../../../components/coming-soon.tsx';
+import { AllBanksPage } from '../../../features/admin/all-banks-page.tsx';
 
 export const Route = createFileRoute('/_auth/admin/banks')({
-  component: () => <ComingSoon title="All Banks" />,
+  component: AllBanksPage,
 });

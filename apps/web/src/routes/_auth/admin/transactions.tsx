@@ -1,6 +1,17 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../../../components/coming-soon.tsx';
+import { TransactionMonitoringPage } from '../../../features/admin/transaction-monitoring-page.tsx';
+import { transactionSearch } from '../../../features/transactions/search.ts';
 
 export const Route = createFileRoute('/_auth/admin/transactions')({
-  component: () => <ComingSoon title="Transaction Monitoring" />,
+  validateSearch: transactionSearch,
+  component: function TransactionMonitoringRoute() {
+    const search = Route.useSearch();
+    const navigate = Route.useNavigate();
+    return (
+      <TransactionMonitoringPage
+        search={search}
+        onSearchChange={(next) => void navigate({ search: next })}
+      />
+    );
+  },
 });

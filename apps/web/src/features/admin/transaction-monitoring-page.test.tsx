@@ -1,0 +1,94 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { makeUser, signedInAs } from '../../testing/fixtures.ts';
+import { makeTransaction, transactionPage } from '../../testing/money-fixtures.ts';
+import { renderApp } from '../../testing/render-app.tsx';
+import { callsTo, mockProcedure, TrpcMockError } from '../../testing/trpc-msw.ts';
+
+const admin = signedInAs(makeUser({ role: 'admin' }));
+
+/** 25 transactions of several customers, ten to a page; the pending filter keeps three. */
+function serveAll() {
+  const all = Array.from({ length: 25 }, (_, index) =>
+    makeTransaction({
+      type: 'transfer',
+      status: index === 0 ? 'pending' : 'completed',
+      amount: 1234.5 + index,
+      direction: 'debit',
+      sender: { firstName: 'Grace', lastName: `Hopper${index + 1}`, email: `g${index + 1}@x.io` },
+      createdAt: '2026-03-07T10:00:00.000Z',
+    }),
+  );
+  mockProcedure('transactions.all', (input) => {
+    const query = Object(input);
+    const page = Number(query.page ?? 1);
+    const rows = query.status === 'pending' ? all.slice(0, 3) : all;
+    return transactionPage(rows.slice((page - 1) * 10, page * 10), { page, total: rows.length });
+  });
+}
+
+describe('admin transaction monitoring', () => {
+  it('shows sender, type, amount, status and date in each row, and pages', async () => {
+    serveAll();
+    const { user, router } = renderApp('/admin/transactions', { session: admin });
+    expect(
+      await screen.findByRole('heading', { name: 'Transaction Monitoring' }),
+    ).toBeInTheDocument();
+    expect(await screen.findByText('Showing 1 to 10 of 25 results')).toBeInTheDocument();
+    const table = screen.getByRole('table', { name: 'Transactions' });
+    const rows = within(table).getAllByRole('row');
+    expect(rows).toHaveLength(11);
+    const first = rows[1];
+    if (!first) throw new Error('no first row');
+    expect(within(first).getByText('Grace Hopper1')).toBeInTheDocument();
+    expect(within(first).getByText('g1@x.io')).toBeInTheDocument();
+    expect(within(first).getByText('Transfer')).toBeInTheDocument();
+    expect(within(first).getByText('$1,234.50')).toBeInTheDocument();
+    expect(within(first).getByText('Pending')).toBeInTheDocument();
+    expect(within(first).getByText('Mar 7, 2026')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
+
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Showing 11 to 20 of 25 results')).toBeInTheDocument();
+    expect(router.state.location.search).toEqual({ page: 2 });
+    expect(callsTo('transactions.all').at(-1)).toEqual({ page: 2, limit: 10 });
+  });
+
+  it('requests page one when a filter changes, keeping filters in the URL', async () => {
+    serveAll();
+    const { user, router } = renderApp('/admin/transactions?page=2', { session: admin });
+    expect(await screen.findByText('Showing 11 to 20 of 25 results')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Filter' }));
+    await user.selectOptions(screen.getByLabelText('Status'), 'pending');
+    expect(await screen.findByText('Showing 1 to 3 of 3 results')).toBeInTheDocument();
+    expect(router.state.location.search).toEqual({ status: 'pending', page: 1 });
+    expect(callsTo('transactions.all').at(-1)).toEqual({ status: 'pending', page: 1, limit: 10 });
+  });
+
+  it('names an outside deposit External and a sender-less movement with a dash', async () => {
+    mockProcedure('transactions.all', () =>
+      transactionPage([
+        makeTransaction({ type: 'deposit', sender: null }),
+        makeTransaction({ type: 'withdraw', sender: null, direction: 'debit' }),
+      ]),
+    );
+    renderApp('/admin/transactions', { session: admin });
+    expect(await screen.findByText('External')).toBeInTheDocument();
+    expect(screen.getByText('—')).toBeInTheDocument();
+  });
+
+  it('says so when nothing matches', async () => {
+    mockProcedure('transactions.all', () => transactionPage([]));
+    renderApp('/admin/transactions?status=failed', { session: admin });
+    expect(await screen.findByText('No transactions found')).toBeInTheDocument();
+    expect(screen.queryByText(/Showing/)).not.toBeInTheDocument();
+  });
+
+  it('shows an error in a red box', async () => {
+    mockProcedure('transactions.all', () => {
+      throw new TrpcMockError('FORBIDDEN', 'Administrators only');
+    });
+    renderApp('/admin/transactions', { session: admin });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Administrators only');
+  });
+});
