@@ -20,6 +20,7 @@ import { type ComponentProps, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { LuTrash2 } from 'react-icons/lu';
 import { ErrorAlert } from '../../components/alerts.tsx';
+import { CardCvvInput, CardExpiryInput, CardNumberInput } from '../../components/card-inputs.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { FormField } from '../../components/form-field.tsx';
 import { errorMessage } from '../../lib/errors.ts';
@@ -84,31 +85,14 @@ function AddCardForm() {
           <Input autoComplete="cc-name" {...form.register('name')} />
         </FormField>
         <FormField label="Card number" error={errors.number} required>
-          <Input
-            inputMode="numeric"
-            autoComplete="cc-number"
-            placeholder="1234 5678 9012 3456"
-            maxLength={19}
-            {...form.register('number')}
-          />
+          <CardNumberInput {...form.register('number')} />
         </FormField>
         <SimpleGrid columns={2} gap="4">
           <FormField label="Expiry" error={errors.expiry} required>
-            <Input
-              autoComplete="cc-exp"
-              placeholder="MM/YY"
-              maxLength={5}
-              {...form.register('expiry')}
-            />
+            <CardExpiryInput {...form.register('expiry')} />
           </FormField>
           <FormField label="CVV" error={errors.cvv} required>
-            <Input
-              inputMode="numeric"
-              autoComplete="cc-csc"
-              placeholder="123"
-              maxLength={3}
-              {...form.register('cvv')}
-            />
+            <CardCvvInput {...form.register('cvv')} />
           </FormField>
         </SimpleGrid>
         <Button type="submit" alignSelf="flex-start" loading={isSubmitting} loadingText="Saving…">
@@ -160,19 +144,10 @@ function EditCardForm({ card, onDone }: { card: SavedCard; onDone: () => void })
         </FormField>
         <SimpleGrid columns={2} gap="4">
           <FormField label="Expiry" error={errors.expiry} required>
-            <Input
-              autoComplete="cc-exp"
-              placeholder="MM/YY"
-              maxLength={5}
-              {...form.register('expiry')}
-            />
+            <CardExpiryInput {...form.register('expiry')} />
           </FormField>
           <FormField label="CVV" error={errors.cvv} helperText="Leave empty to keep it.">
-            <Input
-              inputMode="numeric"
-              autoComplete="cc-csc"
-              placeholder="123"
-              maxLength={3}
+            <CardCvvInput
               {...form.register('cvv', {
                 setValueAs: (value: string) => (value === '' ? undefined : value),
               })}

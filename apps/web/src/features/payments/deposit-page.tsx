@@ -2,6 +2,7 @@ import { type DepositInput, depositInput } from '@bank/validators/money';
 import { Field, Input, NativeSelect, SimpleGrid, Stack } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
+import { CardCvvInput, CardExpiryInput, CardNumberInput } from '../../components/card-inputs.tsx';
 import { FormField } from '../../components/form-field.tsx';
 import { apiErrorInfo, errorMessage } from '../../lib/errors.ts';
 import { humanize } from '../../lib/format.ts';
@@ -209,34 +210,17 @@ export function DepositPage() {
             </Field.Root>
           ) : (
             <FormField label="Card number" error={errors.cardNumber} required>
-              <Input
-                inputMode="numeric"
-                autoComplete="cc-number"
-                placeholder="1234 5678 9012 3456"
-                maxLength={19}
-                {...form.register('cardNumber')}
-              />
+              <CardNumberInput {...form.register('cardNumber')} />
             </FormField>
           )}
           <SimpleGrid columns={2} gap="4">
             {savedCard ? null : (
               <FormField label="Expiry date" error={errors.expiryDate} required>
-                <Input
-                  autoComplete="cc-exp"
-                  placeholder="MM/YY"
-                  maxLength={5}
-                  {...form.register('expiryDate')}
-                />
+                <CardExpiryInput {...form.register('expiryDate')} />
               </FormField>
             )}
             <FormField label="CVV" error={errors.cvv} required>
-              <Input
-                inputMode="numeric"
-                autoComplete="cc-csc"
-                placeholder="123"
-                maxLength={3}
-                {...form.register('cvv')}
-              />
+              <CardCvvInput {...form.register('cvv')} />
             </FormField>
           </SimpleGrid>
         </Stack>
