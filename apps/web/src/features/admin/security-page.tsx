@@ -9,7 +9,7 @@ import { auditEntryLabel, isFailureEvent } from './audit-events.ts';
 
 const PAGE_SIZE = 20;
 
-/** DESIGN.md 5: the audit log of sign-ins, blocks, settings and status changes, newest first. */
+/** DESIGN.md 5: the audit log (sign-ins, failures, account changes, blocks), newest first. */
 export function SecurityPage(props: { page: number; onPageChange: (page: number) => void }) {
   const { page, onPageChange } = props;
   const log = trpc.admin.auditLog.useQuery(
@@ -24,7 +24,9 @@ export function SecurityPage(props: { page: number; onPageChange: (page: number)
         <Heading as="h1" size="2xl">
           Security
         </Heading>
-        <Text color="fg.muted">Sign-ins, blocks, settings and status changes, newest first.</Text>
+        <Text color="fg.muted">
+          Every sign-in, failed attempt, account change and block, newest first.
+        </Text>
       </Stack>
       {log.isError ? (
         <ErrorAlert>{errorMessage(log.error, 'Failed to fetch the audit log')}</ErrorAlert>
@@ -58,7 +60,7 @@ export function SecurityPage(props: { page: number; onPageChange: (page: number)
                       </Text>
                     </Table.Cell>
                     <Table.Cell>{entry.userEmail ?? entry.email ?? '—'}</Table.Cell>
-                    <Table.Cell fontFamily="mono" whiteSpace="nowrap">
+                    <Table.Cell fontFamily={entry.ip ? 'mono' : undefined} whiteSpace="nowrap">
                       {entry.ip ?? '—'}
                     </Table.Cell>
                     <Table.Cell>
