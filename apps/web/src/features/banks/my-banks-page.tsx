@@ -21,7 +21,7 @@ import {
 } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type ComponentProps, type ReactNode, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { type FieldError, type UseFormRegisterReturn, useForm } from 'react-hook-form';
 import { LuChevronDown, LuLandmark, LuPencil, LuTrash2 } from 'react-icons/lu';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { DetailList } from '../../components/detail-list.tsx';
@@ -42,6 +42,32 @@ function AccountTypeSelect(props: ComponentProps<typeof NativeSelect.Field>) {
       </NativeSelect.Field>
       <NativeSelect.Indicator />
     </NativeSelect.Root>
+  );
+}
+
+type BankField = 'name' | 'accountNumber' | 'routingNumber' | 'accountType';
+
+/** The four details of a bank, as the add form and the update dialog both ask for them. */
+function BankFields(props: {
+  errors: Partial<Record<BankField, FieldError>>;
+  register: (name: BankField) => UseFormRegisterReturn;
+}) {
+  const { errors, register } = props;
+  return (
+    <>
+      <FormField label="Bank name" error={errors.name} required>
+        <Input autoComplete="off" {...register('name')} />
+      </FormField>
+      <FormField label="Account number" error={errors.accountNumber} required>
+        <Input inputMode="numeric" autoComplete="off" {...register('accountNumber')} />
+      </FormField>
+      <FormField label="Routing number" error={errors.routingNumber} required>
+        <Input inputMode="numeric" autoComplete="off" {...register('routingNumber')} />
+      </FormField>
+      <FormField label="Account type" error={errors.accountType} required>
+        <AccountTypeSelect {...register('accountType')} />
+      </FormField>
+    </>
   );
 }
 
@@ -70,18 +96,7 @@ function AddBankForm() {
         <Heading as="h2" id="add-bank-heading" size="md">
           Add Bank
         </Heading>
-        <FormField label="Bank name" error={errors.name} required>
-          <Input autoComplete="off" {...form.register('name')} />
-        </FormField>
-        <FormField label="Account number" error={errors.accountNumber} required>
-          <Input inputMode="numeric" autoComplete="off" {...form.register('accountNumber')} />
-        </FormField>
-        <FormField label="Routing number" error={errors.routingNumber} required>
-          <Input inputMode="numeric" autoComplete="off" {...form.register('routingNumber')} />
-        </FormField>
-        <FormField label="Account type" error={errors.accountType} required>
-          <AccountTypeSelect {...form.register('accountType')} />
-        </FormField>
+        <BankFields errors={errors} register={form.register} />
         <Button type="submit" alignSelf="flex-start" loading={isSubmitting} loadingText="Saving…">
           Add Bank
         </Button>
@@ -137,26 +152,7 @@ function UpdateBankDialog(props: { bank: SavedBank; open: boolean; onClose: () =
               </Dialog.Header>
               <Dialog.Body>
                 <Stack gap="4">
-                  <FormField label="Bank name" error={errors.name} required>
-                    <Input autoComplete="off" {...form.register('name')} />
-                  </FormField>
-                  <FormField label="Account number" error={errors.accountNumber} required>
-                    <Input
-                      inputMode="numeric"
-                      autoComplete="off"
-                      {...form.register('accountNumber')}
-                    />
-                  </FormField>
-                  <FormField label="Routing number" error={errors.routingNumber} required>
-                    <Input
-                      inputMode="numeric"
-                      autoComplete="off"
-                      {...form.register('routingNumber')}
-                    />
-                  </FormField>
-                  <FormField label="Account type" error={errors.accountType} required>
-                    <AccountTypeSelect {...form.register('accountType')} />
-                  </FormField>
+                  <BankFields errors={errors} register={form.register} />
                 </Stack>
               </Dialog.Body>
               <Dialog.Footer>
