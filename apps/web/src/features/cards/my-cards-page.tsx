@@ -16,8 +16,8 @@ import {
   Text,
 } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type ComponentProps, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { type ComponentProps, type FormEventHandler, type ReactNode, useState } from 'react';
+import { type FieldError, type UseFormRegisterReturn, useForm } from 'react-hook-form';
 import { LuTrash2 } from 'react-icons/lu';
 import { ErrorAlert } from '../../components/alerts.tsx';
 import { CardCvvInput, CardExpiryInput, CardNumberInput } from '../../components/card-inputs.tsx';
@@ -42,6 +42,42 @@ function CardTypeSelect(props: ComponentProps<typeof NativeSelect.Field>) {
       </NativeSelect.Field>
       <NativeSelect.Indicator />
     </NativeSelect.Root>
+  );
+}
+
+/** The add and edit forms: a heading that names the form, then its fields. */
+function CardForm(props: {
+  title: string;
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  children: ReactNode;
+}) {
+  return (
+    <form onSubmit={props.onSubmit} noValidate aria-labelledby="card-form-heading">
+      <Stack gap="4">
+        <Heading as="h2" id="card-form-heading" size="md">
+          {props.title}
+        </Heading>
+        {props.children}
+      </Stack>
+    </form>
+  );
+}
+
+/** Card type and name on card, asked for alike when adding and editing. */
+function CardTypeAndNameFields(props: {
+  errors: Partial<Record<'type' | 'name', FieldError>>;
+  register: (name: 'type' | 'name') => UseFormRegisterReturn;
+}) {
+  const { errors, register } = props;
+  return (
+    <>
+      <FormField label="Card type" error={errors.type} required>
+        <CardTypeSelect {...register('type')} />
+      </FormField>
+      <FormField label="Name on card" error={errors.name} required>
+        <Input autoComplete="cc-name" {...register('name')} />
+      </FormField>
+    </>
   );
 }
 
@@ -73,33 +109,23 @@ function AddCardForm() {
     }
   });
   return (
-    <form onSubmit={onSubmit} noValidate aria-labelledby="card-form-heading">
-      <Stack gap="4">
-        <Heading as="h2" id="card-form-heading" size="md">
-          Add Card
-        </Heading>
-        <FormField label="Card type" error={errors.type} required>
-          <CardTypeSelect {...form.register('type')} />
+    <CardForm title="Add Card" onSubmit={onSubmit}>
+      <CardTypeAndNameFields errors={errors} register={form.register} />
+      <FormField label="Card number" error={errors.number} required>
+        <CardNumberInput {...form.register('number')} />
+      </FormField>
+      <SimpleGrid columns={2} gap="4">
+        <FormField label="Expiry" error={errors.expiry} required>
+          <CardExpiryInput {...form.register('expiry')} />
         </FormField>
-        <FormField label="Name on card" error={errors.name} required>
-          <Input autoComplete="cc-name" {...form.register('name')} />
+        <FormField label="CVV" error={errors.cvv} required>
+          <CardCvvInput {...form.register('cvv')} />
         </FormField>
-        <FormField label="Card number" error={errors.number} required>
-          <CardNumberInput {...form.register('number')} />
-        </FormField>
-        <SimpleGrid columns={2} gap="4">
-          <FormField label="Expiry" error={errors.expiry} required>
-            <CardExpiryInput {...form.register('expiry')} />
-          </FormField>
-          <FormField label="CVV" error={errors.cvv} required>
-            <CardCvvInput {...form.register('cvv')} />
-          </FormField>
-        </SimpleGrid>
-        <Button type="submit" alignSelf="flex-start" loading={isSubmitting} loadingText="Saving…">
-          Add Card
-        </Button>
-      </Stack>
-    </form>
+      </SimpleGrid>
+      <Button type="submit" alignSelf="flex-start" loading={isSubmitting} loadingText="Saving…">
+        Add Card
+      </Button>
+    </CardForm>
   );
 }
 
@@ -124,46 +150,36 @@ function EditCardForm({ card, onDone }: { card: SavedCard; onDone: () => void })
     }
   });
   return (
-    <form onSubmit={onSubmit} noValidate aria-labelledby="card-form-heading">
-      <Stack gap="4">
-        <Heading as="h2" id="card-form-heading" size="md">
-          Edit Card
-        </Heading>
-        <FormField label="Card type" error={errors.type} required>
-          <CardTypeSelect {...form.register('type')} />
+    <CardForm title="Edit Card" onSubmit={onSubmit}>
+      <CardTypeAndNameFields errors={errors} register={form.register} />
+      <FormField
+        label="Card number"
+        readOnly
+        helperText="The card number cannot be changed. Add the new card instead."
+      >
+        <Input value={card.number} readOnly name="maskedNumber" />
+      </FormField>
+      <SimpleGrid columns={2} gap="4">
+        <FormField label="Expiry" error={errors.expiry} required>
+          <CardExpiryInput {...form.register('expiry')} />
         </FormField>
-        <FormField label="Name on card" error={errors.name} required>
-          <Input autoComplete="cc-name" {...form.register('name')} />
+        <FormField label="CVV" error={errors.cvv} helperText="Leave empty to keep it.">
+          <CardCvvInput
+            {...form.register('cvv', {
+              setValueAs: (value: string) => (value === '' ? undefined : value),
+            })}
+          />
         </FormField>
-        <FormField
-          label="Card number"
-          readOnly
-          helperText="The card number cannot be changed. Add the new card instead."
-        >
-          <Input value={card.number} readOnly name="maskedNumber" />
-        </FormField>
-        <SimpleGrid columns={2} gap="4">
-          <FormField label="Expiry" error={errors.expiry} required>
-            <CardExpiryInput {...form.register('expiry')} />
-          </FormField>
-          <FormField label="CVV" error={errors.cvv} helperText="Leave empty to keep it.">
-            <CardCvvInput
-              {...form.register('cvv', {
-                setValueAs: (value: string) => (value === '' ? undefined : value),
-              })}
-            />
-          </FormField>
-        </SimpleGrid>
-        <HStack gap="3">
-          <Button type="submit" loading={isSubmitting} loadingText="Saving…">
-            Update Card
-          </Button>
-          <Button type="button" variant="outline" onClick={onDone}>
-            Cancel
-          </Button>
-        </HStack>
-      </Stack>
-    </form>
+      </SimpleGrid>
+      <HStack gap="3">
+        <Button type="submit" loading={isSubmitting} loadingText="Saving…">
+          Update Card
+        </Button>
+        <Button type="button" variant="outline" onClick={onDone}>
+          Cancel
+        </Button>
+      </HStack>
+    </CardForm>
   );
 }
 
