@@ -15,7 +15,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { ErrorAlert } from '../../components/alerts.tsx';
 import { FormField } from '../../components/form-field.tsx';
 import { PasswordInput } from '../../components/password-input.tsx';
-import { PhoneInput } from '../../components/phone-input.tsx';
+import { NameFields, PhoneNumberField } from '../../components/person-fields.tsx';
 import { errorMessage } from '../../lib/errors.ts';
 import { notify } from '../../lib/toaster.ts';
 import { trpc } from '../../lib/trpc.ts';
@@ -76,31 +76,16 @@ export function RegisterPage() {
         <form onSubmit={onSubmit} noValidate>
           <Stack gap="4">
             <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-              <FormField label="First name" error={errors.firstName} required>
-                <Input autoComplete="given-name" {...form.register('firstName')} />
-              </FormField>
-              <FormField label="Last name" error={errors.lastName} required>
-                <Input autoComplete="family-name" {...form.register('lastName')} />
-              </FormField>
+              <NameFields errors={errors} register={form.register} />
             </SimpleGrid>
             <FormField label="Email address" error={errors.email} required>
               <Input type="email" autoComplete="email" {...form.register('email')} />
             </FormField>
-            <FormField label="Phone number" error={errors.phoneNumber} required>
-              <Controller
-                control={form.control}
-                name="phoneNumber"
-                render={({ field }) => (
-                  <PhoneInput
-                    name={field.name}
-                    value={field.value}
-                    onChange={field.onChange}
-                    onBlur={field.onBlur}
-                    ref={field.ref}
-                  />
-                )}
-              />
-            </FormField>
+            <Controller
+              control={form.control}
+              name="phoneNumber"
+              render={({ field }) => <PhoneNumberField field={field} error={errors.phoneNumber} />}
+            />
             <FormField label="Date of birth" error={errors.dateOfBirth} required>
               <Input
                 type="date"

@@ -3,7 +3,7 @@ import { Button, Heading, Input, SimpleGrid, Stack } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
 import { FormField } from '../../components/form-field.tsx';
-import { PhoneInput } from '../../components/phone-input.tsx';
+import { NameFields, PhoneNumberField } from '../../components/person-fields.tsx';
 import { errorMessage } from '../../lib/errors.ts';
 import type { SessionUser } from '../../lib/session.ts';
 import { notify } from '../../lib/toaster.ts';
@@ -47,12 +47,7 @@ export function ProfileForm({ user }: { user: SessionUser }) {
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="5" maxW="2xl">
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-          <FormField label="First name" error={errors.firstName} required>
-            <Input autoComplete="given-name" {...form.register('firstName')} />
-          </FormField>
-          <FormField label="Last name" error={errors.lastName} required>
-            <Input autoComplete="family-name" {...form.register('lastName')} />
-          </FormField>
+          <NameFields errors={errors} register={form.register} />
         </SimpleGrid>
         <FormField
           label="Email address"
@@ -61,21 +56,11 @@ export function ProfileForm({ user }: { user: SessionUser }) {
         >
           <Input value={user.email} readOnly type="email" name="email" />
         </FormField>
-        <FormField label="Phone number" error={errors.phoneNumber} required>
-          <Controller
-            control={form.control}
-            name="phoneNumber"
-            render={({ field }) => (
-              <PhoneInput
-                name={field.name}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                ref={field.ref}
-              />
-            )}
-          />
-        </FormField>
+        <Controller
+          control={form.control}
+          name="phoneNumber"
+          render={({ field }) => <PhoneNumberField field={field} error={errors.phoneNumber} />}
+        />
         <Stack as="fieldset" gap="4" border="0" p="0" m="0">
           <Heading as="legend" size="md" mb="3">
             Address
