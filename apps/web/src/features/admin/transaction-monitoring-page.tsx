@@ -4,18 +4,16 @@ import { useId, useState } from 'react';
 import { LuFilter } from 'react-icons/lu';
 import { ErrorAlert } from '../../components/alerts.tsx';
 import { TransactionStatusBadge } from '../../components/money.tsx';
+import { TransactionFilters } from '../../components/transaction-filters.tsx';
 import { errorMessage } from '../../lib/errors.ts';
 import { formatDate, formatMoney, humanize } from '../../lib/format.ts';
-import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
-// The filter panel and its URL schema are the customer history's; they belong in
-// src/components (and src/lib) once both screens share them (see the hand-over note).
 import {
   filtersOf,
   hasFilters,
   type TransactionFilterValues,
   type TransactionSearch,
-} from '../transactions/search.ts';
-import { TransactionFilters } from '../transactions/transaction-filters.tsx';
+} from '../../lib/transaction-search.ts';
+import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
 import { EmptyList, ListSpinner, Pagination, ScrollTable } from './admin-table.tsx';
 
 const PAGE_SIZE = 10;

@@ -15,18 +15,18 @@ import { Link, useRouter } from '@tanstack/react-router';
 import { useEffect, useId, useState } from 'react';
 import { LuDownload, LuFilter, LuSend } from 'react-icons/lu';
 import { ErrorAlert } from '../../components/alerts.tsx';
+import { TransactionFilters } from '../../components/transaction-filters.tsx';
 import { TransactionList } from '../../components/transaction-list.tsx';
 import { errorMessage } from '../../lib/errors.ts';
 import { useLocationState } from '../../lib/location-state.ts';
 import { notify } from '../../lib/toaster.ts';
-import { trpc } from '../../lib/trpc.ts';
 import {
   filtersOf,
   hasFilters,
   type TransactionFilterValues,
   type TransactionSearch,
-} from './search.ts';
-import { TransactionFilters } from './transaction-filters.tsx';
+} from '../../lib/transaction-search.ts';
+import { trpc } from '../../lib/trpc.ts';
 
 /** SPEC.md 9: default page size (the server's `limit` answer is what the page shows). */
 const PAGE_SIZE = 10;

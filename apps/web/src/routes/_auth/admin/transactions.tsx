@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { TransactionMonitoringPage } from '../../../features/admin/transaction-monitoring-page.tsx';
-import { transactionSearch } from '../../../features/transactions/search.ts';
+import { transactionSearch } from '../../../lib/transaction-search.ts';
 
 export const Route = createFileRoute('/_auth/admin/transactions')({
   validateSearch: transactionSearch,

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { transactionSearch } from '../../../features/transactions/search.ts';
 import { TransactionsPage } from '../../../features/transactions/transactions-page.tsx';
+import { transactionSearch } from '../../../lib/transaction-search.ts';
 
 export const Route = createFileRoute('/_auth/transactions/')({
   validateSearch: transactionSearch,

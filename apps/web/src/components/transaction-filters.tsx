@@ -1,8 +1,8 @@
 import { transactionStatuses, transactionTypes } from '@bank/validators/money';
 import { Button, Field, Input, NativeSelect, SimpleGrid, Stack } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
-import { humanize } from '../../lib/format.ts';
-import type { TransactionFilterValues } from './search.ts';
+import { humanize } from '../lib/format.ts';
+import type { TransactionFilterValues } from '../lib/transaction-search.ts';
 
 const AMOUNT_DELAY_MS = 400;
 
