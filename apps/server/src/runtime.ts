@@ -1,10 +1,10 @@
 import type { AppDeps } from '@bank/api/context';
+import { sweepExpired } from '@bank/api/housekeeping/sweep';
 import { deliverDueEmails, outboxMailer } from '@bank/api/mail/outbox';
 import { mailboxTransport, smtpTransport } from '@bank/api/mail/transport';
 import { createDbRateLimiter, createRedisRateLimiter } from '@bank/api/rate-limit';
 import { EventHub } from '@bank/api/realtime/hub';
 import { ensureBankSettings } from '@bank/api/settings/service';
-import { sweepIdempotencyKeys } from '@bank/api/transactions/idempotency';
 import { settlePendingTransactions } from '@bank/api/transactions/settlement';
 import type { Config } from '@bank/config';
 import { createDb } from '@bank/db';
@@ -64,7 +64,7 @@ export async function startRuntime(config: Config): Promise<Runtime> {
       () => settlePendingTransactions(handle.db, config.settlementDelayMs),
       app.log,
     ),
-    every('idempotency sweep', 60 * 60_000, () => sweepIdempotencyKeys(handle.db), app.log),
+    every('housekeeping', 60 * 60_000, () => sweepExpired(handle.db), app.log),
   ];
 
   let stopping: Promise<void> | undefined;

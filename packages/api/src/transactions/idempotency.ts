@@ -150,9 +150,3 @@ const codes = [
 function toCode(code: string): (typeof codes)[number] {
   return codes.find((known) => known === code) ?? 'BAD_REQUEST';
 }
-
-export async function sweepIdempotencyKeys(db: Database): Promise<void> {
-  await db
-    .delete(idempotencyKeys)
-    .where(lt(idempotencyKeys.createdAt, new Date(Date.now() - IDEMPOTENCY_RETENTION_MS)));
-}

@@ -1,0 +1,54 @@
+import { idempotencyKeys, rateLimitBuckets, sessions } from '@bank/db/schema';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../testing/harness.ts';
+import { sweepExpired } from './sweep.ts';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await createTestApp();
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+describe('housekeeping', () => {
+  it('drops expired sessions, spent rate-limit windows and old idempotency keys, and nothing live', async () => {
+    const user = await app.registerVerified();
+    const live = await app.signIn(user.email);
+    const stale = await app.signIn(user.email);
+    const staleId = stale.token.split('.')[0] ?? '';
+    await app.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.id, staleId));
+    await app.deps.rateLimiter.hit('sweep:spent', 1);
+    await app.deps.rateLimiter.hit('sweep:live', 60_000);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await app.db.insert(idempotencyKeys).values([
+      {
+        userId: user.id,
+        key: 'old-key-123',
+        operation: 'transfer',
+        requestHash: 'x',
+        createdAt: new Date(Date.now() - 25 * 60 * 60_000),
+      },
+      { userId: user.id, key: 'new-key-123', operation: 'transfer', requestHash: 'x' },
+    ]);
+
+    const swept = await sweepExpired(app.db);
+    expect(swept.sessions).toBeGreaterThanOrEqual(1);
+    expect(swept.idempotencyKeys).toBe(1);
+    expect(await app.db.select().from(sessions).where(eq(sessions.id, staleId))).toHaveLength(0);
+    expect((await (await app.caller(live.token)).auth.me()).user?.email).toBe(user.email);
+    expect(
+      await app.db.select().from(rateLimitBuckets).where(eq(rateLimitBuckets.key, 'sweep:spent')),
+    ).toHaveLength(0);
+    expect(await app.deps.rateLimiter.count('sweep:live')).toBe(1);
+    const keys = await app.db
+      .select({ key: idempotencyKeys.key })
+      .from(idempotencyKeys)
+      .where(eq(idempotencyKeys.userId, user.id));
+    expect(keys.map((k) => k.key)).toEqual(['new-key-123']);
+  });
+});
