@@ -35,6 +35,38 @@ export interface DbHandle {
 
 export const migrationsFolder = fileURLToPath(new URL('../../../drizzle', import.meta.url));
 
+/**
+ * drizzle asks postgres.js for an unnamed statement unless a query is given a name, and
+ * postgres.js answers an unnamed statement with parameters in two round trips (describe, then
+ * bind). Statements prepared per connection, postgres.js' own default, take one after the
+ * first time (docs/decisions/012); the connections' bounded lifetime bounds the cache.
+ */
+function preparedStatements<T extends object>(client: T): T {
+  return new Proxy(client, {
+    get(target, property, receiver) {
+      const value = Reflect.get(target, property, receiver);
+      if (typeof value !== 'function') return value;
+      if (property === 'unsafe') {
+        return (query: string, parameters?: unknown[], options?: object) =>
+          value.call(target, query, parameters, { ...options, prepare: true });
+      }
+      if (property === 'begin' || property === 'savepoint') {
+        // The transaction's own client prepares too.
+        return (...args: unknown[]) =>
+          value.apply(
+            target,
+            args.map((arg) =>
+              typeof arg === 'function'
+                ? (transaction: object) => arg(preparedStatements(transaction))
+                : arg,
+            ),
+          );
+      }
+      return value;
+    },
+  });
+}
+
 export function createDb(options: DbOptions): DbHandle {
   if (options.kind === 'postgres') {
     // Amounts are bigint cents: keep int8 exact instead of postgres.js' default string.
@@ -43,7 +75,7 @@ export function createDb(options: DbOptions): DbHandle {
       onnotice: () => {},
       types: { bigint: postgres.BigInt },
     });
-    const db = drizzlePostgres(sql, { schema, casing: 'snake_case' });
+    const db = drizzlePostgres(preparedStatements(sql), { schema, casing: 'snake_case' });
     return {
       kind: 'postgres',
       db,

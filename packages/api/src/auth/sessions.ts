@@ -6,9 +6,10 @@ import {
   secretMatches,
   shouldRefresh,
 } from '@bank/auth/session-token';
-import type { Executor } from '@bank/db';
+import type { Database, Executor } from '@bank/db';
 import { sessions, users } from '@bank/db/schema';
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
+import { Batcher } from '../batching.ts';
 import type { UserRow } from './dto.ts';
 
 export type SessionRow = typeof sessions.$inferSelect;
@@ -50,22 +51,51 @@ export async function createSession(
   return { token, session };
 }
 
+type SessionAndUser = { session: SessionRow; user: UserRow };
+
+/**
+ * Every request looks its session up; the lookups that arrive together share one query
+ * (docs/decisions/012). One batcher per database, like the settings cache.
+ */
+const sessionFinders = new WeakMap<Database, Batcher<string, SessionAndUser | undefined>>();
+
+function findSession(db: Database, id: string): Promise<SessionAndUser | undefined> {
+  let finder = sessionFinders.get(db);
+  if (!finder) {
+    // Prepared once: every request runs it, and building the query costs more than running it.
+    const lookup = db
+      .select({ session: sessions, user: users })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(
+        sql`${sessions.id} = any(array(select jsonb_array_elements_text(${sql.placeholder('ids')}::jsonb)))`,
+      )
+      .prepare('session_lookup');
+    finder = new Batcher(
+      async (ids: string[]) => {
+        const rows = await lookup.execute({ ids: JSON.stringify([...new Set(ids)]) });
+        const byId = new Map(rows.map((row) => [row.session.id, row]));
+        return ids.map((sessionId) => ({ ok: true as const, value: byId.get(sessionId) }));
+      },
+      { maxInFlight: 2, maxBatch: 256 },
+    );
+    sessionFinders.set(db, finder);
+  }
+  return finder.submit(id);
+}
+
 /**
  * Resolves a token to its session and user, or null. Expired sessions are deleted; blocked
  * users have none. Sliding expiry: a session used past half its lifetime is extended, and
  * `refreshed` tells the caller to send the cookie again.
  */
 export async function validateSessionToken(
-  db: Executor,
+  db: Database,
   token: string,
 ): Promise<(SessionWithUser & { refreshed: boolean }) | null> {
   const parsed = parseSessionToken(token);
   if (!parsed) return null;
-  const [row] = await db
-    .select({ session: sessions, user: users })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.id, parsed.id));
+  const row = await findSession(db, parsed.id);
   if (!row || !secretMatches(parsed.secret, row.session.secretHash)) return null;
   const now = Date.now();
   if (row.session.expiresAt.getTime() <= now || row.user.isBlocked) {

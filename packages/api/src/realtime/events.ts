@@ -64,12 +64,17 @@ export interface QueuedEvent {
   event: AppEvent;
 }
 
-/** Several events in one round trip (a transfer tells both sides). */
+/**
+ * Several events in one round trip (a transfer tells both sides). One statement text whatever
+ * their number, so the driver prepares it once per connection.
+ */
 export async function publishEvents(db: Executor, events: QueuedEvent[]): Promise<void> {
   if (events.length === 0) return;
-  const calls = events.map(({ userId, event }) => {
-    const envelope: EventEnvelope = { id: randomUUID(), userId, event };
-    return sql`pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify(envelope)})`;
-  });
-  await db.execute(sql`select ${sql.join(calls, sql`, `)}`);
+  const envelopes = events.map(({ userId, event }): string =>
+    JSON.stringify({ id: randomUUID(), userId, event } satisfies EventEnvelope),
+  );
+  await db.execute(
+    sql`select pg_notify(${EVENTS_CHANNEL}, payload)
+      from jsonb_array_elements_text(${JSON.stringify(envelopes)}::jsonb) as e(payload)`,
+  );
 }

@@ -42,8 +42,22 @@ export async function ledgerInvariant(db: Executor) {
     .where(
       sql`${accounts.transactionCount} <> (select count(*) from transactions t where t.from_account_id = ${accounts.id} or t.to_account_id = ${accounts.id})`,
     );
+  // The limits' outflow totals agree with today's (UTC) transfers and withdrawals, pending or done.
+  const outflowMismatched = await db
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(sql`
+    (case when ${accounts.outflowDay} = (now() at time zone 'utc')::date
+      then ${accounts.transferredOnDayCents} else 0 end,
+     case when ${accounts.outflowDay} = (now() at time zone 'utc')::date
+      then ${accounts.withdrawnOnDayCents} else 0 end)
+    <> (select coalesce(sum(t.amount_cents) filter (where t.type = 'transfer'), 0),
+          coalesce(sum(t.amount_cents) filter (where t.type = 'withdraw'), 0)
+        from transactions t
+        where t.from_account_id = ${accounts.id} and t.status in ('pending', 'completed')
+          and t.created_at >= date_trunc('day', now() at time zone 'utc') at time zone 'utc')`);
   return {
-    mismatched: mismatched.length + miscounted.length,
+    mismatched: mismatched.length + miscounted.length + outflowMismatched.length,
     entriesSum: BigInt(total?.sum ?? '0'),
     negativeCustomerBalances: negative?.count ?? 0,
     unbalancedTransactions: unbalanced.length,

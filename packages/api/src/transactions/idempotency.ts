@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Database, Transaction } from '@bank/db';
+import type { Database, Executor, Transaction } from '@bank/db';
 import { idempotencyKeys } from '@bank/db/schema';
 import { TRPCError } from '@trpc/server';
 import { and, eq, lt, sql } from 'drizzle-orm';
@@ -32,13 +32,32 @@ export function requestHash(operation: string, request: unknown): string {
     .digest('hex');
 }
 
+/** A claimed key: the request's answer is stored under it, in the money's transaction. */
+export interface ClaimedKey {
+  userId: string;
+  key: string;
+}
+
+function whereKey({ userId, key }: ClaimedKey) {
+  return and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key));
+}
+
+/** Stores a successful answer; call it inside the transaction that moves the money. */
+export async function storeAnswer(tx: Executor, claimed: ClaimedKey, data: unknown) {
+  await tx
+    .update(idempotencyKeys)
+    .set({ response: { ok: true, data } })
+    .where(whereKey(claimed));
+}
+
 /**
- * Runs a money-moving `work` in one database transaction (retried on deadlock), at most once
- * per idempotency key: the same key and request answers the first result again, a different
- * request answers 422, and a retry while the first is still running answers 409. The stored
- * answer commits in the same transaction as the money, so one never exists without the other.
+ * Lets a money-moving `run` happen at most once per idempotency key: the same key and request
+ * answers the first result again, a different request answers 422, and a retry while the first
+ * is still running answers 409. `run` receives the claimed key (null without one) and must
+ * store its answer with `storeAnswer` in the transaction that moves the money, so one never
+ * exists without the other.
  */
-export async function runIdempotent<T>(
+export async function guardIdempotent<T>(
   db: Database,
   options: {
     userId: string;
@@ -47,19 +66,20 @@ export async function runIdempotent<T>(
     request: unknown;
     output: z.ZodType<T>;
   },
-  work: (tx: Transaction, events: QueuedEvent[]) => Promise<T>,
+  run: (claimed: ClaimedKey | null) => Promise<T>,
 ): Promise<T> {
   const { userId, key, operation } = options;
-  if (!key) return runAndAnnounce(db, work);
+  if (!key) return run(null);
+  const claimed: ClaimedKey = { userId, key };
   const hash = requestHash(operation, options.request);
-  const where = and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key));
+  const where = whereKey(claimed);
 
-  const [claimed] = await db
+  const [inserted] = await db
     .insert(idempotencyKeys)
     .values({ userId, key, operation, requestHash: hash })
     .onConflictDoNothing()
     .returning({ key: idempotencyKeys.key });
-  if (!claimed) {
+  if (!inserted) {
     const [existing] = await db.select().from(idempotencyKeys).where(where);
     if (!existing) throw new TRPCError({ code: 'CONFLICT', message: 'Please retry the request' });
     if (existing.requestHash !== hash || existing.operation !== operation) {
@@ -96,14 +116,7 @@ export async function runIdempotent<T>(
   }
 
   try {
-    return await runAndAnnounce(db, async (tx, events) => {
-      const result = await work(tx, events);
-      await tx
-        .update(idempotencyKeys)
-        .set({ response: { ok: true, data: result } })
-        .where(where);
-      return result;
-    });
+    return await run(claimed);
   } catch (error) {
     if (error instanceof TRPCError && error.code !== 'INTERNAL_SERVER_ERROR') {
       // A refusal (insufficient funds, limit) is the answer to this request: keep it.
@@ -117,6 +130,21 @@ export async function runIdempotent<T>(
     }
     throw error;
   }
+}
+
+/** One money `work` in its own transaction (retried on deadlock), at most once per key. */
+export function runIdempotent<T>(
+  db: Database,
+  options: Parameters<typeof guardIdempotent<T>>[1],
+  work: (tx: Transaction, events: QueuedEvent[]) => Promise<T>,
+): Promise<T> {
+  return guardIdempotent(db, options, (claimed) =>
+    runAndAnnounce(db, async (tx, events) => {
+      const result = await work(tx, events);
+      if (claimed) await storeAnswer(tx, claimed, result);
+      return result;
+    }),
+  );
 }
 
 /**

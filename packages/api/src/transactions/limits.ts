@@ -1,32 +1,29 @@
 import type { Executor } from '@bank/db';
-import { transactions } from '@bank/db/schema';
-import { and, eq, gte, inArray, sql, sum } from 'drizzle-orm';
+import { accounts } from '@bank/db/schema';
+import { eq } from 'drizzle-orm';
 import { cachedBankSettings } from '../settings/service.ts';
-import type { TransactionRow } from './dto.ts';
 
-/** Daily limits run from 00:00 UTC (docs/decisions/009). */
-export function startOfUtcDay(now = new Date()): Date {
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+/** Daily limits run from 00:00 UTC (docs/decisions/009): the day as a date literal. */
+export function utcDay(at: Date): string {
+  return at.toISOString().slice(0, 10);
 }
 
 /** Money that left an account today (UTC) through `type`, pending or done: what limits count. */
 export async function outgoingToday(
   db: Executor,
   accountId: string,
-  type: TransactionRow['type'],
+  type: 'transfer' | 'withdraw',
 ): Promise<bigint> {
   const [row] = await db
-    .select({ total: sql<string>`coalesce(${sum(transactions.amountCents)}, 0)::text` })
-    .from(transactions)
-    .where(
-      and(
-        eq(transactions.fromAccountId, accountId),
-        eq(transactions.type, type),
-        inArray(transactions.status, ['pending', 'completed']),
-        gte(transactions.createdAt, startOfUtcDay()),
-      ),
-    );
-  return BigInt(row?.total ?? '0');
+    .select({
+      day: accounts.outflowDay,
+      transferred: accounts.transferredOnDayCents,
+      withdrawn: accounts.withdrawnOnDayCents,
+    })
+    .from(accounts)
+    .where(eq(accounts.id, accountId));
+  if (!row || row.day !== utcDay(new Date())) return 0n;
+  return type === 'transfer' ? row.transferred : row.withdrawn;
 }
 
 /** The user's own daily withdrawal limit, or the bank's. */

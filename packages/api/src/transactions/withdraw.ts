@@ -11,7 +11,7 @@ import { type MovementResult, movementResultSchema } from './dto.ts';
 import { runIdempotent } from './idempotency.ts';
 import { recordMovement, timelineEntry } from './ledger.ts';
 
-import { startOfUtcDay, withdrawalLimitOf } from './limits.ts';
+import { withdrawalLimitOf } from './limits.ts';
 import { announce, last4, refuse, result } from './movement-result.ts';
 
 export async function withdraw(
@@ -63,7 +63,7 @@ export async function withdraw(
       if (from.balanceCents < amountCents) throw refuse('Insufficient funds');
       const now = new Date();
       const written = await recordMovement(tx, {
-        dailyLimit: { limitCents: await withdrawalLimitOf(deps.db, user), since: startOfUtcDay() },
+        dailyLimit: { limitCents: await withdrawalLimitOf(deps.db, user) },
         type: 'withdraw',
         status: 'pending',
         amountCents,

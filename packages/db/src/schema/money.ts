@@ -3,6 +3,7 @@ import {
   bigint,
   bigserial,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -38,6 +39,13 @@ export const accounts = pgTable(
     balanceCents: bigint({ mode: 'bigint' }).notNull().default(sql`0`),
     /** How many transactions touch the account: a cache like the balance, for history totals. */
     transactionCount: integer().notNull().default(0),
+    /**
+     * What left the account on `outflowDay` (UTC) by transfer and by withdrawal, pending or
+     * done: the daily limits read these instead of summing the day's rows (decision 012).
+     */
+    outflowDay: date({ mode: 'string' }),
+    transferredOnDayCents: bigint({ mode: 'bigint' }).notNull().default(sql`0`),
+    withdrawnOnDayCents: bigint({ mode: 'bigint' }).notNull().default(sql`0`),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
