@@ -70,11 +70,16 @@ export interface QueuedEvent {
  */
 export async function publishEvents(db: Executor, events: QueuedEvent[]): Promise<void> {
   if (events.length === 0) return;
-  const envelopes = events.map(({ userId, event }): string =>
-    JSON.stringify({ id: randomUUID(), userId, event } satisfies EventEnvelope),
-  );
+  const envelopes = eventPayloads(events);
   await db.execute(
     sql`select pg_notify(${EVENTS_CHANNEL}, payload)
       from jsonb_array_elements_text(${JSON.stringify(envelopes)}::jsonb) as e(payload)`,
+  );
+}
+
+/** The NOTIFY payloads of queued events, for a statement that publishes them itself. */
+export function eventPayloads(events: QueuedEvent[]): string[] {
+  return events.map(({ userId, event }): string =>
+    JSON.stringify({ id: randomUUID(), userId, event } satisfies EventEnvelope),
   );
 }

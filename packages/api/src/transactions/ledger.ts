@@ -257,7 +257,8 @@ const writtenRow = z.object({
  * Writes many movements in one statement, and only if every account in `expected` is still
  * as the caller read it when it judged them (balance, count and day totals): each movement a
  * transaction with two entries that sum to zero, every account's cached balance, count and day
- * totals moved once by its net change, and the idempotent answers stored with them. The
+ * totals moved once by its net change, the idempotent answers stored with them, and their
+ * events NOTIFYed (delivered on commit, to every instance: DESIGN.md 2). The
  * accounts are locked in id order before anything is written, so concurrent writers queue
  * instead of deadlocking. `expected` names every account a decision rested on (refusals
  * included), and may name some that no movement touches: then they are only checked. Answers
@@ -269,6 +270,8 @@ export async function recordMovementsIfUnchanged(
   expected: AccountState[],
   answers: Array<{ userId: string; key: string; data: unknown }>,
   day: string,
+  /** NOTIFYs sent with the commit, only if the movements are written. */
+  notices: { channel: string; payloads: string[] },
 ): Promise<Map<string, bigint> | null> {
   const input = JSON.stringify(
     movements.map((m) => ({
@@ -359,8 +362,12 @@ export async function recordMovementsIfUnchanged(
       update idempotency_keys k set response = jsonb_build_object('ok', true, 'data', x.response)
       from jsonb_to_recordset(${stored}::jsonb) as x(user_id uuid, key text, response jsonb)
       where k.user_id = x.user_id and k.key = x.key and (select ok from unchanged)
+    ), notified as (
+      select pg_notify(${notices.channel}, payload)
+      from jsonb_array_elements_text(${JSON.stringify(notices.payloads)}::jsonb) as p(payload)
+      where (select ok from unchanged)
     )
-    select (select ok from unchanged) as ok,
+    select (select ok from unchanged) and (select count(*) from notified) >= 0 as ok,
       coalesce((select jsonb_agg(jsonb_build_array(id::text, balance_cents::text)) from u), '[]'::jsonb)
         as balances`,
     writtenRow,

@@ -1,7 +1,7 @@
 import type { Database } from '@bank/db';
 import { TRPCError } from '@trpc/server';
 import { Batcher, type Settled } from '../batching.ts';
-import { publishEvents, type QueuedEvent } from '../realtime/events.ts';
+import { EVENTS_CHANNEL, eventPayloads, type QueuedEvent } from '../realtime/events.ts';
 import { cachedBankSettings } from '../settings/service.ts';
 import type { MovementResult } from './dto.ts';
 import {
@@ -54,7 +54,6 @@ export class TransferDesk {
   /** Accounts as the batches still writing will leave them (the newest attempt's word). */
   private readonly pending = new Map<string, { state: AccountState; attempt: number }>();
   private attempts = 0;
-  private announcing = Promise.resolve();
   /** Batches read and judge one at a time; only their writes overlap. */
   private judging = Promise.resolve();
 
@@ -92,7 +91,6 @@ export class TransferDesk {
         }),
       );
     }
-    this.announce(settled.events);
     return settled.outcomes;
   }
 
@@ -241,7 +239,10 @@ export class TransferDesk {
       judged;
     if (!judged.needsWrite) return { outcomes, events };
     try {
-      const written = await recordMovementsIfUnchanged(this.db, movements, expected, answers, day);
+      const written = await recordMovementsIfUnchanged(this.db, movements, expected, answers, day, {
+        channel: EVENTS_CHANNEL,
+        payloads: eventPayloads(events),
+      });
       if (!written) return null;
       // The statement moved each balance by the sum of its movements: it must land where the
       // judgement said.
@@ -255,20 +256,6 @@ export class TransferDesk {
       }
     }
     return { outcomes, events };
-  }
-
-  /**
-   * After commit (docs/decisions/008), one batch after another so that customers hear of
-   * their transfers in order, without holding up the next batch.
-   */
-  private announce(events: QueuedEvent[]) {
-    if (events.length === 0) return;
-    this.announcing = this.announcing
-      .then(() => publishEvents(this.db, events))
-      .catch((error: unknown) => {
-        // The money has moved: the answers stand even if the news could not be sent.
-        console.warn('Could not announce settled transfers', error);
-      });
   }
 }
 
