@@ -1,9 +1,12 @@
-import { bankSettings, cards, transactions, users } from '@bank/db/schema';
+import { accounts, bankSettings, cards, transactions, users } from '@bank/db/schema';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { uuidV7 } from '../ids/uuid-v7.ts';
 import { forgetCachedBankSettings } from '../settings/service.ts';
 import { createTestApp, rejectionOf, type TestApp } from '../testing/harness.ts';
 import { balanceCents, fundedCustomer, ledgerInvariant, testCard } from '../testing/money.ts';
+import { recordMovementsIfUnchanged } from './ledger.ts';
+import { utcDay } from './limits.ts';
 import { settlePendingTransactions } from './settlement.ts';
 
 let app: TestApp;
@@ -304,6 +307,156 @@ describe('transfers', () => {
       await app.db.update(bankSettings).set({ transferLimitCents: 5_000_000n });
       forgetCachedBankSettings(app.db);
     }
+  });
+});
+
+describe('transfers that arrive together (one batch)', () => {
+  it('judges them in arrival order against what the earlier ones left', async () => {
+    const alice = await fundedCustomer(app, 100);
+    const bob = await fundedCustomer(app, 0);
+    const results = await Promise.allSettled(
+      [40, 40, 40].map((amount) =>
+        alice.caller.transactions.transfer({ recipientAccountNumber: bob.accountNumber, amount }),
+      ),
+    );
+    const answers = results.map((r) =>
+      r.status === 'fulfilled' ? r.value.newBalance : r.reason.message,
+    );
+    expect(answers).toEqual([60, 20, 'Insufficient funds']);
+    expect(await balanceCents(app.db, alice.accountNumber)).toBe(2000n);
+    expect(await balanceCents(app.db, bob.accountNumber)).toBe(8000n);
+    // Each transfer is its own transaction, in order.
+    const history = await bob.caller.transactions.list({ page: 1, limit: 10 });
+    expect(history.data.map((t) => t.amount)).toEqual([40, 40]);
+    await expectLedgerSound();
+  });
+
+  it('counts the earlier ones of the batch towards the daily limit', async () => {
+    const alice = await fundedCustomer(app, 1000);
+    const bob = await fundedCustomer(app, 0);
+    await app.db.update(bankSettings).set({ transferLimitCents: 5000n });
+    forgetCachedBankSettings(app.db);
+    try {
+      const results = await Promise.allSettled(
+        [20, 20, 20].map((amount) =>
+          alice.caller.transactions.transfer({ recipientAccountNumber: bob.accountNumber, amount }),
+        ),
+      );
+      expect(results.map((r) => (r.status === 'fulfilled' ? 'ok' : r.reason.message))).toEqual([
+        'ok',
+        'ok',
+        'Daily transfer limit exceeded',
+      ]);
+    } finally {
+      await app.db.update(bankSettings).set({ transferLimitCents: 5_000_000n });
+      forgetCachedBankSettings(app.db);
+    }
+    await expectLedgerSound();
+  });
+
+  it('lets one sender’s refusal leave the others of the batch untouched', async () => {
+    const [alice, carol, bob] = await Promise.all([
+      fundedCustomer(app, 50),
+      fundedCustomer(app, 10),
+      fundedCustomer(app, 0),
+    ]);
+    const results = await Promise.allSettled([
+      alice.caller.transactions.transfer({ recipientAccountNumber: bob.accountNumber, amount: 30 }),
+      carol.caller.transactions.transfer({ recipientAccountNumber: bob.accountNumber, amount: 30 }),
+      alice.caller.transactions.transfer({
+        recipientAccountNumber: carol.accountNumber,
+        amount: 5,
+      }),
+    ]);
+    expect(
+      results.map((r) => (r.status === 'fulfilled' ? r.value.newBalance : r.reason.message)),
+    ).toEqual([20, 'Insufficient funds', 15]);
+    expect(await balanceCents(app.db, bob.accountNumber)).toBe(3000n);
+    expect(await balanceCents(app.db, carol.accountNumber)).toBe(1500n);
+    await expectLedgerSound();
+  });
+
+  it('stops counting a failed external transfer towards the day’s limit', async () => {
+    const alice = await fundedCustomer(app, 1000);
+    await app.db.update(bankSettings).set({ transferLimitCents: 10000n });
+    forgetCachedBankSettings(app.db);
+    try {
+      await alice.caller.transactions.transfer({ recipientAccountNumber: '7770000', amount: 80 });
+      const over = await rejectionOf(
+        alice.caller.transactions.transfer({ recipientAccountNumber: '7771234', amount: 30 }),
+      );
+      expect(over.message).toBe('Daily transfer limit exceeded');
+      await settlePendingTransactions(app.db, 0); // the receiving bank rejects ...0000
+      await alice.caller.transactions.transfer({ recipientAccountNumber: '7771234', amount: 30 });
+      const balance = await alice.caller.transactions.balance();
+      expect(balance.transferredToday).toBe(30);
+    } finally {
+      await app.db.update(bankSettings).set({ transferLimitCents: 5_000_000n });
+      forgetCachedBankSettings(app.db);
+    }
+    await expectLedgerSound();
+  });
+});
+
+describe('the checked write', () => {
+  it('writes nothing when an account changed since it was read', async () => {
+    const alice = await fundedCustomer(app, 100);
+    const bob = await fundedCustomer(app, 0);
+    const [from] = await app.db
+      .select()
+      .from(accounts)
+      .where(eq(accounts.accountNumber, alice.accountNumber));
+    const [to] = await app.db
+      .select()
+      .from(accounts)
+      .where(eq(accounts.accountNumber, bob.accountNumber));
+    if (!from || !to) throw new Error('accounts missing');
+    const now = new Date();
+    const movement = {
+      id: uuidV7(now.getTime()),
+      createdAt: now,
+      type: 'transfer' as const,
+      status: 'completed' as const,
+      amountCents: 1000n,
+      description: 'Checked',
+      category: 'transfer',
+      paymentMethod: 'internal_transfer',
+      from,
+      to,
+      senderUserId: alice.id,
+      recipientUserId: bob.id,
+      timeline: [],
+    };
+    const notices = { channel: 'bank_events', payloads: [] };
+    const day = utcDay(now);
+    // Read, then someone else moves Alice's money: the write must see it and refuse.
+    await alice.caller.transactions.transfer({
+      recipientAccountNumber: bob.accountNumber,
+      amount: 1,
+    });
+    const [txBefore] = await app.db.select({ n: sql<number>`count(*)::int` }).from(transactions);
+    expect(
+      await recordMovementsIfUnchanged(app.db, [movement], [from, to], [], day, notices),
+    ).toBeNull();
+    const [txAfter] = await app.db.select({ n: sql<number>`count(*)::int` }).from(transactions);
+    expect(txAfter?.n).toBe(txBefore?.n);
+    expect(await balanceCents(app.db, alice.accountNumber)).toBe(9900n);
+
+    // Read again: now it writes, and answers the balances after.
+    const [fresh] = await app.db.select().from(accounts).where(eq(accounts.id, from.id));
+    const [freshTo] = await app.db.select().from(accounts).where(eq(accounts.id, to.id));
+    if (!fresh || !freshTo) throw new Error('accounts missing');
+    const written = await recordMovementsIfUnchanged(
+      app.db,
+      [movement],
+      [fresh, freshTo],
+      [],
+      day,
+      notices,
+    );
+    expect(written?.get(from.id)).toBe(8900n);
+    expect(written?.get(to.id)).toBe(1100n);
+    await expectLedgerSound();
   });
 });
 
