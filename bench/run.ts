@@ -94,6 +94,14 @@ async function recreateDatabase() {
 }
 
 async function startApi(): Promise<ChildProcess> {
+  // Something already answering there would be measured instead of the API started here.
+  if (
+    await fetch(`http://127.0.0.1:${port}/healthz`).then(
+      () => true,
+      () => false,
+    )
+  )
+    throw new Error(`port ${port} is already in use: stop what listens there or set BENCH_PORT`);
   const child = spawn(
     process.execPath,
     ['--import', 'tsx', join(root, 'apps/server/src/main.ts')],
