@@ -153,27 +153,7 @@ export async function recordMovement(db: Executor, movement: Movement) {
     movementResult,
   );
   if (!written) return null;
-  const transaction: TransactionRow = {
-    id: written.id,
-    type: movement.type,
-    status: movement.status,
-    amountCents: movement.amountCents,
-    currency: 'USD',
-    description: movement.description,
-    category: movement.category,
-    paymentMethod: movement.paymentMethod,
-    notes: movement.notes ?? null,
-    fromAccountId: movement.from.id,
-    toAccountId: movement.to.id,
-    senderUserId: movement.senderUserId,
-    recipientUserId: movement.recipientUserId,
-    recipientName: movement.recipientName ?? null,
-    recipientAccountNumber: movement.recipientAccountNumber ?? null,
-    counterparty: movement.counterparty ?? null,
-    timeline: movement.timeline,
-    createdAt: written.created_at,
-    updatedAt: written.created_at,
-  };
+  const transaction = storedRow({ ...movement, id: written.id, createdAt: written.created_at });
   return {
     transaction,
     fromBalance: BigInt(written.from_balance),
