@@ -16,7 +16,8 @@ import { toCents, toDollars } from '../money/cents.ts';
 import { cachedBankSettings } from '../settings/service.ts';
 import { toTransactionDto } from './dto.ts';
 
-import { outgoingToday, withdrawalLimitOf } from './limits.ts';
+import { outflowToday } from './ledger.ts';
+import { utcDay, withdrawalLimitOf } from './limits.ts';
 
 const senders = alias(users, 'sender');
 
@@ -224,15 +225,17 @@ export async function balanceOf(db: Executor, user: SessionWithUser['user']) {
   const account = await customerAccountOf(db, user.id);
   const settings = await cachedBankSettings(db);
   const withdrawalLimit = await withdrawalLimitOf(db, user);
+  const today = utcDay(new Date());
   return {
     balance: toDollars(account.balanceCents),
     currency: account.currency,
     accountNumber: account.accountNumber,
     accountType: account.type,
     withdrawalLimit: toDollars(withdrawalLimit),
-    withdrawnToday: toDollars(await outgoingToday(db, account.id, 'withdraw')),
+    // The account row carries the day's totals the limits count.
+    withdrawnToday: toDollars(outflowToday(account, today, 'withdraw')),
     transferLimit: toDollars(settings.transferLimitCents),
-    transferredToday: toDollars(await outgoingToday(db, account.id, 'transfer')),
+    transferredToday: toDollars(outflowToday(account, today, 'transfer')),
   };
 }
 
