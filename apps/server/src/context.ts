@@ -1,6 +1,11 @@
 import type { IncomingMessage } from 'node:http';
-import { validateSessionToken } from '@bank/api/auth/sessions';
-import { type AppDeps, type Context, createContextInner, noopCookieJar } from '@bank/api/context';
+import {
+  type AppDeps,
+  type Context,
+  createContextInner,
+  noopCookieJar,
+  noopResponseHeaders,
+} from '@bank/api/context';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { replyCookieJar, tokenFromHeaders } from './session-cookie.ts';
 
@@ -27,7 +32,7 @@ export async function createRequestContext(
   const found = tokenFromHeaders(req.headers, options.secureCookies);
   const token = found?.token ?? connectionToken;
   const cookies = reply ? replyCookieJar(reply, options.secureCookies) : noopCookieJar;
-  const auth = token ? await validateSessionToken(options.deps.db, token) : null;
+  const auth = token ? await options.deps.sessions.validate(token) : null;
   if (found?.via === 'cookie') {
     if (!auth) cookies.clear();
     else if (auth.refreshed && auth.session.persistent) {
@@ -39,6 +44,7 @@ export async function createRequestContext(
     deps: options.deps,
     auth,
     cookies,
+    response: reply ? { set: (name, value) => reply.header(name, value) } : noopResponseHeaders,
     request: { ip: clientIp(req), userAgent: typeof userAgent === 'string' ? userAgent : null },
   });
 }

@@ -34,6 +34,7 @@ describe('REST money paths', () => {
       payload,
     });
     expect(first.statusCode).toBe(201);
+    expect(first.headers['idempotent-replayed']).toBeUndefined();
     const again = await server.inject({
       method: 'POST',
       url: '/api/v1/transactions/transfer',
@@ -42,6 +43,8 @@ describe('REST money paths', () => {
     });
     expect(again.statusCode).toBe(201);
     expect(again.json()).toEqual(first.json());
+    // The replayed answer says so, as Stripe's does.
+    expect(again.headers['idempotent-replayed']).toBe('true');
     const changed = await server.inject({
       method: 'POST',
       url: '/api/v1/transactions/transfer',
@@ -49,6 +52,23 @@ describe('REST money paths', () => {
       payload: { ...payload, amount: 1 },
     });
     expect(changed.statusCode).toBe(422);
+    // A refusal is an answer too: replayed, and marked so.
+    const refusalHeaders = {
+      ...bearer(alice.token),
+      'idempotency-key': `rest-${crypto.randomUUID()}`,
+    };
+    const tooMuch = { ...payload, amount: 1_000_000 };
+    for (const replayed of [undefined, 'true']) {
+      const refused = await server.inject({
+        method: 'POST',
+        url: '/api/v1/transactions/transfer',
+        headers: refusalHeaders,
+        payload: tooMuch,
+      });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toEqual({ message: 'Insufficient funds' });
+      expect(refused.headers['idempotent-replayed']).toBe(replayed);
+    }
     const balance = await server.inject({
       method: 'GET',
       url: '/api/v1/transactions/balance',

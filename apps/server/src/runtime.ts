@@ -1,11 +1,11 @@
-import type { AppDeps } from '@bank/api/context';
+import { type AppDeps, createAppDeps } from '@bank/api/context';
 import { sweepExpired } from '@bank/api/housekeeping/sweep';
 import { deliverDueEmails, outboxMailer } from '@bank/api/mail/outbox';
 import { mailboxTransport, smtpTransport } from '@bank/api/mail/transport';
 import { createDbRateLimiter, createRedisRateLimiter } from '@bank/api/rate-limit';
 import { EventHub } from '@bank/api/realtime/hub';
 import { ensureBankSettings } from '@bank/api/settings/service';
-import { settlePendingTransactions } from '@bank/api/transactions/settlement';
+import { settleDueTransactions } from '@bank/api/transactions/settlement';
 import type { Config } from '@bank/config';
 import { createDb } from '@bank/db';
 import type { FastifyInstance } from 'fastify';
@@ -32,16 +32,14 @@ export async function startRuntime(config: Config): Promise<Runtime> {
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 })
     : undefined;
-  const deps: AppDeps = {
-    db: handle.db,
-    dbKind: handle.kind,
+  const deps: AppDeps = createAppDeps(handle, {
     mailer: outboxMailer,
     rateLimiter: redis ? createRedisRateLimiter(redis) : createDbRateLimiter(handle.db),
     hub,
     encryptionKey: config.encryptionKey,
     publicUrl: config.publicUrl,
     devMailbox: config.devMailbox,
-  };
+  });
   const app = await buildServer({
     deps,
     production: config.isProduction,
@@ -61,7 +59,7 @@ export async function startRuntime(config: Config): Promise<Runtime> {
     every(
       'settlement',
       2_000,
-      () => settlePendingTransactions(handle.db, config.settlementDelayMs),
+      () => settleDueTransactions(deps, config.settlementDelayMs),
       app.log,
     ),
     every('housekeeping', 60 * 60_000, () => sweepExpired(handle.db), app.log),

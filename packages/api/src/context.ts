@@ -1,8 +1,10 @@
 import type { Database, DbHandle } from '@bank/db';
-import type { SessionWithUser } from './auth/sessions.ts';
+import { SessionFinder, type SessionWithUser } from './auth/sessions.ts';
+import { LedgerDesk } from './ledger/desk.ts';
 import type { Mailer } from './mail/outbox.ts';
 import type { RateLimiter } from './rate-limit.ts';
 import type { EventHub } from './realtime/hub.ts';
+import { SettingsCache } from './settings/service.ts';
 
 /** What the procedures need from the process, built once by the server (or a test). */
 export interface AppDeps {
@@ -15,12 +17,38 @@ export interface AppDeps {
   publicUrl: string;
   /** The development mailbox is on whenever no SMTP is configured. */
   devMailbox: boolean;
+  /** The bank's settings, cached for a second. */
+  settings: SettingsCache;
+  sessions: SessionFinder;
+  /** The money's one front door. */
+  ledger: LedgerDesk;
+}
+
+/** The long-lived helpers are built here, once per instance (or test), over its database. */
+export function createAppDeps(
+  handle: Pick<DbHandle, 'db' | 'kind'>,
+  options: Omit<AppDeps, 'db' | 'dbKind' | 'settings' | 'sessions' | 'ledger'>,
+): AppDeps {
+  const settings = new SettingsCache(handle.db);
+  return {
+    ...options,
+    db: handle.db,
+    dbKind: handle.kind,
+    settings,
+    sessions: new SessionFinder(handle.db),
+    ledger: new LedgerDesk(handle.db, settings),
+  };
 }
 
 /** How a procedure sets or clears the session cookie, whatever the transport. */
 export interface SessionCookieJar {
   set(token: string, options: { persistent: boolean; expiresAt: Date }): void;
   clear(): void;
+}
+
+/** Headers a procedure adds to its HTTP answer (the REST adapter and tRPC over HTTP). */
+export interface ResponseHeaders {
+  set(name: string, value: string): void;
 }
 
 export interface RequestInfo {
@@ -34,7 +62,10 @@ export interface Context {
   /** The raw token of this request's session (REST answers it to Bearer clients). */
   request: RequestInfo;
   cookies: SessionCookieJar;
+  response: ResponseHeaders;
 }
+
+export const noopResponseHeaders: ResponseHeaders = { set() {} };
 
 export const noopCookieJar: SessionCookieJar = { set() {}, clear() {} };
 
@@ -43,11 +74,13 @@ export function createContextInner(opts: {
   auth?: SessionWithUser | null;
   request?: Partial<RequestInfo>;
   cookies?: SessionCookieJar;
+  response?: ResponseHeaders;
 }): Context {
   return {
     deps: opts.deps,
     auth: opts.auth ?? null,
     request: { ip: opts.request?.ip ?? null, userAgent: opts.request?.userAgent ?? null },
     cookies: opts.cookies ?? noopCookieJar,
+    response: opts.response ?? noopResponseHeaders,
   };
 }

@@ -1,5 +1,5 @@
 import type { Executor } from '@bank/db';
-import type { SQL } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 
 /**
@@ -18,4 +18,13 @@ export async function queryRows<T extends z.ZodType>(
       ? result.rows
       : [];
   return z.array(row).parse(rows);
+}
+
+/** A list as one array parameter (drizzle would spread a JavaScript array into a row). */
+export function textArray(values: string[]): SQL {
+  return sql`array(select jsonb_array_elements_text(${JSON.stringify([...new Set(values)])}::jsonb))`;
+}
+
+export function uuidArray(values: string[]): SQL {
+  return sql`array(select jsonb_array_elements_text(${JSON.stringify([...new Set(values)])}::jsonb)::uuid)`;
 }

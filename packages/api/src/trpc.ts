@@ -5,7 +5,6 @@ import { hasTwoFactor } from './auth/dto.ts';
 import type { Context } from './context.ts';
 import { AppErrorCause, appError } from './errors.ts';
 import { can, type Permission } from './permissions.ts';
-import { isMaintenanceOn } from './settings/service.ts';
 
 export interface ValidationDetail {
   field: string;
@@ -55,7 +54,7 @@ export const protectedProcedure = sessionProcedure.use(async ({ ctx, next }) => 
   if (!user.emailVerifiedAt) {
     throw appError('FORBIDDEN', messages.emailNotVerified, 'EMAIL_NOT_VERIFIED');
   }
-  if (user.role !== 'admin' && (await isMaintenanceOn(ctx.deps.db))) {
+  if (user.role !== 'admin' && (await ctx.deps.settings.get()).maintenanceMode) {
     throw appError('SERVICE_UNAVAILABLE', messages.maintenance, 'MAINTENANCE');
   }
   return next();

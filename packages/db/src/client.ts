@@ -5,7 +5,7 @@ import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
+import { drizzle as drizzlePostgres, type PostgresJsDatabase } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
 import * as schema from './schema/index.ts';
@@ -67,6 +67,37 @@ function preparedStatements<T extends object>(client: T): T {
   });
 }
 
+/** Any fixed bigint, the same in every instance: the key of the migrations' advisory lock. */
+const migrationLockKey = '4242170512093371023';
+
+/**
+ * Instances starting together on one database would race drizzle's migrator (each creates its
+ * schema and table `IF NOT EXISTS`, reads the last migration, then applies the rest), so one
+ * fails on a duplicate catalog row or an existing relation. A session advisory lock on a
+ * connection of its own queues them; the second then finds everything applied. The lock's
+ * connection is not taken from the pool, which may hold a single connection the migrator needs.
+ * PGlite needs none of this: one process owns its directory.
+ */
+async function migrateUnderLock(url: string, db: PostgresJsDatabase<Schema>): Promise<void> {
+  const lockClient = postgres(url, { max: 1, onnotice: () => {} });
+  try {
+    const connection = await lockClient.reserve();
+    try {
+      await connection`select pg_advisory_lock(${migrationLockKey}::bigint)`;
+      try {
+        await migratePostgres(db, { migrationsFolder });
+      } finally {
+        await connection`select pg_advisory_unlock(${migrationLockKey}::bigint)`;
+      }
+    } finally {
+      connection.release();
+    }
+  } finally {
+    // Ending the session releases the lock too, should the unlock itself have failed.
+    await lockClient.end({ timeout: 5 });
+  }
+}
+
 export function createDb(options: DbOptions): DbHandle {
   if (options.kind === 'postgres') {
     // Amounts are bigint cents: keep int8 exact instead of postgres.js' default string.
@@ -83,7 +114,7 @@ export function createDb(options: DbOptions): DbHandle {
         const { unlisten } = await sql.listen(channel, onPayload);
         return unlisten;
       },
-      migrate: () => migratePostgres(db, { migrationsFolder }),
+      migrate: () => migrateUnderLock(options.url, db),
       close: () => sql.end({ timeout: 5 }),
     };
   }

@@ -1,3 +1,4 @@
+import { transactionStatuses, transactionTypes } from '@bank/db/enums';
 import { z } from 'zod';
 import { requiredString } from './common.ts';
 
@@ -151,16 +152,8 @@ export const withdrawInput = z
   });
 export type WithdrawInput = z.input<typeof withdrawInput>;
 
-export const transactionTypes = [
-  'transfer',
-  'deposit',
-  'withdraw',
-  'loan_disbursement',
-  'loan_repayment',
-  'interest_earned',
-  'fee',
-] as const;
-export const transactionStatuses = ['pending', 'completed', 'failed', 'cancelled'] as const;
+// The database's enums are the one list of types and statuses.
+export { transactionStatuses, transactionTypes };
 
 const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates look like YYYY-MM-DD');
 const optionalAmount = z.coerce.number().nonnegative('Amount must be positive').optional();

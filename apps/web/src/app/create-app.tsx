@@ -46,6 +46,11 @@ export function createApp(opts: CreateAppOptions = {}) {
           duration: 0,
         });
       },
+      // The subscription resumes from its last event id, but the log keeps a day and a
+      // thousand events at most: whatever the client shows is fetched again, so none stays stale.
+      onReconnect() {
+        void queryClient.invalidateQueries();
+      },
     });
     realtime = createRealtimeClient({ onOpen: monitor.onOpen, onClose: monitor.onClose });
   }

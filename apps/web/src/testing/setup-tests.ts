@@ -1,9 +1,13 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, vi } from 'vitest';
 import { toaster } from '../lib/toaster.ts';
 import { server } from './server.ts';
 import { resetTrpcMocks, unmockedProcedures } from './trpc-msw.ts';
+
+// A first render takes 1-2 s when the two cores also run the server suites (CI runs them
+// together): findBy* waits up to 5 s instead of 1 s before it fails.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom lacks these browser APIs that Chakra, next-themes and the router use.
 class ResizeObserverStub {

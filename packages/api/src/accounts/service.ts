@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import type { Executor } from '@bank/db';
 import { accounts, ledgerEntries } from '@bank/db/schema';
 import { TRPCError } from '@trpc/server';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 
 export type AccountRow = typeof accounts.$inferSelect;
 export type SystemAccountCode = 'external_clearing' | 'loans_funding' | 'fees' | 'interest';
@@ -30,13 +30,21 @@ export async function openCheckingAccount(db: Executor, userId: string): Promise
   throw new Error('Could not find a free account number');
 }
 
-export async function customerAccountOf(db: Executor, userId: string): Promise<AccountRow> {
+/**
+ * The customer's primary account, the one money leaves from and arrives in: their first
+ * customer account (the checking account opened at registration). The one definition, as SQL
+ * for statements that need it inline.
+ */
+export function primaryAccountIdOf(userId: SQL): SQL {
+  return sql`(select p.id from accounts p where p.user_id = ${userId} and p.kind = 'customer'
+    order by p.created_at, p.id limit 1)`;
+}
+
+export async function primaryAccountOf(db: Executor, userId: string): Promise<AccountRow> {
   const [account] = await db
     .select()
     .from(accounts)
-    .where(and(eq(accounts.userId, userId), eq(accounts.kind, 'customer')))
-    .orderBy(asc(accounts.createdAt))
-    .limit(1);
+    .where(eq(accounts.id, primaryAccountIdOf(sql`${userId}::uuid`)));
   if (!account) throw new TRPCError({ code: 'NOT_FOUND', message: 'Account not found' });
   return account;
 }
@@ -58,24 +66,6 @@ export async function accountByNumber(
   return account;
 }
 
-/**
- * Locks the accounts a movement touches, always in id order, so that two movements between
- * the same accounts queue instead of deadlocking; answers them with their current balances.
- */
-export async function lockAccountsInOrder(
-  db: Executor,
-  ids: string[],
-): Promise<Map<string, AccountRow>> {
-  const unique = [...new Set(ids)].sort();
-  const rows = await db
-    .select()
-    .from(accounts)
-    .where(inArray(accounts.id, unique))
-    .orderBy(asc(accounts.id))
-    .for('update');
-  return new Map(rows.map((row) => [row.id, row]));
-}
-
 /** The sum of an account's ledger entries: what its cached balance must equal. */
 export async function ledgerBalance(db: Executor, accountId: string): Promise<bigint> {
   const [row] = await db
@@ -83,15 +73,4 @@ export async function ledgerBalance(db: Executor, accountId: string): Promise<bi
     .from(ledgerEntries)
     .where(eq(ledgerEntries.accountId, accountId));
   return BigInt(row?.sum ?? '0');
-}
-
-/** The customer's account and the bank's clearing account, locked in id order. */
-export async function lockWithClearing(db: Executor, userId: string) {
-  const account = await customerAccountOf(db, userId);
-  const clearing = await systemAccount(db, 'external_clearing');
-  const locked = await lockAccountsInOrder(db, [account.id, clearing.id]);
-  const customer = locked.get(account.id);
-  const lockedClearing = locked.get(clearing.id);
-  if (!customer || !lockedClearing) throw new Error('Locked accounts missing');
-  return { customer, clearing: lockedClearing };
 }

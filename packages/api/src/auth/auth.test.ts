@@ -2,7 +2,6 @@ import { auditLog, sessions, users, userTokens } from '@bank/db/schema';
 import { messages } from '@bank/validators/messages';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { forgetCachedBankSettings } from '../settings/service.ts';
 import {
   createTestApp,
   rejectionOf,
@@ -567,7 +566,7 @@ describe('roles, blocking and maintenance', () => {
     const { token } = await app.signIn(email);
     const { bankSettings } = await import('@bank/db/schema');
     await app.db.update(bankSettings).set({ maintenanceMode: true });
-    forgetCachedBankSettings(app.db);
+    app.deps.settings.forget();
     try {
       const customer = await app.caller(token);
       const refused = await rejectionOf(
@@ -579,7 +578,7 @@ describe('roles, blocking and maintenance', () => {
       ).resolves.toBeDefined();
     } finally {
       await app.db.update(bankSettings).set({ maintenanceMode: false });
-      forgetCachedBankSettings(app.db);
+      app.deps.settings.forget();
     }
   });
 });

@@ -18,7 +18,7 @@ export const authRouter = router({
   /** Session initialisation: the user (or null) and whether the second factor is owed. */
   me: publicProcedure.query(async ({ ctx }) => {
     if (!ctx.auth) return { user: null, twoFactorRequired: false };
-    const user = await userView(ctx.deps.db, ctx.auth.user, ctx.auth.session);
+    const user = await userView(ctx.deps, ctx.auth.user, ctx.auth.session);
     return { user, twoFactorRequired: user.twoFactorRequired };
   }),
   register: publicProcedure

@@ -252,7 +252,7 @@ export async function login(
     return created;
   });
   call.cookies.set(token, { persistent: session.persistent, expiresAt: session.expiresAt });
-  return { user: await userView(deps.db, user, session), token, twoFactorRequired };
+  return { user: await userView(deps, user, session), token, twoFactorRequired };
 }
 
 /** A completed sign-in: a live alert to the user's other devices and, if wanted, an e-mail. */
@@ -500,7 +500,7 @@ export async function enableTwoFactor(call: AuthCall, auth: SessionWithUser, cod
     .where(eq(sessions.id, auth.session.id));
   return {
     recoveryCodes: codes,
-    user: await userView(deps.db, updated, { twoFactorVerified: true }),
+    user: await userView(deps, updated, { twoFactorVerified: true }),
   };
 }
 
@@ -521,7 +521,7 @@ export async function verifyTwoFactorSignIn(call: AuthCall, auth: SessionWithUse
   }
   return {
     message: '2FA verification successful',
-    user: await userView(deps.db, auth.user, { twoFactorVerified: true }),
+    user: await userView(deps, auth.user, { twoFactorVerified: true }),
   };
 }
 
@@ -559,7 +559,7 @@ export async function disableTwoFactor(call: AuthCall, auth: SessionWithUser, co
   if (!updated) throw new Error('User update returned nothing');
   return {
     message: 'Two-factor authentication disabled',
-    user: await userView(deps.db, updated, auth.session),
+    user: await userView(deps, updated, auth.session),
   };
 }
 
@@ -593,7 +593,7 @@ export async function updateProfile(
     .returning();
   if (!updated) throw new Error('User update returned nothing');
   await recordAudit(deps.db, { event: 'user.profile_updated', userId: auth.user.id, request });
-  return userView(deps.db, updated, auth.session);
+  return userView(deps, updated, auth.session);
 }
 
 export async function updateNotificationPreferences(
@@ -612,5 +612,5 @@ export async function updateNotificationPreferences(
     .where(eq(users.id, auth.user.id))
     .returning();
   if (!updated) throw new Error('User update returned nothing');
-  return userView(call.deps.db, updated, auth.session);
+  return userView(call.deps, updated, auth.session);
 }

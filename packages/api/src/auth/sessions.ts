@@ -54,14 +54,13 @@ export async function createSession(
 type SessionAndUser = { session: SessionRow; user: UserRow };
 
 /**
- * Every request looks its session up; the lookups that arrive together share one query
- * (docs/decisions/012). One batcher per database, like the settings cache.
+ * Resolves session tokens. Every request looks its session up; the lookups that arrive
+ * together share one prepared query (docs/decisions/012). Built once at start (AppDeps).
  */
-const sessionFinders = new WeakMap<Database, Batcher<string, SessionAndUser | undefined>>();
+export class SessionFinder {
+  private readonly batcher: Batcher<string, SessionAndUser | undefined>;
 
-function findSession(db: Database, id: string): Promise<SessionAndUser | undefined> {
-  let finder = sessionFinders.get(db);
-  if (!finder) {
+  constructor(private readonly db: Database) {
     // Prepared once: every request runs it, and building the query costs more than running it.
     const lookup = db
       .select({ session: sessions, user: users })
@@ -71,7 +70,7 @@ function findSession(db: Database, id: string): Promise<SessionAndUser | undefin
         sql`${sessions.id} = any(array(select jsonb_array_elements_text(${sql.placeholder('ids')}::jsonb)))`,
       )
       .prepare('session_lookup');
-    finder = new Batcher(
+    this.batcher = new Batcher(
       async (ids: string[]) => {
         const rows = await lookup.execute({ ids: JSON.stringify([...new Set(ids)]) });
         const byId = new Map(rows.map((row) => [row.session.id, row]));
@@ -79,39 +78,34 @@ function findSession(db: Database, id: string): Promise<SessionAndUser | undefin
       },
       { maxInFlight: 2, maxBatch: 256 },
     );
-    sessionFinders.set(db, finder);
   }
-  return finder.submit(id);
-}
 
-/**
- * Resolves a token to its session and user, or null. Expired sessions are deleted; blocked
- * users have none. Sliding expiry: a session used past half its lifetime is extended, and
- * `refreshed` tells the caller to send the cookie again.
- */
-export async function validateSessionToken(
-  db: Database,
-  token: string,
-): Promise<(SessionWithUser & { refreshed: boolean }) | null> {
-  const parsed = parseSessionToken(token);
-  if (!parsed) return null;
-  const row = await findSession(db, parsed.id);
-  if (!row || !secretMatches(parsed.secret, row.session.secretHash)) return null;
-  const now = Date.now();
-  if (row.session.expiresAt.getTime() <= now || row.user.isBlocked) {
-    await db.delete(sessions).where(eq(sessions.id, row.session.id));
-    return null;
+  /**
+   * Resolves a token to its session and user, or null. Expired sessions are deleted; blocked
+   * users have none. Sliding expiry: a session used past half its lifetime is extended, and
+   * `refreshed` tells the caller to send the cookie again.
+   */
+  async validate(token: string): Promise<(SessionWithUser & { refreshed: boolean }) | null> {
+    const parsed = parseSessionToken(token);
+    if (!parsed) return null;
+    const row = await this.batcher.submit(parsed.id);
+    if (!row || !secretMatches(parsed.secret, row.session.secretHash)) return null;
+    const now = Date.now();
+    if (row.session.expiresAt.getTime() <= now || row.user.isBlocked) {
+      await this.db.delete(sessions).where(eq(sessions.id, row.session.id));
+      return null;
+    }
+    const ttl = ttlOf(row.session.persistent);
+    if (!shouldRefresh(row.session.expiresAt, ttl, now)) {
+      return { ...row, token, refreshed: false };
+    }
+    const expiresAt = new Date(now + ttl);
+    await this.db
+      .update(sessions)
+      .set({ expiresAt, lastSeenAt: new Date(now) })
+      .where(eq(sessions.id, row.session.id));
+    return { session: { ...row.session, expiresAt }, user: row.user, token, refreshed: true };
   }
-  const ttl = ttlOf(row.session.persistent);
-  if (!shouldRefresh(row.session.expiresAt, ttl, now)) {
-    return { ...row, token, refreshed: false };
-  }
-  const expiresAt = new Date(now + ttl);
-  await db
-    .update(sessions)
-    .set({ expiresAt, lastSeenAt: new Date(now) })
-    .where(eq(sessions.id, row.session.id));
-  return { session: { ...row.session, expiresAt }, user: row.user, token, refreshed: true };
 }
 
 export async function deleteSession(db: Executor, sessionId: string): Promise<void> {

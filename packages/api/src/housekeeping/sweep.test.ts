@@ -1,4 +1,4 @@
-import { idempotencyKeys, rateLimitBuckets, sessions } from '@bank/db/schema';
+import { events, idempotencyKeys, rateLimitBuckets, sessions } from '@bank/db/schema';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../testing/harness.ts';
@@ -31,14 +31,32 @@ describe('housekeeping', () => {
         key: 'old-key-123',
         operation: 'transfer',
         requestHash: 'x',
+        response: { ok: false, code: 'BAD_REQUEST', message: 'Insufficient funds' },
         createdAt: new Date(Date.now() - 25 * 60 * 60_000),
       },
-      { userId: user.id, key: 'new-key-123', operation: 'transfer', requestHash: 'x' },
+      {
+        userId: user.id,
+        key: 'new-key-123',
+        operation: 'transfer',
+        requestHash: 'x',
+        response: { ok: false, code: 'BAD_REQUEST', message: 'Insufficient funds' },
+      },
+    ]);
+    // Events arrive in id order: the old one has the lowest id.
+    await app.db.insert(events).values([
+      {
+        id: 0n,
+        userId: user.id,
+        event: { type: 'system:error', data: { message: 'old' } },
+        createdAt: new Date(Date.now() - 25 * 60 * 60_000),
+      },
+      { userId: user.id, event: { type: 'system:error', data: { message: 'new' } } },
     ]);
 
     const swept = await sweepExpired(app.db);
     expect(swept.sessions).toBeGreaterThanOrEqual(1);
     expect(swept.idempotencyKeys).toBe(1);
+    expect(swept.events).toBe(1);
     expect(await app.db.select().from(sessions).where(eq(sessions.id, staleId))).toHaveLength(0);
     expect((await (await app.caller(live.token)).auth.me()).user?.email).toBe(user.email);
     expect(

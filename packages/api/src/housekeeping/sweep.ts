@@ -1,17 +1,20 @@
 import type { Database } from '@bank/db';
-import { idempotencyKeys, rateLimitBuckets, sessions, userTokens } from '@bank/db/schema';
-import { and, isNotNull, lt, or } from 'drizzle-orm';
-import { IDEMPOTENCY_RETENTION_MS } from '../transactions/idempotency.ts';
+import { events, idempotencyKeys, rateLimitBuckets, sessions, userTokens } from '@bank/db/schema';
+import { and, isNotNull, lt, or, sql } from 'drizzle-orm';
+import { IDEMPOTENCY_RETENTION_MS } from '../ledger/idempotency.ts';
+
+/** Events are replayed to clients that reconnect within this long (DESIGN.md 6). */
+export const EVENT_RETENTION_MS = 24 * 60 * 60_000;
 
 /** Used or expired e-mail tokens are kept this long (for support questions), then dropped. */
 const TOKEN_RETENTION_MS = 7 * 24 * 60 * 60_000;
 
 /**
  * Removes what no request will ever read again: expired sessions, spent rate-limit windows,
- * old e-mail tokens and idempotency keys past their retention. Safe on every instance at once.
+ * old e-mail tokens, and idempotency keys and events past their retention. Safe on every instance at once.
  */
 export async function sweepExpired(db: Database, now = Date.now()) {
-  const [expiredSessions, spentWindows, oldTokens, oldKeys] = await Promise.all([
+  const [expiredSessions, spentWindows, oldTokens, oldKeys, oldEvents] = await Promise.all([
     db
       .delete(sessions)
       .where(lt(sessions.expiresAt, new Date(now)))
@@ -36,11 +39,23 @@ export async function sweepExpired(db: Database, now = Date.now()) {
       .delete(idempotencyKeys)
       .where(lt(idempotencyKeys.createdAt, new Date(now - IDEMPOTENCY_RETENTION_MS)))
       .returning({ key: idempotencyKeys.key }),
+    // Events arrive in id order: everything before the first one young enough to keep.
+    db
+      .delete(events)
+      .where(
+        lt(
+          events.id,
+          sql`coalesce((select e.id from ${events} e where e.created_at >= ${new Date(now - EVENT_RETENTION_MS).toISOString()}::timestamptz
+            order by e.id limit 1), (select max(e.id) + 1 from ${events} e), 0)`,
+        ),
+      )
+      .returning({ id: events.id }),
   ]);
   return {
     sessions: expiredSessions.length,
     rateLimitWindows: spentWindows.length,
     tokens: oldTokens.length,
     idempotencyKeys: oldKeys.length,
+    events: oldEvents.length,
   };
 }

@@ -1,6 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import type { Executor } from '@bank/db';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 
 export const EVENTS_CHANNEL = 'bank_events';
 
@@ -40,23 +39,14 @@ export type AppEvent =
   | { type: 'system:error'; data: { message: string } }
   | { type: 'new_support_message'; data: Record<string, unknown> & { ticketId: string } };
 
-/** `userId: null` reaches every connected client (system notices). */
+/**
+ * `userId: null` reaches every connected client (system notices). `id` is the event's row in
+ * the `events` log: ids grow, and a client that reconnects resumes after the last one it saw.
+ */
 export interface EventEnvelope {
   id: string;
   userId: string | null;
   event: AppEvent;
-}
-
-/**
- * Publishes inside the caller's transaction with pg_notify, so the event is delivered on
- * commit only, to every instance listening, and never for work that was rolled back.
- */
-export async function publishEvent(
-  db: Executor,
-  userId: string | null,
-  event: AppEvent,
-): Promise<void> {
-  await publishEvents(db, [{ userId, event }]);
 }
 
 export interface QueuedEvent {
@@ -65,21 +55,40 @@ export interface QueuedEvent {
 }
 
 /**
- * Several events in one round trip (a transfer tells both sides). One statement text whatever
- * their number, so the driver prepares it once per connection.
+ * The one way events leave: two CTEs for the statement that made the change. `logged` writes
+ * them to the `events` log (when `when` holds), `notified` NOTIFYs each with its id; PostgreSQL
+ * delivers them on commit, to every instance, and never for work that was rolled back. The
+ * statement must read `notified` (a plain CTE runs only when read).
  */
-export async function publishEvents(db: Executor, events: QueuedEvent[]): Promise<void> {
-  if (events.length === 0) return;
-  const envelopes = eventPayloads(events);
-  await db.execute(
-    sql`select pg_notify(${EVENTS_CHANNEL}, payload)
-      from jsonb_array_elements_text(${JSON.stringify(envelopes)}::jsonb) as e(payload)`,
+export function logAndNotify(events: QueuedEvent[], when: SQL): SQL {
+  const rows = JSON.stringify(
+    events.map(({ userId, event }, n) => ({ n, user_id: userId, event })),
   );
+  return sql`logged as (
+      insert into events (user_id, event)
+      select x.user_id, x.event from jsonb_to_recordset(${rows}::jsonb) as x(n int, user_id uuid, event jsonb)
+      where ${when}
+      order by x.n
+      returning id, user_id, event
+    ), notified as (
+      select pg_notify(${EVENTS_CHANNEL}, jsonb_build_object('id', l.id::text, 'userId', l.user_id,
+        'event', l.event)::text)
+      from (select * from logged order by id) l
+    )`;
 }
 
-/** The NOTIFY payloads of queued events, for a statement that publishes them itself. */
-export function eventPayloads(events: QueuedEvent[]): string[] {
-  return events.map(({ userId, event }): string =>
-    JSON.stringify({ id: randomUUID(), userId, event } satisfies EventEnvelope),
+/** Publishes inside the caller's transaction (or as a statement of its own). */
+export async function publishEvent(
+  db: Executor,
+  userId: string | null,
+  event: AppEvent,
+): Promise<void> {
+  await publishEvents(db, [{ userId, event }]);
+}
+
+export async function publishEvents(db: Executor, events: QueuedEvent[]): Promise<void> {
+  if (events.length === 0) return;
+  await db.execute(
+    sql`with ${logAndNotify(events, sql`true`)} select count(*)::int as n from notified`,
   );
 }

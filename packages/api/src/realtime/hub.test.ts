@@ -77,3 +77,28 @@ describe('realtime events', () => {
     expect(forBob).toEqual(['system:maintenance']);
   });
 });
+
+describe('a hub subscription', () => {
+  it('listens from the call on, before anyone reads it (so the log can be read in between)', async () => {
+    const userId = crypto.randomUUID();
+    const controller = new AbortController();
+    const events = app.deps.hub.subscribe(userId, controller.signal);
+    await publishEvent(app.db, userId, { type: 'system:error', data: { message: 'early' } });
+    const first = await events.next();
+    expect(first.done ? null : first.value.event).toEqual({
+      type: 'system:error',
+      data: { message: 'early' },
+    });
+    controller.abort();
+    expect((await events.next()).done).toBe(true);
+  });
+
+  it('lets go of its listener when aborted, even if never read', () => {
+    const before = app.deps.hub.connectedUsers();
+    const controller = new AbortController();
+    app.deps.hub.subscribe(crypto.randomUUID(), controller.signal);
+    expect(app.deps.hub.connectedUsers()).toBe(before + 1);
+    controller.abort();
+    expect(app.deps.hub.connectedUsers()).toBe(before);
+  });
+});

@@ -37,8 +37,12 @@ export class EventHub {
     for (const set of targets) for (const listener of set ?? []) listener(envelope);
   }
 
-  /** Events for one user (and broadcasts) until `signal` aborts. */
-  async *subscribe(userId: string, signal: AbortSignal | undefined): AsyncGenerator<EventEnvelope> {
+  /**
+   * Events for one user (and broadcasts) until `signal` aborts. Listening starts at this call,
+   * not at the first `next()`: a caller can then read the missed events from the log and lose
+   * none that arrive meanwhile (they wait in the queue).
+   */
+  subscribe(userId: string, signal: AbortSignal | undefined): AsyncGenerator<EventEnvelope> {
     const queue: EventEnvelope[] = [];
     let wake: (() => void) | undefined;
     const listener: Listener = (envelope) => {
@@ -48,25 +52,36 @@ export class EventHub {
     const set = this.listeners.get(userId) ?? new Set();
     set.add(listener);
     this.listeners.set(userId, set);
-    const onAbort = () => wake?.();
-    signal?.addEventListener('abort', onAbort);
-    try {
-      while (!signal?.aborted) {
-        const next = queue.shift();
-        if (next) {
-          yield next;
-          continue;
-        }
-        await new Promise<void>((resolve) => {
-          wake = resolve;
-        });
-        wake = undefined;
-      }
-    } finally {
-      signal?.removeEventListener('abort', onAbort);
+    const unsubscribe = () => {
       set.delete(listener);
-      if (set.size === 0) this.listeners.delete(userId);
+      if (set.size === 0 && this.listeners.get(userId) === set) this.listeners.delete(userId);
+    };
+    // A generator never started never runs its `finally`: the abort cleans up then.
+    const onAbort = () => {
+      unsubscribe();
+      wake?.();
+    };
+    signal?.addEventListener('abort', onAbort);
+    if (signal?.aborted) unsubscribe();
+    async function* drain(): AsyncGenerator<EventEnvelope> {
+      try {
+        while (!signal?.aborted) {
+          const next = queue.shift();
+          if (next) {
+            yield next;
+            continue;
+          }
+          await new Promise<void>((resolve) => {
+            wake = resolve;
+          });
+          wake = undefined;
+        }
+      } finally {
+        signal?.removeEventListener('abort', onAbort);
+        unsubscribe();
+      }
     }
+    return drain();
   }
 
   connectedUsers(): number {

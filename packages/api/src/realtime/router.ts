@@ -1,14 +1,25 @@
 import { messages } from '@bank/validators/messages';
 import { tracked } from '@trpc/server';
-import { validateSessionToken } from '../auth/sessions.ts';
+import { z } from 'zod';
 import { appError } from '../errors.ts';
 import { protectedProcedure, router } from '../trpc.ts';
+import { parseEventId, readMissedEvents } from './replay.ts';
 
 const SESSION_RECHECK_MS = 60_000;
 
+/** tRPC's wsLink puts the id of the last tracked event it saw here when it resubscribes. */
+const onEventInput = z.object({ lastEventId: z.string().nullish() }).nullish();
+
 export const eventsRouter = router({
-  /** The one subscription per signed-in client: every event for this user, live. */
-  onEvent: protectedProcedure.subscription(async function* ({ ctx, signal }) {
+  /**
+   * The one subscription per signed-in client: every event for this user, live. A client that
+   * comes back with `lastEventId` first gets what it missed, read back from the `events` log.
+   */
+  onEvent: protectedProcedure.input(onEventInput).subscription(async function* ({
+    ctx,
+    input,
+    signal,
+  }) {
     const token = ctx.auth.token;
     const userId = ctx.auth.user.id;
     const controller = new AbortController();
@@ -17,7 +28,8 @@ export const eventsRouter = router({
     // A long-lived subscription re-checks its session: sign-out or a block ends it.
     let sessionEnded = false;
     const timer = setInterval(() => {
-      validateSessionToken(ctx.deps.db, token)
+      ctx.deps.sessions
+        .validate(token)
         .then((current) => {
           if (!current) {
             sessionEnded = true;
@@ -26,14 +38,29 @@ export const eventsRouter = router({
         })
         .catch(() => {});
     }, SESSION_RECHECK_MS);
+    // Listen before reading the log: an event committed in between is then queued, not lost.
+    const live = ctx.deps.hub.subscribe(userId, controller.signal);
     try {
-      for await (const envelope of ctx.deps.hub.subscribe(userId, controller.signal)) {
+      // An event can be both read back and queued live; the live copy is dropped.
+      const replayed = new Set<string>();
+      const afterId = parseEventId(input?.lastEventId);
+      if (afterId !== null) {
+        for (const envelope of await readMissedEvents(ctx.deps.db, userId, afterId)) {
+          if (controller.signal.aborted) break;
+          replayed.add(envelope.id);
+          yield tracked(envelope.id, envelope.event);
+        }
+      }
+      for await (const envelope of live) {
+        if (replayed.delete(envelope.id)) continue;
         yield tracked(envelope.id, envelope.event);
       }
       if (sessionEnded) throw appError('UNAUTHORIZED', messages.sessionExpired);
     } finally {
       clearInterval(timer);
       signal?.removeEventListener('abort', stop);
+      // Ends the hub's listener even when the replay was cut short.
+      controller.abort();
     }
   }),
 });

@@ -26,29 +26,34 @@ export async function getBankSettings(db: Executor) {
   return row ?? { ...defaultBankSettings, updatedAt: new Date(0) };
 }
 
-type BankSettings = Awaited<ReturnType<typeof getBankSettings>>;
+export type BankSettings = Awaited<ReturnType<typeof getBankSettings>>;
 
 /**
  * Settings are read on every money call and every guarded procedure; each instance keeps them
- * for at most a second (a cache: a change reaches every instance within that second).
+ * for at most a second (a cache: a change reaches every instance within that second). Built
+ * once at start and passed in AppDeps.
  */
-const SETTINGS_TTL_MS = 1000;
-const settingsCache = new WeakMap<object, { value: Promise<BankSettings>; expiresAt: number }>();
+export class SettingsCache {
+  private cached: { value: Promise<BankSettings>; expiresAt: number } | undefined;
 
-export function cachedBankSettings(db: Executor): Promise<BankSettings> {
-  const hit = settingsCache.get(db);
-  if (hit && hit.expiresAt > Date.now()) return hit.value;
-  const value = getBankSettings(db);
-  settingsCache.set(db, { value, expiresAt: Date.now() + SETTINGS_TTL_MS });
-  value.catch(() => settingsCache.delete(db));
-  return value;
-}
+  constructor(
+    private readonly db: Executor,
+    private readonly ttlMs = 1000,
+  ) {}
 
-/** After a change of the settings in this instance (and in tests that write them directly). */
-export function forgetCachedBankSettings(db: Executor): void {
-  settingsCache.delete(db);
-}
+  get(): Promise<BankSettings> {
+    if (this.cached && this.cached.expiresAt > Date.now()) return this.cached.value;
+    const value = getBankSettings(this.db);
+    const entry = { value, expiresAt: Date.now() + this.ttlMs };
+    this.cached = entry;
+    value.catch(() => {
+      if (this.cached === entry) this.cached = undefined;
+    });
+    return value;
+  }
 
-export async function isMaintenanceOn(db: Executor): Promise<boolean> {
-  return (await cachedBankSettings(db)).maintenanceMode;
+  /** After a change of the settings in this instance (and in tests that write them directly). */
+  forget(): void {
+    this.cached = undefined;
+  }
 }

@@ -6,9 +6,9 @@ import { users } from '@bank/db/schema';
 import { createTestDb } from '@bank/db/testing';
 import { decodeBase32IgnorePadding } from '@oslojs/encoding';
 import { eq } from 'drizzle-orm';
-import { validateSessionToken } from '../auth/sessions.ts';
 import {
   type AppDeps,
+  createAppDeps,
   createContextInner,
   type RequestInfo,
   type SessionCookieJar,
@@ -54,21 +54,19 @@ export async function createTestApp() {
   await ensureBankSettings(handle.db);
   const hub = new EventHub();
   await hub.start(handle);
-  const deps: AppDeps = {
-    db: handle.db,
-    dbKind: handle.kind,
+  const deps: AppDeps = createAppDeps(handle, {
     mailer: outboxMailer,
     rateLimiter: createDbRateLimiter(handle.db),
     hub,
     encryptionKey: randomBytes(32),
     publicUrl: 'http://bank.test',
     devMailbox: true,
-  };
+  });
   const defaultRequest: RequestInfo = { ip: '203.0.113.7', userAgent: 'vitest' };
 
   /** A caller as the holder of `token` (or an anonymous visitor) would be. */
   async function caller(token?: string | null, request: Partial<RequestInfo> = {}) {
-    const auth = token ? await validateSessionToken(handle.db, token) : null;
+    const auth = token ? await deps.sessions.validate(token) : null;
     const cookies = recordingJar();
     const ctx = createContextInner({
       deps,

@@ -1,3 +1,4 @@
+import { transactionStatuses, transactionTypes } from '@bank/db/enums';
 import type { TimelineEntry, transactions } from '@bank/db/schema';
 import { z } from 'zod';
 import { toDollars } from '../money/cents.ts';
@@ -45,7 +46,7 @@ export type TransactionDto = ReturnType<typeof toTransactionDto>;
 
 const timelineEntrySchema = z.object({
   id: z.string(),
-  status: z.enum(['pending', 'completed', 'failed', 'cancelled']),
+  status: z.enum(transactionStatuses),
   description: z.string(),
   timestamp: z.string(),
 }) satisfies z.ZodType<TimelineEntry>;
@@ -53,16 +54,8 @@ const timelineEntrySchema = z.object({
 export const transactionDtoSchema = z.object({
   id: z.string(),
   _id: z.string(),
-  type: z.enum([
-    'transfer',
-    'deposit',
-    'withdraw',
-    'loan_disbursement',
-    'loan_repayment',
-    'interest_earned',
-    'fee',
-  ]),
-  status: z.enum(['pending', 'completed', 'failed', 'cancelled']),
+  type: z.enum(transactionTypes),
+  status: z.enum(transactionStatuses),
   amount: z.number(),
   currency: z.string(),
   direction: z.enum(['credit', 'debit']),

@@ -9,15 +9,13 @@ import { TRPCError } from '@trpc/server';
 import { and, count, eq, gte, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
-import { customerAccountOf } from '../accounts/service.ts';
+import { primaryAccountIdOf, primaryAccountOf } from '../accounts/service.ts';
 import type { SessionWithUser } from '../auth/sessions.ts';
+import type { AppDeps } from '../context.ts';
 import { queryRows } from '../db-rows.ts';
+import { outflowOn, utcDay } from '../ledger/account-state.ts';
 import { toCents, toDollars } from '../money/cents.ts';
-import { cachedBankSettings } from '../settings/service.ts';
 import { toTransactionDto } from './dto.ts';
-
-import { outflowToday } from './ledger.ts';
-import { utcDay, withdrawalLimitOf } from './limits.ts';
 
 const senders = alias(users, 'sender');
 
@@ -150,7 +148,7 @@ export async function listTransactions(
   const [page] = await queryRows(
     db,
     sql`with acct as (
-        select id from accounts where user_id = ${userId}::uuid and kind = 'customer' order by created_at limit 1
+        select ${primaryAccountIdOf(sql`${userId}::uuid`)} as id
       ), merged as (
         select id, created_at from (${side(transactions.fromAccountId)} union all ${side(transactions.toAccountId)}) both_sides
         order by created_at desc, id desc limit ${query.limit} offset ${offset}
@@ -201,7 +199,7 @@ export async function listAllTransactions(
 
 /** One of the customer's transactions; another customer's answers not found. */
 export async function transactionById(db: Executor, userId: string, id: string) {
-  const account = await customerAccountOf(db, userId);
+  const account = await primaryAccountOf(db, userId);
   const [row] = await db
     .select({
       transaction: transactions,
@@ -221,10 +219,13 @@ export async function transactionById(db: Executor, userId: string, id: string) 
   });
 }
 
-export async function balanceOf(db: Executor, user: SessionWithUser['user']) {
-  const account = await customerAccountOf(db, user.id);
-  const settings = await cachedBankSettings(db);
-  const withdrawalLimit = await withdrawalLimitOf(db, user);
+export async function balanceOf(
+  deps: Pick<AppDeps, 'db' | 'settings'>,
+  user: SessionWithUser['user'],
+) {
+  const account = await primaryAccountOf(deps.db, user.id);
+  const settings = await deps.settings.get();
+  const withdrawalLimit = user.withdrawalLimitCents ?? settings.withdrawalLimitCents;
   const today = utcDay(new Date());
   return {
     balance: toDollars(account.balanceCents),
@@ -233,15 +234,15 @@ export async function balanceOf(db: Executor, user: SessionWithUser['user']) {
     accountType: account.type,
     withdrawalLimit: toDollars(withdrawalLimit),
     // The account row carries the day's totals the limits count.
-    withdrawnToday: toDollars(outflowToday(account, today, 'withdraw')),
+    withdrawnToday: toDollars(outflowOn(account, today, 'withdraw')),
     transferLimit: toDollars(settings.transferLimitCents),
-    transferredToday: toDollars(outflowToday(account, today, 'transfer')),
+    transferredToday: toDollars(outflowOn(account, today, 'transfer')),
   };
 }
 
 /** Income (money in, completed), expenses (money out, not failed) and the last 12 months. */
 export async function statsOf(db: Executor, userId: string) {
-  const account = await customerAccountOf(db, userId);
+  const account = await primaryAccountOf(db, userId);
   const incoming = and(
     eq(transactions.toAccountId, account.id),
     eq(transactions.status, 'completed'),

@@ -1,13 +1,12 @@
-import { accounts, bankSettings, cards, transactions, users } from '@bank/db/schema';
+import { bankSettings, cards, transactions, users } from '@bank/db/schema';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { uuidV7 } from '../ids/uuid-v7.ts';
-import { forgetCachedBankSettings } from '../settings/service.ts';
+import { Book } from '../ledger/book.ts';
+import { readLedger } from '../ledger/read.ts';
+import { writeLedger } from '../ledger/write.ts';
 import { createTestApp, rejectionOf, type TestApp } from '../testing/harness.ts';
 import { balanceCents, fundedCustomer, ledgerInvariant, testCard } from '../testing/money.ts';
-import { recordMovementsIfUnchanged } from './ledger.ts';
-import { utcDay } from './limits.ts';
-import { settlePendingTransactions } from './settlement.ts';
+import { settleDueTransactions, settlePendingTransactions } from './settlement.ts';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -260,7 +259,7 @@ describe('transfers', () => {
       counterparty: { accountLast4: '4321', network: 'ACH' },
     });
     expect(result.newBalance).toBe(200);
-    await settlePendingTransactions(app.db, 0);
+    await settlePendingTransactions(app.deps, 0);
     const settled = await alice.caller.transactions.byId({ id: result.transaction.id });
     expect(settled.status).toBe('completed');
     expect(settled.timeline.at(-1)?.description).toBe('Received by the external bank');
@@ -274,7 +273,7 @@ describe('transfers', () => {
       amount: 75,
     });
     expect(await balanceCents(app.db, alice.accountNumber)).toBe(22500n);
-    await settlePendingTransactions(app.db, 0);
+    await settlePendingTransactions(app.deps, 0);
     const failed = await alice.caller.transactions.byId({ id: result.transaction.id });
     expect(failed.status).toBe('failed');
     expect(failed.timeline.map((t) => t.description)).toContain('Funds returned to your account');
@@ -286,7 +285,7 @@ describe('transfers', () => {
     const alice = await fundedCustomer(app, 1000);
     const bob = await fundedCustomer(app, 0);
     await app.db.update(bankSettings).set({ transferLimitCents: 30000n });
-    forgetCachedBankSettings(app.db);
+    app.deps.settings.forget();
     try {
       await alice.caller.transactions.transfer({
         recipientAccountNumber: bob.accountNumber,
@@ -305,7 +304,7 @@ describe('transfers', () => {
       });
     } finally {
       await app.db.update(bankSettings).set({ transferLimitCents: 5_000_000n });
-      forgetCachedBankSettings(app.db);
+      app.deps.settings.forget();
     }
   });
 });
@@ -335,7 +334,7 @@ describe('transfers that arrive together (one batch)', () => {
     const alice = await fundedCustomer(app, 1000);
     const bob = await fundedCustomer(app, 0);
     await app.db.update(bankSettings).set({ transferLimitCents: 5000n });
-    forgetCachedBankSettings(app.db);
+    app.deps.settings.forget();
     try {
       const results = await Promise.allSettled(
         [20, 20, 20].map((amount) =>
@@ -349,7 +348,7 @@ describe('transfers that arrive together (one batch)', () => {
       ]);
     } finally {
       await app.db.update(bankSettings).set({ transferLimitCents: 5_000_000n });
-      forgetCachedBankSettings(app.db);
+      app.deps.settings.forget();
     }
     await expectLedgerSound();
   });
@@ -378,20 +377,20 @@ describe('transfers that arrive together (one batch)', () => {
   it('stops counting a failed external transfer towards the day’s limit', async () => {
     const alice = await fundedCustomer(app, 1000);
     await app.db.update(bankSettings).set({ transferLimitCents: 10000n });
-    forgetCachedBankSettings(app.db);
+    app.deps.settings.forget();
     try {
       await alice.caller.transactions.transfer({ recipientAccountNumber: '7770000', amount: 80 });
       const over = await rejectionOf(
         alice.caller.transactions.transfer({ recipientAccountNumber: '7771234', amount: 30 }),
       );
       expect(over.message).toBe('Daily transfer limit exceeded');
-      await settlePendingTransactions(app.db, 0); // the receiving bank rejects ...0000
+      await settlePendingTransactions(app.deps, 0); // the receiving bank rejects ...0000
       await alice.caller.transactions.transfer({ recipientAccountNumber: '7771234', amount: 30 });
       const balance = await alice.caller.transactions.balance();
       expect(balance.transferredToday).toBe(30);
     } finally {
       await app.db.update(bankSettings).set({ transferLimitCents: 5_000_000n });
-      forgetCachedBankSettings(app.db);
+      app.deps.settings.forget();
     }
     await expectLedgerSound();
   });
@@ -401,60 +400,56 @@ describe('the checked write', () => {
   it('writes nothing when an account changed since it was read', async () => {
     const alice = await fundedCustomer(app, 100);
     const bob = await fundedCustomer(app, 0);
-    const [from] = await app.db
-      .select()
-      .from(accounts)
-      .where(eq(accounts.accountNumber, alice.accountNumber));
-    const [to] = await app.db
-      .select()
-      .from(accounts)
-      .where(eq(accounts.accountNumber, bob.accountNumber));
-    if (!from || !to) throw new Error('accounts missing');
-    const now = new Date();
-    const movement = {
-      id: uuidV7(now.getTime()),
-      createdAt: now,
-      type: 'transfer' as const,
-      status: 'completed' as const,
-      amountCents: 1000n,
-      description: 'Checked',
-      category: 'transfer',
-      paymentMethod: 'internal_transfer',
-      from,
-      to,
-      senderUserId: alice.id,
-      recipientUserId: bob.id,
-      timeline: [],
+    const read = async () =>
+      readLedger(app.db, {
+        users: [alice.id, bob.id],
+        accountNumbers: [],
+        transactions: [],
+        keys: [],
+      });
+    const judge = (ledger: Awaited<ReturnType<typeof read>>) => {
+      const book = new Book(ledger, new Date(), {
+        transferLimitCents: 5_000_000n,
+        withdrawalLimitCents: 2_500_000n,
+      });
+      const from = book.primaryAccountOf(alice.id);
+      const to = book.primaryAccountOf(bob.id);
+      if (!from || !to) throw new Error('accounts missing');
+      book.apply([
+        {
+          open: {
+            type: 'transfer',
+            status: 'completed',
+            amountCents: 1000n,
+            description: 'Checked',
+            category: 'transfer',
+            paymentMethod: 'internal_transfer',
+            from,
+            to,
+            senderUserId: alice.id,
+            recipientUserId: bob.id,
+            timeline: [],
+          },
+        },
+      ]);
+      return book.changes();
     };
-    const notices = { channel: 'bank_events', payloads: [] };
-    const day = utcDay(now);
+    const stale = judge(await read());
     // Read, then someone else moves Alice's money: the write must see it and refuse.
     await alice.caller.transactions.transfer({
       recipientAccountNumber: bob.accountNumber,
       amount: 1,
     });
     const [txBefore] = await app.db.select({ n: sql<number>`count(*)::int` }).from(transactions);
-    expect(
-      await recordMovementsIfUnchanged(app.db, [movement], [from, to], [], day, notices),
-    ).toBeNull();
+    expect(await writeLedger(app.db, stale)).toBe('changed');
     const [txAfter] = await app.db.select({ n: sql<number>`count(*)::int` }).from(transactions);
     expect(txAfter?.n).toBe(txBefore?.n);
     expect(await balanceCents(app.db, alice.accountNumber)).toBe(9900n);
 
-    // Read again: now it writes, and answers the balances after.
-    const [fresh] = await app.db.select().from(accounts).where(eq(accounts.id, from.id));
-    const [freshTo] = await app.db.select().from(accounts).where(eq(accounts.id, to.id));
-    if (!fresh || !freshTo) throw new Error('accounts missing');
-    const written = await recordMovementsIfUnchanged(
-      app.db,
-      [movement],
-      [fresh, freshTo],
-      [],
-      day,
-      notices,
-    );
-    expect(written?.get(from.id)).toBe(8900n);
-    expect(written?.get(to.id)).toBe(1100n);
+    // Read again: now it writes.
+    expect(await writeLedger(app.db, judge(await read()))).toBe('written');
+    expect(await balanceCents(app.db, alice.accountNumber)).toBe(8900n);
+    expect(await balanceCents(app.db, bob.accountNumber)).toBe(1100n);
     await expectLedgerSound();
   });
 });
@@ -474,13 +469,22 @@ describe('withdrawals', () => {
       newBalance: 140,
       transaction: { type: 'withdraw', status: 'pending', direction: 'debit' },
     });
-    await settlePendingTransactions(app.db, 0);
+    await settlePendingTransactions(app.deps, 0);
     expect((await alice.caller.transactions.byId({ id: result.transaction.id })).status).toBe(
       'completed',
     );
     const cash = await alice.caller.transactions.withdraw({ amount: 20, method: 'cash_pickup' });
     expect(cash.transaction.notes).toMatch(/^Pickup code \d{8}$/);
     await expectLedgerSound();
+  });
+
+  it('settles a backlog in one run of the task, batch after batch', async () => {
+    const alice = await fundedCustomer(app, 100);
+    for (let i = 0; i < 5; i += 1)
+      await alice.caller.transactions.withdraw({ amount: 1, method: 'cash_pickup' });
+    await settleDueTransactions(app.deps, 0, { batch: 2 });
+    const pending = await alice.caller.transactions.list({ page: 1, limit: 10, status: 'pending' });
+    expect(pending.total).toBe(0);
   });
 
   it('enforces the user’s daily withdrawal limit, defaulting to the bank’s', async () => {

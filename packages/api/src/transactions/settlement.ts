@@ -1,18 +1,16 @@
-import type { Database, Executor } from '@bank/db';
-import { transactions, users } from '@bank/db/schema';
+import { transactions } from '@bank/db/schema';
 import { and, eq, lt } from 'drizzle-orm';
-import { lockAccountsInOrder } from '../accounts/service.ts';
-import { toDollars } from '../money/cents.ts';
-import { publishEvents, type QueuedEvent } from '../realtime/events.ts';
-import type { TransactionRow } from './dto.ts';
-import { reverseMovement, timelineEntry } from './ledger.ts';
-import { withDbRetry } from './retry.ts';
+import type { AppDeps } from '../context.ts';
+import { type PendingOutcome, pendingPosting } from '../ledger/kinds/pending.ts';
 
 /**
  * The sandbox clearing network: an account number ending in 0000 does not exist there, so a
  * transfer to it fails and its money comes back. Everything else clears.
  */
-export function clearingRejects(row: TransactionRow): string | null {
+export function clearingRejects(row: {
+  type: string;
+  recipientAccountNumber: string | null;
+}): string | null {
   if (row.type === 'transfer' && row.recipientAccountNumber?.endsWith('0000')) {
     return 'The receiving bank rejected the transfer: account not found';
   }
@@ -20,83 +18,61 @@ export function clearingRejects(row: TransactionRow): string | null {
 }
 
 /**
- * Completes (or fails, returning the money) pending movements older than `minAgeMs`. Rows are
- * claimed with SKIP LOCKED (instances share the work) and all their accounts are locked at
- * once, in id order, like every other movement.
+ * Completes (or voids, returning the money) pending movements older than `minAgeMs`, through
+ * the ledger's front door like every movement. Several instances may pick the same rows: the
+ * ledger's write settles each once, and the others find it no longer pending.
  */
 export async function settlePendingTransactions(
-  db: Database,
+  deps: Pick<AppDeps, 'db' | 'ledger'>,
   minAgeMs: number,
   batch = 50,
 ): Promise<number> {
-  const events: QueuedEvent[] = [];
-  const settled = await withDbRetry(() => {
-    events.length = 0;
-    return db.transaction(async (tx) => {
-      const due = await tx
-        .select({ row: transactions, notify: users.notifyTransactions })
-        .from(transactions)
-        .leftJoin(users, eq(users.id, transactions.senderUserId))
-        .where(
-          and(
-            eq(transactions.status, 'pending'),
-            lt(transactions.createdAt, new Date(Date.now() - minAgeMs)),
-          ),
-        )
-        .orderBy(transactions.createdAt)
-        .limit(batch)
-        .for('update', { of: transactions, skipLocked: true });
-      await lockAccountsInOrder(
-        tx,
-        due.flatMap(({ row }) => [row.fromAccountId, row.toAccountId]),
+  const due = await deps.db
+    .select({
+      id: transactions.id,
+      type: transactions.type,
+      recipientAccountNumber: transactions.recipientAccountNumber,
+    })
+    .from(transactions)
+    .where(
+      and(
+        eq(transactions.status, 'pending'),
+        lt(transactions.createdAt, new Date(Date.now() - minAgeMs)),
+      ),
+    )
+    .orderBy(transactions.createdAt)
+    .limit(batch);
+  const outcomes = await Promise.all(
+    due.map(async (row): Promise<PendingOutcome> => {
+      const rejection = clearingRejects(row);
+      const posted = await deps.ledger.submit(
+        pendingPosting(
+          row.id,
+          rejection
+            ? { void: rejection }
+            : { complete: row.type === 'withdraw' ? 'Paid out' : 'Received by the external bank' },
+        ),
       );
-      for (const { row, notify } of due) {
-        const rejection = clearingRejects(row);
-        const settledRow = rejection
-          ? await reverseMovement(tx, row, rejection)
-          : { transaction: await completeMovement(tx, row), fromBalance: undefined };
-        if (!row.senderUserId) continue;
-        events.push({
-          userId: row.senderUserId,
-          event: {
-            type: 'transaction:updated',
-            data: {
-              transactionId: row.id,
-              type: row.type,
-              status: settledRow.transaction.status,
-              amount: toDollars(row.amountCents),
-              description: row.description,
-              notify: notify ?? true,
-              ...(settledRow.fromBalance === undefined
-                ? {}
-                : { newBalance: toDollars(settledRow.fromBalance) }),
-            },
-          },
-        });
-      }
-      return due.length;
-    });
-  });
-  await publishEvents(db, events);
-  return settled;
+      return posted.value;
+    }),
+  );
+  return outcomes.filter((outcome) => outcome !== 'unchanged').length;
 }
 
-async function completeMovement(tx: Executor, row: TransactionRow): Promise<TransactionRow> {
-  const [updated] = await tx
-    .update(transactions)
-    .set({
-      status: 'completed',
-      updatedAt: new Date(),
-      timeline: [
-        ...row.timeline,
-        timelineEntry(
-          'completed',
-          row.type === 'withdraw' ? 'Paid out' : 'Received by the external bank',
-        ),
-      ],
-    })
-    .where(eq(transactions.id, row.id))
-    .returning();
-  if (!updated) throw new Error('Transaction vanished');
-  return updated;
+/**
+ * The settlement task: settles what is due in batches until nothing is (or `maxBatches` ran),
+ * so a busy bank's backlog clears within a tick instead of 50 movements at a time.
+ */
+export async function settleDueTransactions(
+  deps: Pick<AppDeps, 'db' | 'ledger'>,
+  minAgeMs: number,
+  { batch = 200, maxBatches = 25 } = {},
+): Promise<number> {
+  let settled = 0;
+  for (let round = 0; round < maxBatches; round += 1) {
+    const count = await settlePendingTransactions(deps, minAgeMs, batch);
+    settled += count;
+    if (count < batch) break;
+  }
+  return settled;
 }

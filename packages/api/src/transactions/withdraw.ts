@@ -1,104 +1,86 @@
 import { randomInt } from 'node:crypto';
 import type { withdrawInput } from '@bank/validators/money';
 import type { z } from 'zod';
-import { lockWithClearing } from '../accounts/service.ts';
 import type { SessionWithUser } from '../auth/sessions.ts';
 import { ownBankDetails } from '../banks/service.ts';
 import { assertCardNotExpired, ownCard } from '../cards/service.ts';
 import type { AppDeps } from '../context.ts';
+import { idempotencyClaim, postingOrRefusal } from '../ledger/idempotency.ts';
+import { type WithdrawalOrder, withdrawalPosting } from '../ledger/kinds/withdrawal.ts';
+import type { Posted } from '../ledger/posting.ts';
 import { toCents } from '../money/cents.ts';
 import { type MovementResult, movementResultSchema } from './dto.ts';
-import { runIdempotent } from './idempotency.ts';
-import { recordMovement, timelineEntry } from './ledger.ts';
+import { last4, refuse } from './movement-result.ts';
 
-import { withdrawalLimitOf } from './limits.ts';
-import { announce, last4, refuse, result } from './movement-result.ts';
-
+/** Checks the destination (a linked bank, a debit card, cash pickup), then posts the withdrawal. */
 export async function withdraw(
   deps: AppDeps,
   auth: SessionWithUser,
   input: z.infer<typeof withdrawInput>,
-): Promise<MovementResult> {
-  const user = auth.user;
-  const amountCents = toCents(input.amount);
-  return runIdempotent(
-    deps.db,
-    {
-      userId: user.id,
-      key: input.idempotencyKey,
-      operation: 'withdraw',
-      request: input,
-      output: movementResultSchema,
-    },
-    async (tx, events) => {
-      let counterparty: Record<string, string>;
-      let paymentMethod: string;
-      let destination: string;
-      if (input.method === 'bank') {
-        let bankName = input.bankName ?? '';
-        let accountNumber = input.accountNumber ?? '';
-        let accountName = input.accountName ?? '';
-        if (input.bankId) {
-          const bank = await ownBankDetails(tx, deps.encryptionKey, user.id, input.bankId);
-          bankName = bank.name;
-          accountNumber = bank.accountNumber;
-          accountName = bank.accountName ?? `${user.firstName} ${user.lastName}`;
-        }
-        paymentMethod = 'bank_transfer';
-        counterparty = { bankName, accountLast4: last4(accountNumber), accountName };
-        destination = `${bankName} account ending ${last4(accountNumber)}`;
-      } else if (input.method === 'card') {
-        const card = await ownCard(tx, user.id, input.cardId ?? '');
-        if (card.type !== 'debit') throw refuse('Withdrawals to a card need a debit card');
-        assertCardNotExpired(card.expiryMonth, card.expiryYear);
-        paymentMethod = 'debit_card';
-        counterparty = { cardLast4: card.last4 };
-        destination = `debit card ending ${card.last4}`;
-      } else {
-        paymentMethod = 'cash_pickup';
-        counterparty = { pickupCode: String(randomInt(10_000_000, 100_000_000)) };
-        destination = `cash pickup (code ${counterparty.pickupCode})`;
-      }
-      const { customer: from, clearing: to } = await lockWithClearing(tx, user.id);
-      if (from.balanceCents < amountCents) throw refuse('Insufficient funds');
-      const now = new Date();
-      const written = await recordMovement(tx, {
-        dailyLimit: { limitCents: await withdrawalLimitOf(deps.db, user) },
-        type: 'withdraw',
-        status: 'pending',
-        amountCents,
-        description: input.description?.trim() || `Withdrawal to ${destination}`,
-        category: 'withdrawal',
-        paymentMethod,
-        notes: input.method === 'cash_pickup' ? `Pickup code ${counterparty.pickupCode}` : null,
-        from,
-        to,
-        senderUserId: user.id,
-        recipientUserId: null,
-        recipientName: counterparty.accountName ?? null,
-        counterparty,
-        timeline: [
-          timelineEntry('completed', 'Withdrawal requested', now),
-          timelineEntry('pending', `Paying out to ${destination}`, now),
-        ],
-      });
-      if (!written) throw refuse('Daily withdrawal limit exceeded');
-      const { transaction, fromBalance } = written;
-      announce(events, transaction, [
-        {
-          userId: user.id,
-          accountId: from.id,
-          balance: fromBalance,
-          notify: user.notifyTransactions,
-        },
-      ]);
-      return result(
-        'Withdrawal request submitted successfully',
-        transaction,
-        from.id,
-        fromBalance,
-        user,
-      );
-    },
+): Promise<Posted<MovementResult>> {
+  const claim = idempotencyClaim(
+    auth.user.id,
+    input.idempotencyKey,
+    'withdraw',
+    input,
+    movementResultSchema,
   );
+  const posting = await postingOrRefusal(
+    async () => withdrawalPosting(await withdrawalOrder(deps, auth.user, input), claim),
+    claim,
+  );
+  return deps.ledger.submit(posting);
+}
+
+async function withdrawalOrder(
+  deps: AppDeps,
+  user: SessionWithUser['user'],
+  input: z.infer<typeof withdrawInput>,
+): Promise<WithdrawalOrder> {
+  const amountCents = toCents(input.amount);
+  const order = (
+    destination: string,
+    details: Pick<WithdrawalOrder, 'paymentMethod' | 'counterparty'> &
+      Partial<Pick<WithdrawalOrder, 'notes' | 'recipientName'>>,
+  ): WithdrawalOrder => ({
+    user,
+    amountCents,
+    description: input.description?.trim() || `Withdrawal to ${destination}`,
+    destination,
+    notes: details.notes ?? null,
+    recipientName: details.recipientName ?? null,
+    paymentMethod: details.paymentMethod,
+    counterparty: details.counterparty,
+  });
+  if (input.method === 'bank') {
+    let bankName = input.bankName ?? '';
+    let accountNumber = input.accountNumber ?? '';
+    let accountName = input.accountName ?? '';
+    if (input.bankId) {
+      const bank = await ownBankDetails(deps.db, deps.encryptionKey, user.id, input.bankId);
+      bankName = bank.name;
+      accountNumber = bank.accountNumber;
+      accountName = bank.accountName ?? `${user.firstName} ${user.lastName}`;
+    }
+    return order(`${bankName} account ending ${last4(accountNumber)}`, {
+      paymentMethod: 'bank_transfer',
+      counterparty: { bankName, accountLast4: last4(accountNumber), accountName },
+      recipientName: accountName,
+    });
+  }
+  if (input.method === 'card') {
+    const card = await ownCard(deps.db, user.id, input.cardId ?? '');
+    if (card.type !== 'debit') throw refuse('Withdrawals to a card need a debit card');
+    assertCardNotExpired(card.expiryMonth, card.expiryYear);
+    return order(`debit card ending ${card.last4}`, {
+      paymentMethod: 'debit_card',
+      counterparty: { cardLast4: card.last4 },
+    });
+  }
+  const pickupCode = String(randomInt(10_000_000, 100_000_000));
+  return order(`cash pickup (code ${pickupCode})`, {
+    paymentMethod: 'cash_pickup',
+    counterparty: { pickupCode },
+    notes: `Pickup code ${pickupCode}`,
+  });
 }

@@ -1,4 +1,5 @@
 export * from './audit.ts';
+export * from './events.ts';
 export * from './money.ts';
 export * from './outbox.ts';
 export * from './settings.ts';

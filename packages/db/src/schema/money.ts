@@ -15,6 +15,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { transactionStatuses, transactionTypes } from '../enums.ts';
 import { users } from './users.ts';
 
 export const accountKind = pgEnum('account_kind', ['customer', 'system']);
@@ -60,21 +61,8 @@ export const accounts = pgTable(
   ],
 );
 
-export const transactionType = pgEnum('transaction_type', [
-  'transfer',
-  'deposit',
-  'withdraw',
-  'loan_disbursement',
-  'loan_repayment',
-  'interest_earned',
-  'fee',
-]);
-export const transactionStatus = pgEnum('transaction_status', [
-  'pending',
-  'completed',
-  'failed',
-  'cancelled',
-]);
+export const transactionType = pgEnum('transaction_type', transactionTypes);
+export const transactionStatus = pgEnum('transaction_status', transactionStatuses);
 
 export interface TimelineEntry {
   id: string;
@@ -156,8 +144,10 @@ export const ledgerEntries = pgTable(
 );
 
 /**
- * Idempotency keys of money-moving calls (Stripe / IETF draft): the first answer is kept and
- * replayed for the same request; at least 24 hours.
+ * Idempotency keys of money-moving calls (Stripe / IETF draft): the first definite answer is
+ * kept and replayed for the same request, at least 24 hours. A row is written only with its
+ * answer, by the statement that moves the money (docs/decisions/010): there is no claim that a
+ * dead process could leave behind.
  */
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
@@ -168,11 +158,9 @@ export const idempotencyKeys = pgTable(
     key: text().notNull(),
     operation: text().notNull(),
     requestHash: text().notNull(),
-    /** null while the first request is still running. */
-    response: jsonb().$type<
-      { ok: true; data: unknown } | { ok: false; code: string; message: string }
-    >(),
-    lockedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    response: jsonb()
+      .$type<{ ok: true; data: unknown } | { ok: false; code: string; message: string }>()
+      .notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

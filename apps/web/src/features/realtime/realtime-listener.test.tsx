@@ -45,6 +45,24 @@ function serveEvents(events: unknown[]) {
   });
 }
 
+/** The subscription requests in one message from the client (it batches them into arrays). */
+function subscriptionRequests(data: unknown): Array<{ id: unknown; lastEventId: unknown }> {
+  if (typeof data !== 'string') return [];
+  const parsed: unknown = JSON.parse(data);
+  const requests: Array<{ id: unknown; lastEventId: unknown }> = [];
+  for (const request of Array.isArray(parsed) ? parsed : [parsed]) {
+    if (typeof request !== 'object' || request === null || !('id' in request)) continue;
+    if (!('method' in request) || request.method !== 'subscription') continue;
+    const params = 'params' in request ? request.params : null;
+    const lastEventId =
+      typeof params === 'object' && params !== null && 'lastEventId' in params
+        ? params.lastEventId
+        : undefined;
+    requests.push({ id: request.id, lastEventId });
+  }
+  return requests;
+}
+
 describe('realtime listener', () => {
   it('turns live events into notifications', async () => {
     mockDashboard();
@@ -97,5 +115,48 @@ describe('realtime listener', () => {
     expect(await within(summary).findByText('$742.00')).toBeInTheDocument();
     await waitFor(() => expect(callsTo('transactions.list').length).toBeGreaterThanOrEqual(2));
     expect(callsTo('auth.me').length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('after a dropped connection, resubscribes from the last event and fetches the balance again', async () => {
+    // The server's balance: 175 after the event we see, 900 after one we miss while away.
+    let serverBalance = 100;
+    mockProcedures({
+      'transactions.stats': () => makeStats({ balance: serverBalance }),
+      'transactions.balance': () => makeBalance(),
+      'transactions.list': () => transactionPage([]),
+    });
+    const subscribedWith: unknown[] = [];
+    let connections = 0;
+    server.use(
+      socket.addEventListener('connection', ({ client }) => {
+        connections += 1;
+        const connection = connections;
+        client.addEventListener('message', (message) => {
+          for (const request of subscriptionRequests(message.data)) {
+            subscribedWith.push(request.lastEventId);
+            client.send(JSON.stringify({ id: request.id, result: { type: 'started' } }));
+            if (connection > 1) continue;
+            serverBalance = 175;
+            const event = {
+              type: 'transaction:new',
+              data: { amount: 75, direction: 'credit', newBalance: 175, notify: false },
+            };
+            const result = { type: 'data', id: '41', data: { id: '41', data: event } };
+            client.send(JSON.stringify({ id: request.id, result }));
+            // The instance goes away; money moves meanwhile and its event is not replayed.
+            setTimeout(() => {
+              serverBalance = 900;
+              client.close();
+            }, 100);
+          }
+        });
+      }),
+    );
+    renderApp('/', { session: signedInAs(makeUser()), realtime: true });
+    const summary = await screen.findByRole('region', { name: 'Account summary' });
+    expect(await within(summary).findByText('$175.00')).toBeInTheDocument();
+    // wsLink reconnects after 1 s and repeats the subscription with the id it saw last.
+    await waitFor(() => expect(subscribedWith).toEqual([undefined, '41']), { timeout: 5000 });
+    expect(await within(summary).findByText('$900.00', {}, { timeout: 5000 })).toBeInTheDocument();
   });
 });

@@ -28,6 +28,17 @@ describe('connection monitor', () => {
     expect(onGiveUp).toHaveBeenCalledTimes(1);
   });
 
+  it('reports every open after the first as a reconnect (events may have been missed)', () => {
+    const onReconnect = vi.fn();
+    const monitor = createConnectionMonitor({ onGiveUp: () => {}, onReconnect });
+    monitor.onOpen();
+    expect(onReconnect).not.toHaveBeenCalled();
+    monitor.onClose();
+    monitor.onClose(); // a failed attempt in between
+    monitor.onOpen();
+    expect(onReconnect).toHaveBeenCalledTimes(1);
+  });
+
   it('waits 1000 ms, doubling up to 5000 ms', () => {
     expect([0, 1, 2, 3, 4].map(reconnectDelayMs)).toEqual([1000, 2000, 4000, 5000, 5000]);
   });

@@ -1,10 +1,11 @@
 /** PostgreSQL's serialization failure and deadlock: safe to run the whole transaction again. */
 const RETRYABLE = new Set(['40001', '40P01']);
 
-function sqlState(error: unknown): string | undefined {
+/** The SQLSTATE of a database error, however deep the drivers and drizzle wrapped it. */
+export function sqlStateOf(error: unknown): string | undefined {
   for (let current: unknown = error, depth = 0; current && depth < 5; depth += 1) {
     if (typeof current === 'object' && 'code' in current && typeof current.code === 'string') {
-      if (RETRYABLE.has(current.code)) return current.code;
+      if (/^[0-9A-Z]{5}$/.test(current.code)) return current.code;
     }
     current = typeof current === 'object' && 'cause' in current ? current.cause : undefined;
   }
@@ -12,7 +13,7 @@ function sqlState(error: unknown): string | undefined {
 }
 
 export function isRetryableDbError(error: unknown): boolean {
-  return sqlState(error) !== undefined;
+  return RETRYABLE.has(sqlStateOf(error) ?? '');
 }
 
 /** Runs `work` again on a deadlock or serialization failure: a customer never sees one. */

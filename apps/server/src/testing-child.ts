@@ -1,0 +1,112 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { createDb } from '@bank/db';
+import { sql } from 'drizzle-orm';
+
+/** Test support: the real `start` (main.ts) in a child process, as production runs it. */
+const main = fileURLToPath(new URL('./main.ts', import.meta.url));
+
+export interface ChildServer {
+  child: ChildProcess;
+  port: number;
+  baseUrl: string;
+  /** Everything the process wrote so far (stdout and stderr). */
+  output(): string;
+  exited: Promise<number | null>;
+  /** Resolves once /healthz answers 200; rejects, with the output, on timeout or exit. */
+  healthy(timeoutMs: number): Promise<void>;
+  /** Sends the signal (if still running) and waits for the exit. */
+  stop(signal?: NodeJS.Signals): Promise<void>;
+}
+
+/** A port nothing listens on right now (the kernel's pick). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** `env` is all the child gets besides these defaults (pass PATH along if it needs one). */
+export function startChildServer(port: number, env: Record<string, string>): ChildServer {
+  const child = spawn(process.execPath, ['--import', 'tsx', main], {
+    env: {
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      LOG_LEVEL: 'warn',
+      WEB_DIST_DIR: '/nonexistent',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk) => {
+    output += String(chunk);
+  });
+  child.stderr?.on('data', (chunk) => {
+    output += String(chunk);
+  });
+  let running = true;
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code) => {
+      running = false;
+      resolve(code);
+    }),
+  );
+  const baseUrl = `http://127.0.0.1:${port}`;
+  return {
+    child,
+    port,
+    baseUrl,
+    output: () => output,
+    exited,
+    async healthy(timeoutMs) {
+      const deadline = Date.now() + timeoutMs;
+      while (Date.now() < deadline) {
+        if (!running) throw new Error(`the server on ${port} exited:\n${output}`);
+        const ok = await fetch(`${baseUrl}/healthz`).then(
+          (response) => response.ok,
+          () => false,
+        );
+        if (ok) return;
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+      throw new Error(
+        `the server on ${port} did not answer /healthz in ${timeoutMs} ms:\n${output}`,
+      );
+    },
+    async stop(signal = 'SIGTERM') {
+      if (running) child.kill(signal);
+      await exited;
+    },
+  };
+}
+
+/** A fresh database on the server of `serverUrl`, and how to drop it. */
+export async function freshPostgresDatabase(
+  serverUrl: string,
+): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `test_${Date.now()}_${randomBytes(4).toString('hex')}`;
+  const onServer = async (statement: string) => {
+    const admin = createDb({ kind: 'postgres', url: serverUrl, poolSize: 1 });
+    try {
+      await admin.db.execute(sql.raw(statement));
+    } finally {
+      await admin.close();
+    }
+  };
+  await onServer(`CREATE DATABASE "${name}"`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: () => onServer(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`),
+  };
+}

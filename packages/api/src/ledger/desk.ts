@@ -1,0 +1,166 @@
+import type { Database } from '@bank/db';
+import { TRPCError } from '@trpc/server';
+import { Batcher, type Settled } from '../batching.ts';
+import type { SettingsCache } from '../settings/service.ts';
+import { Book } from './book.ts';
+import { replayOf, storedRefusal } from './idempotency.ts';
+import { KnownAccounts } from './known-accounts.ts';
+import type { LedgerView, Needs, Posted, Posting } from './posting.ts';
+import { readLedger } from './read.ts';
+import { withDbRetry } from './retry.ts';
+import { writeLedger } from './write.ts';
+
+/** A posting in the desk, its answer's type kept inside its closures. */
+interface Ticket {
+  needs: Needs;
+  key: { userId: string; key: string } | undefined;
+  /** Judges against the book (applying what it accepts); answers how to finish once written. */
+  judge(book: Book): () => void;
+}
+
+export interface LedgerDeskOptions {
+  /** Judging again after another writer changed an account: this often, then the batch gives up. */
+  maxAttempts?: number;
+  /** The write (tests replace it to fail on purpose). */
+  write?: typeof writeLedger;
+}
+
+/**
+ * The one front door of the money (DESIGN.md 3, docs/decisions/013): every movement is a
+ * posting submitted here. Postings that arrive together form a batch: one statement reads what
+ * the batch needs, the rules judge each posting in arrival order against what the earlier ones
+ * left, and one checked write records everything, only if every account a decision rested on is
+ * still as read. Built once per instance (AppDeps).
+ */
+export class LedgerDesk {
+  private readonly batcher: Batcher<Ticket, () => void>;
+  /** Keyed postings not yet answered here: a duplicate waits for the first, then replays it. */
+  private readonly keysInFlight = new Map<string, Promise<unknown>>();
+  /** What this desk last knew of the accounts, so that most batches need no read. */
+  private readonly known = new KnownAccounts();
+  private readonly maxAttempts: number;
+  private readonly write: typeof writeLedger;
+
+  constructor(
+    private readonly db: Database,
+    private readonly settings: Pick<SettingsCache, 'get'>,
+    options: LedgerDeskOptions = {},
+  ) {
+    this.maxAttempts = options.maxAttempts ?? 50;
+    this.write = options.write ?? writeLedger;
+    // One batch at a time: a second one in flight only queued behind the first's row locks
+    // and halved the batches (measured: same throughput, a longer tail; decision 012).
+    this.batcher = new Batcher((tickets) => this.settle(tickets), {
+      maxInFlight: 1,
+      maxBatch: 128,
+    });
+  }
+
+  submit<R>(posting: Posting<R>): Promise<Posted<R>> {
+    const claim = posting.idempotency;
+    if (!claim) return this.enqueue(posting);
+    const id = `${claim.userId} ${claim.key}`;
+    const earlier = this.keysInFlight.get(id) ?? Promise.resolve();
+    const answer = earlier.then(
+      () => this.enqueue(posting),
+      () => this.enqueue(posting),
+    );
+    this.keysInFlight.set(id, answer);
+    const forget = () => {
+      if (this.keysInFlight.get(id) === answer) this.keysInFlight.delete(id);
+    };
+    answer.then(forget, forget);
+    return answer;
+  }
+
+  private enqueue<R>(posting: Posting<R>): Promise<Posted<R>> {
+    return new Promise<Posted<R>>((resolve, reject) => {
+      const claim = posting.idempotency;
+      const ticket: Ticket = {
+        needs: posting.needs,
+        key: claim,
+        judge(book) {
+          if (claim) {
+            const stored = book.storedAnswer(claim.userId, claim.key);
+            if (stored) {
+              try {
+                const replayed = replayOf(stored, claim);
+                return () => resolve(replayed);
+              } catch (error) {
+                return () => reject(error);
+              }
+            }
+          }
+          const verdict = posting.judge(book);
+          if ('refused' in verdict) {
+            if (claim) book.storeAnswer({ ...claim, response: storedRefusal(verdict.refused) });
+            return () => reject(verdict.refused);
+          }
+          const value = verdict.answer(book.apply(verdict.effects));
+          if (claim) book.storeAnswer({ ...claim, response: { ok: true, data: value } });
+          return () => resolve({ value, replayed: false });
+        },
+      };
+      this.batcher.submit(ticket).then((finish) => finish(), reject);
+    });
+  }
+
+  private async settle(tickets: Ticket[]): Promise<Settled<() => void>[]> {
+    try {
+      const settings = await this.settings.get();
+      for (let attempt = 1; ; attempt += 1) {
+        // After a conflict the batch is read afresh: stored answers and others' moves are found.
+        const fresh = attempt > 1;
+        const finished = await withDbRetry(() => this.trySettle(tickets, settings, fresh));
+        if (finished) return finished.map((value) => ({ ok: true, value }));
+        if (attempt >= this.maxAttempts)
+          throw new TRPCError({ code: 'CONFLICT', message: 'Please retry the request' });
+        await new Promise((resolve) => setTimeout(resolve, Math.random() * 2 * attempt));
+      }
+    } catch (error) {
+      if (tickets.length === 1) return [{ ok: false, error }];
+      // Something no rule foresaw failed the whole batch: each posting goes again alone, so
+      // that one bad posting answers its error and the others still move.
+      return Promise.all(
+        tickets.map(async (ticket) => {
+          const [outcome] = await this.settle([ticket]);
+          return outcome ?? { ok: false, error };
+        }),
+      );
+    }
+  }
+
+  /**
+   * Reads what the batch needs (unless the desk knows it all), judges each posting, and makes
+   * the checked write; null when something changed since the accounts were read.
+   */
+  private async trySettle(tickets: Ticket[], settings: LedgerView['settings'], fresh: boolean) {
+    const users = tickets.flatMap((ticket) => ticket.needs.users ?? []);
+    const accountNumbers = tickets.flatMap((ticket) => ticket.needs.accountNumbers ?? []);
+    const transactions = tickets.flatMap((ticket) => ticket.needs.pending ?? []);
+    // Pending movements and a conflict's second look are always read; stored answers of keys
+    // are found by the write, whose key insert fails if one exists (then this batch is read).
+    const known =
+      fresh || transactions.length > 0 ? undefined : this.known.readOf(users, accountNumbers);
+    const read =
+      known ??
+      (await readLedger(this.db, {
+        users,
+        accountNumbers,
+        transactions,
+        keys: tickets.flatMap((ticket) => ticket.key ?? []),
+      }));
+    if (!known) this.known.remember(read);
+    const book = new Book(read, new Date(), settings, !known);
+    const finishes = tickets.map((ticket) => ticket.judge(book));
+    if (!book.needsWrite()) return finishes;
+    const changes = book.changes();
+    const outcome = await this.write(this.db, changes);
+    if (outcome === 'written') {
+      this.known.written(changes.after);
+      return finishes;
+    }
+    this.known.forget(changes.expected.map((state) => state.id));
+    return null;
+  }
+}

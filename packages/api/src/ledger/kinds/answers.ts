@@ -1,0 +1,9 @@
+import type { TransactionRow } from '../../transactions/dto.ts';
+import type { Applied } from '../posting.ts';
+
+/** The one row an effect made or changed (postings here have one effect each). */
+export function onlyRow(applied: Applied): TransactionRow {
+  const [row] = applied.rows;
+  if (!row) throw new Error('The posting had no effect to answer with');
+  return row;
+}

@@ -1,0 +1,101 @@
+import type { transferInput } from '@bank/validators/money';
+import { TRPCError } from '@trpc/server';
+import type { z } from 'zod';
+import type { SessionWithUser } from '../../auth/sessions.ts';
+import type { MovementResult } from '../../transactions/dto.ts';
+import { last4, refuse, result } from '../../transactions/movement-result.ts';
+import { outflowOn } from '../account-state.ts';
+import { timelineEntry } from '../book.ts';
+import type { AccountParty, IdempotencyClaim, NewMovement, Posting } from '../posting.ts';
+import { onlyRow } from './answers.ts';
+
+/** One transfer request, authenticated and parsed. */
+export interface TransferOrder {
+  user: SessionWithUser['user'];
+  input: z.infer<typeof transferInput>;
+  amountCents: bigint;
+}
+
+/**
+ * A transfer: to another customer of the bank at once, to any other number through the
+ * clearing account (pending until cleared). The rules, in the order the customer is told.
+ */
+export function transferPosting(
+  order: TransferOrder,
+  idempotency?: IdempotencyClaim<MovementResult>,
+): Posting<MovementResult> {
+  const { user, input, amountCents } = order;
+  return {
+    needs: { users: [user.id], accountNumbers: [input.recipientAccountNumber] },
+    idempotency,
+    judge(ledger) {
+      const sender = ledger.primaryAccountOf(user.id);
+      if (!sender)
+        return { refused: new TRPCError({ code: 'NOT_FOUND', message: 'Account not found' }) };
+      const target = ledger.accountByNumber(input.recipientAccountNumber);
+      if (target?.id === sender.id)
+        return { refused: refuse('You cannot transfer money to your own account') };
+      if (target?.kind === 'system')
+        return { refused: refuse('This account cannot receive transfers') };
+      const recipient = target?.kind === 'customer' ? target : undefined;
+      const state = ledger.stateOf(sender);
+      if (state.balanceCents < amountCents) return { refused: refuse('Insufficient funds') };
+      if (
+        outflowOn(state, ledger.day, 'transfer') + amountCents >
+        ledger.settings.transferLimitCents
+      )
+        return { refused: refuse('Daily transfer limit exceeded') };
+      const to = recipient ?? ledger.systemAccount('external_clearing');
+      return {
+        effects: [{ open: transferMovement(order, sender, to, recipient, ledger.now) }],
+        answer: (applied) =>
+          result(
+            'Transfer completed successfully',
+            onlyRow(applied),
+            sender.id,
+            applied.balanceOf(sender.id),
+            user,
+          ),
+      };
+    },
+  };
+}
+
+function transferMovement(
+  order: TransferOrder,
+  from: AccountParty,
+  to: AccountParty,
+  recipient: AccountParty | undefined,
+  now: Date,
+): NewMovement {
+  const { input, user } = order;
+  const recipientName = recipient?.owner
+    ? `${recipient.owner.firstName} ${recipient.owner.lastName}`
+    : input.recipientName?.trim() || 'External account';
+  return {
+    type: 'transfer',
+    status: recipient ? 'completed' : 'pending',
+    amountCents: order.amountCents,
+    description: input.description?.trim() || `Transfer to ${recipientName}`,
+    category: recipient ? 'transfer' : 'external_transfer',
+    paymentMethod: recipient ? 'internal_transfer' : 'bank_transfer',
+    from,
+    to,
+    senderUserId: user.id,
+    recipientUserId: recipient?.userId ?? null,
+    recipientName,
+    recipientAccountNumber: input.recipientAccountNumber,
+    counterparty: recipient
+      ? null
+      : { accountLast4: last4(input.recipientAccountNumber), network: 'ACH' },
+    timeline: recipient
+      ? [
+          timelineEntry('completed', 'Transfer initiated', now),
+          timelineEntry('completed', `Delivered to ${recipientName}`, now),
+        ]
+      : [
+          timelineEntry('completed', 'Transfer initiated', now),
+          timelineEntry('pending', 'Sent to the external bank for clearing', now),
+        ],
+  };
+}

@@ -1,0 +1,104 @@
+import type { TransactionType } from '@bank/db/enums';
+import type { TimelineEntry } from '@bank/db/schema';
+import type { TRPCError } from '@trpc/server';
+import type { z } from 'zod';
+import type { SystemAccountCode } from '../accounts/service.ts';
+import type { BankSettings } from '../settings/service.ts';
+import type { TransactionRow } from '../transactions/dto.ts';
+import type { AccountState } from './account-state.ts';
+
+/** An account a posting can name: who owns it, and (customers) who is told of its movements. */
+export interface AccountParty {
+  id: string;
+  kind: 'customer' | 'system';
+  systemCode: string | null;
+  accountNumber: string;
+  userId: string | null;
+  owner: { firstName: string; lastName: string; notify: boolean } | null;
+}
+
+/** What a posting asks the desk to read for it (system accounts are always read). */
+export interface Needs {
+  /** Customers whose primary account the posting judges or moves. */
+  users?: string[];
+  /** Account numbers a customer named. */
+  accountNumbers?: string[];
+  /** Pending transactions to complete or void. */
+  pending?: string[];
+}
+
+/** A new movement of money: one transaction, two entries that sum to zero. */
+export interface NewMovement {
+  type: TransactionType;
+  /** Pending movements are later completed or voided through the same door. */
+  status: 'pending' | 'completed';
+  amountCents: bigint;
+  description: string;
+  category: string;
+  paymentMethod: string;
+  notes?: string | null;
+  from: AccountParty;
+  to: AccountParty;
+  senderUserId: string | null;
+  recipientUserId: string | null;
+  recipientName?: string | null;
+  recipientAccountNumber?: string | null;
+  counterparty?: Record<string, string> | null;
+  timeline: TimelineEntry[];
+}
+
+/** What an accepted posting does to the ledger. */
+export type Effect =
+  | { open: NewMovement }
+  /** A pending movement reached its destination: no money moves. */
+  | { complete: TransactionRow; note: string }
+  /** A pending movement failed: its money goes back by reversing entries. */
+  | { void: TransactionRow; reason: string };
+
+/** The ledger as a posting is judged against it: the batch's accounts after the postings before. */
+export interface LedgerView {
+  now: Date;
+  /** The UTC day the daily limits count in. */
+  day: string;
+  settings: Pick<BankSettings, 'transferLimitCents' | 'withdrawalLimitCents'>;
+  primaryAccountOf(userId: string): AccountParty | undefined;
+  accountByNumber(accountNumber: string): AccountParty | undefined;
+  systemAccount(code: SystemAccountCode): AccountParty;
+  transaction(id: string): TransactionRow | undefined;
+  /** A customer account as it stands now; the write checks every account judged this way. */
+  stateOf(account: AccountParty): AccountState;
+}
+
+/** The effects as written: the rows they made or changed, and the balances right after. */
+export interface Applied {
+  rows: TransactionRow[];
+  balanceOf(accountId: string): bigint;
+}
+
+export type Verdict<R> =
+  /** A business rule said no: the answer to this request, stored under its key. */
+  { refused: TRPCError } | { effects: Effect[]; answer(applied: Applied): R };
+
+/** A request's idempotency key: its definite answer is stored with the money it moved. */
+export interface IdempotencyClaim<R> {
+  userId: string;
+  key: string;
+  operation: string;
+  requestHash: string;
+  /** Reads a stored answer back. */
+  output: z.ZodType<R>;
+}
+
+/** Anything asked of the ledger: every movement of money is one (DESIGN.md 3, one front door). */
+export interface Posting<R> {
+  needs: Needs;
+  idempotency?: IdempotencyClaim<R> | undefined;
+  /** The rules, in TypeScript: judged in arrival order against what the earlier ones left. */
+  judge(ledger: LedgerView): Verdict<R>;
+}
+
+/** A posting's answer; `replayed` when it is the stored answer of an earlier request. */
+export interface Posted<R> {
+  value: R;
+  replayed: boolean;
+}

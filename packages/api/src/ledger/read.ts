@@ -1,0 +1,189 @@
+import type { Executor } from '@bank/db';
+import { transactionStatuses, transactionTypes } from '@bank/db/enums';
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { primaryAccountIdOf } from '../accounts/service.ts';
+import { queryRows, textArray, uuidArray } from '../db-rows.ts';
+import type { TransactionRow } from '../transactions/dto.ts';
+import { storedAnswerSchema } from './stored-answer.ts';
+
+const accountJson = z.object({
+  id: z.string(),
+  user_id: z.string().nullable(),
+  kind: z.enum(['customer', 'system']),
+  system_code: z.string().nullable(),
+  account_number: z.string(),
+  balance: z.string(),
+  count: z.number(),
+  outflow_day: z.string().nullable(),
+  transferred: z.string(),
+  withdrawn: z.string(),
+  first_name: z.string().nullable(),
+  last_name: z.string().nullable(),
+  notify: z.boolean().nullable(),
+});
+
+const timelineJson = z.array(
+  z.object({
+    id: z.string(),
+    status: z.enum(transactionStatuses),
+    description: z.string(),
+    timestamp: z.string(),
+  }),
+);
+
+const transactionJson = z.object({
+  id: z.string(),
+  type: z.enum(transactionTypes),
+  status: z.enum(transactionStatuses),
+  amount_cents: z.string(),
+  currency: z.string(),
+  description: z.string(),
+  category: z.string(),
+  payment_method: z.string(),
+  notes: z.string().nullable(),
+  from_account_id: z.string(),
+  to_account_id: z.string(),
+  sender_user_id: z.string().nullable(),
+  recipient_user_id: z.string().nullable(),
+  recipient_name: z.string().nullable(),
+  recipient_account_number: z.string().nullable(),
+  counterparty: z.record(z.string(), z.string()).nullable(),
+  timeline: timelineJson,
+  created_at: z.coerce.date(),
+  updated_at: z.coerce.date(),
+});
+
+const keyJson = z.object({
+  user_id: z.string(),
+  key: z.string(),
+  operation: z.string(),
+  request_hash: z.string(),
+  response: storedAnswerSchema,
+});
+
+const readRow = z.object({
+  accounts: z.array(accountJson),
+  primaries: z.array(z.tuple([z.string(), z.string()])),
+  transactions: z.array(transactionJson),
+  keys: z.array(keyJson),
+});
+
+export type LedgerRead = ReturnType<typeof shapeRead>;
+
+/**
+ * One statement, one snapshot, no lock: every account a batch judges or moves (the customers'
+ * primary accounts, the numbers they named, the accounts of the pending movements, and the
+ * bank's system accounts), the pending movements, and the stored answers of the batch's
+ * idempotency keys. The write checks that what the judgement rested on is still so.
+ */
+export async function readLedger(
+  db: Executor,
+  wanted: {
+    users: string[];
+    accountNumbers: string[];
+    transactions: string[];
+    keys: Array<{ userId: string; key: string }>;
+  },
+) {
+  const keys = JSON.stringify(wanted.keys.map(({ userId, key }) => ({ user_id: userId, key })));
+  const transactionIds = uuidArray(wanted.transactions);
+  const [row] = await queryRows(
+    db,
+    sql`with primaries as materialized (
+        select u.id as user_id, ${primaryAccountIdOf(sql`u.id`)} as account_id
+        from unnest(${uuidArray(wanted.users)}) as u(id)
+      ), wanted as materialized (
+        select id from accounts where kind = 'system'
+        union select account_id from primaries where account_id is not null
+        -- Arrays (= any) keep every look-up on its index whatever the statistics say.
+        union select id from accounts where account_number = any(${textArray(wanted.accountNumbers)})
+        union select unnest(array[t.from_account_id, t.to_account_id]) from transactions t
+          where t.id = any(${transactionIds})
+      )
+      select
+        (select coalesce(jsonb_agg(jsonb_build_object('id', a.id, 'user_id', a.user_id,
+            'kind', a.kind, 'system_code', a.system_code, 'account_number', a.account_number,
+            'balance', a.balance_cents::text, 'count', a.transaction_count,
+            'outflow_day', a.outflow_day::text, 'transferred', a.transferred_on_day_cents::text,
+            'withdrawn', a.withdrawn_on_day_cents::text, 'first_name', u.first_name,
+            'last_name', u.last_name, 'notify', u.notify_transactions)), '[]'::jsonb)
+          from accounts a left join users u on u.id = a.user_id
+          where a.id = any(array(select id from wanted))) as accounts,
+        (select coalesce(jsonb_agg(jsonb_build_array(user_id, account_id)), '[]'::jsonb)
+          from primaries where account_id is not null) as primaries,
+        (select coalesce(jsonb_agg(jsonb_build_object('id', t.id, 'type', t.type,
+            'status', t.status, 'amount_cents', t.amount_cents::text, 'currency', t.currency,
+            'description', t.description, 'category', t.category,
+            'payment_method', t.payment_method, 'notes', t.notes,
+            'from_account_id', t.from_account_id, 'to_account_id', t.to_account_id,
+            'sender_user_id', t.sender_user_id, 'recipient_user_id', t.recipient_user_id,
+            'recipient_name', t.recipient_name, 'recipient_account_number', t.recipient_account_number,
+            'counterparty', t.counterparty, 'timeline', t.timeline, 'created_at', t.created_at,
+            'updated_at', t.updated_at)), '[]'::jsonb)
+          from transactions t where t.id = any(${transactionIds})) as transactions,
+        (select coalesce(jsonb_agg(jsonb_build_object('user_id', k.user_id, 'key', k.key,
+            'operation', k.operation, 'request_hash', k.request_hash, 'response', k.response)), '[]'::jsonb)
+          from idempotency_keys k
+          join jsonb_to_recordset(${keys}::jsonb) as x(user_id uuid, key text)
+            on k.user_id = x.user_id and k.key = x.key) as keys`,
+    readRow,
+  );
+  if (!row) throw new Error('The ledger read answered no row');
+  return shapeRead(row);
+}
+
+function shapeRead(row: z.output<typeof readRow>) {
+  const accounts = row.accounts.map((a) => ({
+    party: {
+      id: a.id,
+      kind: a.kind,
+      systemCode: a.system_code,
+      accountNumber: a.account_number,
+      userId: a.user_id,
+      owner:
+        a.kind === 'customer' && a.user_id
+          ? { firstName: a.first_name ?? '', lastName: a.last_name ?? '', notify: a.notify ?? true }
+          : null,
+    },
+    state: {
+      id: a.id,
+      balanceCents: BigInt(a.balance),
+      transactionCount: a.count,
+      outflowDay: a.outflow_day,
+      transferredOnDayCents: BigInt(a.transferred),
+      withdrawnOnDayCents: BigInt(a.withdrawn),
+    },
+  }));
+  const transactions = row.transactions.map(
+    (t): TransactionRow => ({
+      id: t.id,
+      type: t.type,
+      status: t.status,
+      amountCents: BigInt(t.amount_cents),
+      currency: t.currency,
+      description: t.description,
+      category: t.category,
+      paymentMethod: t.payment_method,
+      notes: t.notes,
+      fromAccountId: t.from_account_id,
+      toAccountId: t.to_account_id,
+      senderUserId: t.sender_user_id,
+      recipientUserId: t.recipient_user_id,
+      recipientName: t.recipient_name,
+      recipientAccountNumber: t.recipient_account_number,
+      counterparty: t.counterparty,
+      timeline: t.timeline,
+      createdAt: t.created_at,
+      updatedAt: t.updated_at,
+    }),
+  );
+  const keys = row.keys.map((k) => ({
+    userId: k.user_id,
+    key: k.key,
+    operation: k.operation,
+    requestHash: k.request_hash,
+    response: k.response,
+  }));
+  return { accounts, primaries: new Map(row.primaries), transactions, keys };
+}

@@ -1,0 +1,8 @@
+import { z } from 'zod';
+
+/** What an idempotency key keeps: the answer, or the refusal a business rule gave. */
+export const storedAnswerSchema = z.discriminatedUnion('ok', [
+  z.object({ ok: z.literal(true), data: z.unknown() }),
+  z.object({ ok: z.literal(false), code: z.string(), message: z.string() }),
+]);
+export type StoredAnswer = z.infer<typeof storedAnswerSchema>;

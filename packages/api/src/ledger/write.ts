@@ -1,0 +1,212 @@
+import type { Executor } from '@bank/db';
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { queryRows } from '../db-rows.ts';
+import { logAndNotify, type QueuedEvent } from '../realtime/events.ts';
+import type { TransactionRow } from '../transactions/dto.ts';
+import type { AccountState } from './account-state.ts';
+import { sqlStateOf } from './retry.ts';
+import type { StoredAnswer } from './stored-answer.ts';
+
+/** Everything a judged batch changes, written by one statement or not at all. */
+export interface LedgerChanges {
+  /** Customer accounts as the judgement read them (every one it rested on): locked, compared. */
+  expected: AccountState[];
+  /** Customer accounts as the batch leaves them. */
+  after: AccountState[];
+  /** The bank's accounts have no rules to judge: they move by their net change, unchecked. */
+  system: Array<{ id: string; deltaCents: bigint; transactions: number }>;
+  /** Pending movements the batch completes or voids: locked, and still pending. */
+  pending: string[];
+  inserted: TransactionRow[];
+  updated: TransactionRow[];
+  entries: Array<{ transactionId: string; accountId: string; amountCents: bigint; at: Date }>;
+  /** Definite answers, stored under their idempotency keys. */
+  answers: Array<{
+    userId: string;
+    key: string;
+    operation: string;
+    requestHash: string;
+    response: StoredAnswer;
+  }>;
+  events: QueuedEvent[];
+}
+
+const writtenRow = z.object({ ok: z.boolean(), moved: z.number() });
+
+/** The key constraint: another request with the same idempotency key committed first. */
+const UNIQUE_VIOLATION = '23505';
+
+/**
+ * The ledger's one write (docs/decisions/013). Locks the accounts in id order, then the
+ * pending movements in id order, and checks that every customer account is exactly as the
+ * judgement read it (balance, count, day totals) and every pending movement still pending.
+ * Only then, in the same statement (so one transaction), it inserts the transactions and their
+ * entries, updates the settled ones, sets the accounts, stores the idempotent answers, and logs
+ * and NOTIFYs the events, delivered on commit. Answers 'changed' when something moved since the
+ * read, or another request with one of the keys committed first: nothing was written, judge again.
+ */
+export async function writeLedger(
+  db: Executor,
+  changes: LedgerChanges,
+): Promise<'written' | 'changed'> {
+  const expected = JSON.stringify(changes.expected.map(stateJson));
+  const after = JSON.stringify(changes.after.map(stateJson));
+  const system = JSON.stringify(
+    changes.system.map((s) => ({ id: s.id, delta: s.deltaCents.toString(), n: s.transactions })),
+  );
+  const inserted = JSON.stringify(changes.inserted.map(rowJson));
+  const updated = JSON.stringify(
+    changes.updated.map((row) => ({
+      id: row.id,
+      status: row.status,
+      timeline: row.timeline,
+      updated_at: row.updatedAt.toISOString(),
+    })),
+  );
+  const entries = JSON.stringify(
+    changes.entries.map((e) => ({
+      transaction_id: e.transactionId,
+      account_id: e.accountId,
+      amount_cents: e.amountCents.toString(),
+      created_at: e.at.toISOString(),
+    })),
+  );
+  const answers = JSON.stringify(
+    changes.answers.map((a) => ({
+      user_id: a.userId,
+      key: a.key,
+      operation: a.operation,
+      request_hash: a.requestHash,
+      response: a.response,
+    })),
+  );
+  const ok = sql`(select ok from unchanged)`;
+  let written: z.output<typeof writtenRow> | undefined;
+  try {
+    [written] = await queryRows(
+      db,
+      sql`with expected as materialized (
+        select * from jsonb_to_recordset(${expected}::jsonb) as x(id uuid, balance_cents bigint,
+          transaction_count int, outflow_day date, transferred bigint, withdrawn bigint)
+      ), system as materialized (
+        select * from jsonb_to_recordset(${system}::jsonb) as x(id uuid, delta bigint, n int)
+      ), locked as materialized (
+        select a.id, a.balance_cents, a.transaction_count, a.outflow_day,
+          a.transferred_on_day_cents, a.withdrawn_on_day_cents
+        from accounts a
+        where a.id = any(array(select id from expected union select id from system))
+        order by a.id
+        for update
+      ), held as materialized (
+        -- After the accounts (the initplan reads them all first): one lock order for every writer.
+        select t.id, t.status from transactions t
+        where t.id = any(array(select jsonb_array_elements_text(${JSON.stringify(changes.pending)}::jsonb)::uuid))
+          and (select count(*) from locked) >= 0
+        order by t.id
+        for update
+      ), unchanged as materialized (
+        select (select count(*) from locked)
+            = (select count(*) from (select id from expected union select id from system) ids)
+          and (select count(*) from held where status = 'pending') = ${changes.pending.length}
+          and coalesce(bool_and(l.balance_cents = x.balance_cents
+            and l.transaction_count = x.transaction_count
+            and l.outflow_day is not distinct from x.outflow_day
+            and l.transferred_on_day_cents = x.transferred
+            and l.withdrawn_on_day_cents = x.withdrawn), true) as ok
+        from expected x left join locked l on l.id = x.id
+      ), inserted as (
+        insert into transactions (id, type, status, amount_cents, description, category,
+          payment_method, notes, from_account_id, to_account_id, sender_user_id,
+          recipient_user_id, recipient_name, recipient_account_number, counterparty, timeline,
+          created_at, updated_at)
+        select id, type, status, amount_cents, description, category, payment_method, notes,
+          from_account_id, to_account_id, sender_user_id, recipient_user_id, recipient_name,
+          recipient_account_number, counterparty, timeline, created_at, created_at
+        from jsonb_to_recordset(${inserted}::jsonb) as x(id uuid, type transaction_type,
+          status transaction_status, amount_cents bigint, description text, category text,
+          payment_method text, notes text, from_account_id uuid, to_account_id uuid,
+          sender_user_id uuid, recipient_user_id uuid, recipient_name text,
+          recipient_account_number text, counterparty jsonb, timeline jsonb, created_at timestamptz)
+        where ${ok}
+      ), updated as (
+        update transactions t set status = x.status, timeline = x.timeline, updated_at = x.updated_at
+        from jsonb_to_recordset(${updated}::jsonb) as x(id uuid, status transaction_status,
+          timeline jsonb, updated_at timestamptz)
+        where t.id = x.id and ${ok}
+      ), entries as (
+        insert into ledger_entries (transaction_id, account_id, amount_cents, created_at)
+        select transaction_id, account_id, amount_cents, created_at
+        from jsonb_to_recordset(${entries}::jsonb) as x(transaction_id uuid, account_id uuid,
+          amount_cents bigint, created_at timestamptz)
+        where ${ok}
+      ), customers as (
+        update accounts a set balance_cents = f.balance_cents,
+          transaction_count = f.transaction_count, outflow_day = f.outflow_day,
+          transferred_on_day_cents = f.transferred, withdrawn_on_day_cents = f.withdrawn
+        from jsonb_to_recordset(${after}::jsonb) as f(id uuid, balance_cents bigint,
+          transaction_count int, outflow_day date, transferred bigint, withdrawn bigint)
+        where a.id = f.id and ${ok}
+        returning a.id
+      ), bank as (
+        update accounts a set balance_cents = a.balance_cents + s.delta,
+          transaction_count = a.transaction_count + s.n
+        from system s
+        where a.id = s.id and ${ok}
+        returning a.id
+      ), answers as (
+        -- A key another request committed first makes this insert fail, and the whole statement
+        -- with it: the batch is judged again and that request's answer is found.
+        insert into idempotency_keys (user_id, key, operation, request_hash, response)
+        select user_id, key, operation, request_hash, response
+        from jsonb_to_recordset(${answers}::jsonb) as x(user_id uuid, key text, operation text,
+          request_hash text, response jsonb)
+        where ${ok}
+      ), ${logAndNotify(changes.events, ok)}
+      select ${ok} as ok,
+        ((select count(*) from customers) + (select count(*) from bank)
+          + 0 * (select count(*) from notified))::int as moved`,
+      writtenRow,
+    );
+  } catch (error) {
+    if (sqlStateOf(error) === UNIQUE_VIOLATION) return 'changed';
+    throw error;
+  }
+  if (!written?.ok) return 'changed';
+  if (written.moved !== changes.after.length + changes.system.length)
+    throw new Error('The ledger write did not reach every account it moves');
+  return 'written';
+}
+
+function stateJson(state: AccountState) {
+  return {
+    id: state.id,
+    balance_cents: state.balanceCents.toString(),
+    transaction_count: state.transactionCount,
+    outflow_day: state.outflowDay,
+    transferred: state.transferredOnDayCents.toString(),
+    withdrawn: state.withdrawnOnDayCents.toString(),
+  };
+}
+
+function rowJson(row: TransactionRow) {
+  return {
+    id: row.id,
+    type: row.type,
+    status: row.status,
+    amount_cents: row.amountCents.toString(),
+    description: row.description,
+    category: row.category,
+    payment_method: row.paymentMethod,
+    notes: row.notes,
+    from_account_id: row.fromAccountId,
+    to_account_id: row.toAccountId,
+    sender_user_id: row.senderUserId,
+    recipient_user_id: row.recipientUserId,
+    recipient_name: row.recipientName,
+    recipient_account_number: row.recipientAccountNumber,
+    counterparty: row.counterparty,
+    timeline: row.timeline,
+    created_at: row.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,89 @@
+import { randomBytes } from 'node:crypto';
+import { readMigrationFiles } from 'drizzle-orm/migrator';
+import postgres from 'postgres';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createDb, migrationsFolder } from './client.ts';
+
+/** drizzle wraps the server's error as `cause`: show both. */
+function describeError(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const cause = error.cause instanceof Error ? ` (${error.cause.message})` : '';
+  return `${error.message.split('\n')[0]}${cause}`;
+}
+
+// Instances starting together on one fresh PostgreSQL database migrate at the same moment.
+const serverUrl = process.env.TEST_DATABASE_URL;
+
+describe.runIf(Boolean(serverUrl))('migrations on PostgreSQL', () => {
+  const created: string[] = [];
+  const admin = () => postgres(serverUrl ?? '', { max: 1, onnotice: () => {} });
+
+  async function freshDatabase(): Promise<string> {
+    const name = `test_migrate_${Date.now()}_${randomBytes(4).toString('hex')}`;
+    const sql = admin();
+    await sql.unsafe(`CREATE DATABASE "${name}"`);
+    await sql.end();
+    created.push(name);
+    const url = new URL(serverUrl ?? '');
+    url.pathname = `/${name}`;
+    return url.toString();
+  }
+
+  afterAll(async () => {
+    const sql = admin();
+    for (const name of created) await sql.unsafe(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    await sql.end();
+  });
+
+  it('two instances migrating one fresh database at once both succeed and apply each migration once', async () => {
+    const expected = readMigrationFiles({ migrationsFolder }).length;
+    for (let round = 0; round < 4; round += 1) {
+      const url = await freshDatabase();
+      const first = createDb({ kind: 'postgres', url, poolSize: 2 });
+      const second = createDb({ kind: 'postgres', url, poolSize: 2 });
+      try {
+        const outcomes = await Promise.allSettled([first.migrate(), second.migrate()]);
+        const failures = outcomes.flatMap((outcome) =>
+          outcome.status === 'rejected' ? [describeError(outcome.reason)] : [],
+        );
+        expect(failures, `round ${round}`).toEqual([]);
+      } finally {
+        await Promise.all([first.close(), second.close()]);
+      }
+
+      const sql = postgres(url, { max: 1, onnotice: () => {} });
+      try {
+        const applied = await sql<
+          { hash: string }[]
+        >`select hash from drizzle.__drizzle_migrations`;
+        expect(applied).toHaveLength(expected);
+        expect(new Set(applied.map((row) => row.hash)).size).toBe(expected);
+        const [accounts] = await sql<{ count: number }[]>`
+          select count(*)::int as count from information_schema.tables
+          where table_schema = 'public' and table_name = 'accounts'`;
+        expect(accounts?.count).toBe(1);
+      } finally {
+        await sql.end();
+      }
+    }
+  }, 120_000);
+
+  it('a second migrate on a migrated database applies nothing', async () => {
+    const url = await freshDatabase();
+    const handle = createDb({ kind: 'postgres', url, poolSize: 1 });
+    try {
+      await handle.migrate();
+      await handle.migrate();
+    } finally {
+      await handle.close();
+    }
+    const sql = postgres(url, { max: 1, onnotice: () => {} });
+    try {
+      const [row] = await sql<{ count: number }[]>`
+        select count(*)::int as count from drizzle.__drizzle_migrations`;
+      expect(row?.count).toBe(readMigrationFiles({ migrationsFolder }).length);
+    } finally {
+      await sql.end();
+    }
+  }, 60_000);
+});
