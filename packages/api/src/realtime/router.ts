@@ -41,7 +41,8 @@ export const eventsRouter = router({
     // Listen before reading the log: an event committed in between is then queued, not lost.
     const live = ctx.deps.hub.subscribe(userId, controller.signal);
     try {
-      // An event can be both read back and queued live; the live copy is dropped.
+      // An event can be both read back and queued live; every live copy of it is dropped (kept
+      // for the whole subscription: a NOTIFY may reach this instance after the read).
       const replayed = new Set<string>();
       const afterId = parseEventId(input?.lastEventId);
       if (afterId !== null) {
@@ -52,7 +53,7 @@ export const eventsRouter = router({
         }
       }
       for await (const envelope of live) {
-        if (replayed.delete(envelope.id)) continue;
+        if (replayed.has(envelope.id)) continue;
         yield tracked(envelope.id, envelope.event);
       }
       if (sessionEnded) throw appError('UNAUTHORIZED', messages.sessionExpired);
