@@ -654,7 +654,8 @@ describe('cards and banks', () => {
       expiryYear: 2035,
     });
     const listed = await alice.caller.cards.list({ page: 1, limit: 10 });
-    expect(JSON.stringify(listed)).not.toMatch(/4242424242424242|987/);
+    // The CVV as a value of its own: the random ids may hold its digits.
+    expect(JSON.stringify(listed)).not.toMatch(/4242424242424242|"987"|cvv/i);
     const [stored] = await app.db
       .select({ number: cards.numberSealed, cvv: cards.cvvHash })
       .from(cards)
