@@ -50,7 +50,13 @@ export async function startApi(options: {
     );
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', join(options.root, 'apps/server/src/main.ts')],
+    [
+      // e.g. BENCH_API_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof': where the API's time goes.
+      ...(process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean),
+      '--import',
+      'tsx',
+      join(options.root, 'apps/server/src/main.ts'),
+    ],
     {
       env: {
         PATH: process.env.PATH ?? '',
