@@ -1,5 +1,6 @@
 import { type AppDeps, createAppDeps } from '@bank/api/context';
 import { sweepExpired } from '@bank/api/housekeeping/sweep';
+import { markArrears } from '@bank/api/loans/arrears';
 import { deliverDueEmails, outboxMailer } from '@bank/api/mail/outbox';
 import { mailboxTransport, smtpTransport } from '@bank/api/mail/transport';
 import { createDbRateLimiter, createRedisRateLimiter } from '@bank/api/rate-limit';
@@ -63,6 +64,8 @@ export async function startRuntime(config: Config): Promise<Runtime> {
       app.log,
     ),
     every('housekeeping', 60 * 60_000, () => sweepExpired(handle.db), app.log),
+    // Overdue and defaulted loans (no money moves by itself).
+    every('loan arrears', 60 * 60_000, () => markArrears(handle.db), app.log),
   ];
 
   let stopping: Promise<void> | undefined;

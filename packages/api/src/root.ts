@@ -4,6 +4,7 @@ import { authRouter } from './auth/router.ts';
 import { banksRouter } from './banks/router.ts';
 import { cardsRouter } from './cards/router.ts';
 import { devRouter } from './dev/router.ts';
+import { loansRouter } from './loans/router.ts';
 import { eventsRouter } from './realtime/router.ts';
 import { transactionsRouter } from './transactions/router.ts';
 import { createCallerFactory, router } from './trpc.ts';
@@ -14,6 +15,7 @@ export const appRouter = router({
   transactions: transactionsRouter,
   cards: cardsRouter,
   banks: banksRouter,
+  loans: loansRouter,
   events: eventsRouter,
   dev: devRouter,
 });

@@ -15,3 +15,29 @@ export type TransactionType = (typeof transactionTypes)[number];
 
 export const transactionStatuses = ['pending', 'completed', 'failed', 'cancelled'] as const;
 export type TransactionStatus = (typeof transactionStatuses)[number];
+
+export const loanTypes = ['personal', 'business', 'mortgage', 'education', 'vehicle'] as const;
+export type LoanType = (typeof loanTypes)[number];
+
+/**
+ * SPEC.md 4's statuses less `disbursed` (approval disburses in the same transaction, so an
+ * approved loan is already paid out), plus `cancelled` for an application its owner withdrew.
+ */
+export const loanStatuses = [
+  'pending',
+  'approved',
+  'rejected',
+  'cancelled',
+  'completed',
+  'defaulted',
+] as const;
+export type LoanStatus = (typeof loanStatuses)[number];
+
+export const employmentStatuses = [
+  'employed',
+  'self-employed',
+  'business-owner',
+  'retired',
+  'other',
+] as const;
+export const collateralTypes = ['real-estate', 'vehicle', 'investment', 'other'] as const;

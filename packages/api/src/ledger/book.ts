@@ -167,11 +167,22 @@ export class Book implements LedgerView {
       updatedAt: this.now,
     };
     if (movement.from.id === movement.to.id) throw new Error('A movement needs two accounts');
+    const splits = movement.splits ?? [];
+    const toCents = splits.reduce((rest, split) => rest - split.amountCents, row.amountCents);
+    if (toCents <= 0n || splits.some((split) => split.amountCents <= 0n))
+      throw new Error('Every part of a movement moves a positive amount');
     this.inserted.push(row);
     this.entry(row.id, movement.from, -row.amountCents);
-    this.entry(row.id, movement.to, row.amountCents);
+    this.entry(row.id, movement.to, toCents);
     this.moveBy(movement.from, -row.amountCents, row.type, true);
-    this.moveBy(movement.to, row.amountCents, row.type, true);
+    this.moveBy(movement.to, toCents, row.type, true);
+    for (const split of splits) {
+      if (split.to.id === movement.from.id || split.to.id === movement.to.id)
+        throw new Error('A split goes to a third account');
+      this.entry(row.id, split.to, split.amountCents);
+      // Not counted as one of its transactions: the count is of rows naming the account.
+      this.moveBy(split.to, split.amountCents, row.type, false);
+    }
     for (const side of [movement.from, movement.to]) {
       const state = this.states.get(side.id);
       if (!side.owner || !side.userId || !state) continue;

@@ -1,4 +1,4 @@
-import type { Database } from '@bank/db';
+import type { Database, Executor } from '@bank/db';
 import { TRPCError } from '@trpc/server';
 import { Batcher, type Settled } from '../batching.ts';
 import type { SettingsCache } from '../settings/service.ts';
@@ -15,7 +15,13 @@ interface Ticket {
   needs: Needs;
   key: { userId: string; key: string } | undefined;
   /** Judges against the book (applying what it accepts); answers how to finish once written. */
-  judge(book: Book): () => void;
+  judge(book: Book): Judged;
+}
+
+interface Judged {
+  finish(): void;
+  /** The posting's own rows, written in the money's transaction (Verdict.record). */
+  record?(tx: Executor): Promise<void>;
 }
 
 export interface LedgerDeskOptions {
@@ -50,7 +56,7 @@ export class LedgerDesk {
     this.write = options.write ?? writeLedger;
     // One batch at a time: a second one in flight only queued behind the first's row locks
     // and halved the batches (measured: same throughput, a longer tail; decision 012).
-    this.batcher = new Batcher((tickets) => this.settle(tickets), {
+    this.batcher = new Batcher<Ticket, () => void>((tickets) => this.settle(tickets), {
       maxInFlight: 1,
       maxBatch: 128,
     });
@@ -79,26 +85,31 @@ export class LedgerDesk {
       const ticket: Ticket = {
         needs: posting.needs,
         key: claim,
-        judge(book) {
+        judge(book): Judged {
           if (claim) {
             const stored = book.storedAnswer(claim.userId, claim.key);
             if (stored) {
               try {
                 const replayed = replayOf(stored, claim);
-                return () => resolve(replayed);
+                return { finish: () => resolve(replayed) };
               } catch (error) {
-                return () => reject(error);
+                return { finish: () => reject(error) };
               }
             }
           }
           const verdict = posting.judge(book);
           if ('refused' in verdict) {
             if (claim) book.storeAnswer({ ...claim, response: storedRefusal(verdict.refused) });
-            return () => reject(verdict.refused);
+            return { finish: () => reject(verdict.refused) };
           }
-          const value = verdict.answer(book.apply(verdict.effects));
+          const applied = book.apply(verdict.effects);
+          const value = verdict.answer(applied);
           if (claim) book.storeAnswer({ ...claim, response: { ok: true, data: value } });
-          return () => resolve({ value, replayed: false });
+          const record = verdict.record;
+          return {
+            finish: () => resolve({ value, replayed: false }),
+            ...(record ? { record: (tx: Executor) => record(tx, applied) } : {}),
+          };
         },
       };
       this.batcher.submit(ticket).then((finish) => finish(), reject);
@@ -152,10 +163,26 @@ export class LedgerDesk {
       }));
     if (!known) this.known.remember(read);
     const book = new Book(read, new Date(), settings, !known);
-    const finishes = tickets.map((ticket) => ticket.judge(book));
+    const judged = tickets.map((ticket) => ticket.judge(book));
+    const finishes = judged.map((one) => one.finish);
     if (!book.needsWrite()) return finishes;
     const changes = book.changes();
-    const outcome = await this.write(this.db, changes);
+    const records = judged.flatMap((one) => (one.record ? [one.record] : []));
+    let outcome: Awaited<ReturnType<typeof writeLedger>>;
+    try {
+      outcome =
+        records.length === 0
+          ? await this.write(this.db, changes)
+          : await this.db.transaction(async (tx) => {
+              const written = await this.write(tx, changes);
+              if (written === 'written') for (const record of records) await record(tx);
+              return written;
+            });
+    } catch (error) {
+      // Rolled back, whatever the write had done: what the desk knew may be stale.
+      this.known.forget(changes.expected.map((state) => state.id));
+      throw error;
+    }
     if (outcome === 'written') {
       this.known.written(changes.after);
       return finishes;

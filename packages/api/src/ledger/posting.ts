@@ -1,3 +1,4 @@
+import type { Executor } from '@bank/db';
 import type { TransactionType } from '@bank/db/enums';
 import type { TimelineEntry } from '@bank/db/schema';
 import type { TRPCError } from '@trpc/server';
@@ -39,6 +40,8 @@ export interface NewMovement {
   notes?: string | null;
   from: AccountParty;
   to: AccountParty;
+  /** Parts of the amount credited elsewhere than `to` (a repayment's interest): more entries. */
+  splits?: Array<{ to: AccountParty; amountCents: bigint }>;
   senderUserId: string | null;
   recipientUserId: string | null;
   recipientName?: string | null;
@@ -77,7 +80,17 @@ export interface Applied {
 
 export type Verdict<R> =
   /** A business rule said no: the answer to this request, stored under its key. */
-  { refused: TRPCError } | { effects: Effect[]; answer(applied: Applied): R };
+  | { refused: TRPCError }
+  | {
+      effects: Effect[];
+      answer(applied: Applied): R;
+      /**
+       * The posting's own rows (a loan approved, an instalment paid), written in the same
+       * database transaction as the money, after it. Throwing undoes the money too: this is
+       * where a kind guards a row of its own (e.g. "still pending") against a concurrent change.
+       */
+      record?(tx: Executor, applied: Applied): Promise<void>;
+    };
 
 /** A request's idempotency key: its definite answer is stored with the money it moved. */
 export interface IdempotencyClaim<R> {

@@ -14,7 +14,7 @@ function escapeHtml(value: string): string {
     .replaceAll('"', '&quot;');
 }
 
-function actionEmail(opts: {
+export function actionEmail(opts: {
   to: string;
   subject: string;
   greeting: string;

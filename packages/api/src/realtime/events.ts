@@ -34,7 +34,10 @@ export type AppEvent =
       };
     }
   | { type: 'ticket:response'; data: { ticketId: string; message?: string } }
-  | { type: 'loan:status'; data: { loanId: string; status: string } }
+  | {
+      type: 'loan:status';
+      data: { loanId: string; status: string; reason?: string | null; overdue?: boolean };
+    }
   | { type: 'system:maintenance'; data: { message: string; infoUrl: string } }
   | { type: 'system:error'; data: { message: string } }
   | { type: 'new_support_message'; data: Record<string, unknown> & { ticketId: string } };

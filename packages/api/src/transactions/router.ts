@@ -6,26 +6,12 @@ import {
   transferInput,
   withdrawInput,
 } from '@bank/validators/money';
-import type { Context } from '../context.ts';
-import { isReplayedRefusal } from '../ledger/idempotency.ts';
-import type { Posted } from '../ledger/posting.ts';
+import { answerPosted } from '../ledger/answer.ts';
 import { adminProcedure, protectedProcedure, router } from '../trpc.ts';
 import { deposit } from './deposit.ts';
 import * as history from './history.ts';
 import { transfer } from './transfer.ts';
 import { withdraw } from './withdraw.ts';
-
-/** A replayed answer, refusals too, says so (`Idempotent-Replayed: true`), as Stripe's does. */
-async function answer<R>(ctx: Context, posting: Promise<Posted<R>>): Promise<R> {
-  try {
-    const posted = await posting;
-    if (posted.replayed) ctx.response.set('Idempotent-Replayed', 'true');
-    return posted.value;
-  } catch (error) {
-    if (isReplayedRefusal(error)) ctx.response.set('Idempotent-Replayed', 'true');
-    throw error;
-  }
-}
 
 export const transactionsRouter = router({
   list: protectedProcedure
@@ -43,13 +29,13 @@ export const transactionsRouter = router({
     ),
   transfer: protectedProcedure
     .input(transferInput)
-    .mutation(({ ctx, input }) => answer(ctx, transfer(ctx.deps, ctx.auth, input))),
+    .mutation(({ ctx, input }) => answerPosted(ctx, transfer(ctx.deps, ctx.auth, input))),
   deposit: protectedProcedure
     .input(depositInput)
-    .mutation(({ ctx, input }) => answer(ctx, deposit(ctx.deps, ctx.auth, input))),
+    .mutation(({ ctx, input }) => answerPosted(ctx, deposit(ctx.deps, ctx.auth, input))),
   withdraw: protectedProcedure
     .input(withdrawInput)
-    .mutation(({ ctx, input }) => answer(ctx, withdraw(ctx.deps, ctx.auth, input))),
+    .mutation(({ ctx, input }) => answerPosted(ctx, withdraw(ctx.deps, ctx.auth, input))),
   /** Transaction monitoring (administrators): every customer's movements. */
   all: adminProcedure
     .input(transactionListQuery)

@@ -1,0 +1,198 @@
+import type { Executor } from '@bank/db';
+import { loanPayments, loans, users } from '@bank/db/schema';
+import type { loanAdminQuery, loanDecisionInput } from '@bank/validators/loans';
+import { and, count, desc, eq, gte, ilike, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { recordAudit } from '../audit/service.ts';
+import type { AppDeps, RequestInfo } from '../context.ts';
+import { disbursementPosting } from '../ledger/kinds/loan.ts';
+import { formatUsd, toCents } from '../money/cents.ts';
+import { publishEvent } from '../realtime/events.ts';
+import { refuse } from '../transactions/movement-result.ts';
+import { loanById, loanNotFound } from './applications.ts';
+import { type LoanRow, toLoanDto } from './dto.ts';
+import { loanDecisionEmail } from './emails.ts';
+import { loanProductNames } from './products.ts';
+import { offerFor } from './schedule.ts';
+
+const notPending = () => refuse('Only a pending application can be approved or rejected');
+
+/** GET /loans/all (staff): every customer's loans with the applicant, filtered, newest first. */
+export async function listAllLoans(db: Executor, query: z.output<typeof loanAdminQuery>) {
+  const conditions: SQL[] = [];
+  if (query.status) conditions.push(eq(loans.status, query.status));
+  if (query.type) conditions.push(eq(loans.type, query.type));
+  if (query.startDate)
+    conditions.push(gte(loans.createdAt, new Date(`${query.startDate}T00:00:00Z`)));
+  if (query.endDate) {
+    const end = new Date(`${query.endDate}T00:00:00Z`);
+    end.setUTCDate(end.getUTCDate() + 1);
+    conditions.push(lt(loans.createdAt, end));
+  }
+  if (query.minAmount !== undefined)
+    conditions.push(gte(loans.amountCents, toCents(query.minAmount)));
+  if (query.maxAmount !== undefined)
+    conditions.push(lte(loans.amountCents, toCents(query.maxAmount)));
+  if (query.search) {
+    const pattern = `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const match = or(
+      ilike(users.email, pattern),
+      ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern),
+    );
+    if (match) conditions.push(match);
+  }
+  const where = conditions.length > 0 ? and(...conditions) : undefined;
+  const rows = await db
+    .select({
+      loan: loans,
+      borrower: { firstName: users.firstName, lastName: users.lastName, email: users.email },
+    })
+    .from(loans)
+    .innerJoin(users, eq(users.id, loans.userId))
+    .where(where)
+    .orderBy(desc(loans.createdAt), desc(loans.id))
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit);
+  const [total] = await db
+    .select({ n: count() })
+    .from(loans)
+    .innerJoin(users, eq(users.id, loans.userId))
+    .where(where);
+  const totalCount = total?.n ?? 0;
+  return {
+    loans: rows.map((row) => toLoanDto(row.loan, row.borrower)),
+    page: query.page,
+    count: rows.length,
+    total: totalCount,
+    hasMore: query.page * query.limit < totalCount,
+  };
+}
+
+/** Audit, live event and e-mail of a decision: all inside the transaction that made it. */
+async function announceDecision(
+  deps: Pick<AppDeps, 'mailer' | 'publicUrl'>,
+  tx: Executor,
+  loan: LoanRow,
+  decision: { status: 'approved' | 'rejected'; reason: string | null; actorId: string },
+  request: RequestInfo | undefined,
+) {
+  await recordAudit(tx, {
+    event: 'loan.status_changed',
+    userId: loan.userId,
+    actorId: decision.actorId,
+    request,
+    details: { loanId: loan.id, from: 'pending', to: decision.status, reason: decision.reason },
+  });
+  await publishEvent(tx, loan.userId, {
+    type: 'loan:status',
+    data: { loanId: loan.id, status: decision.status, reason: decision.reason },
+  });
+  const [borrower] = await tx
+    .select({ email: users.email, firstName: users.firstName, notify: users.notifyTransactions })
+    .from(users)
+    .where(eq(users.id, loan.userId));
+  if (!borrower?.notify) return;
+  await deps.mailer.enqueue(
+    tx,
+    loanDecisionEmail({
+      to: borrower.email,
+      firstName: borrower.firstName,
+      productName: loanProductNames[loan.type],
+      approved: decision.status === 'approved',
+      amount: formatUsd(loan.amountCents),
+      reason: decision.reason,
+      url: `${deps.publicUrl}/loans/${loan.id}`,
+    }),
+  );
+}
+
+/**
+ * PUT /loans/{id} with {status} (administrators). A rejection records its reason. An approval
+ * disburses through the ledger: the loan row, its schedule, the audit entry and the events are
+ * written in the same transaction as the money, and only while the loan is still pending, so
+ * two officers approving at once disburse once.
+ */
+export async function decideLoan(
+  deps: AppDeps,
+  actorId: string,
+  input: z.output<typeof loanDecisionInput>,
+  request?: RequestInfo,
+) {
+  const [loan] = await deps.db.select().from(loans).where(eq(loans.id, input.id));
+  if (!loan) throw loanNotFound();
+  if (loan.status !== 'pending') throw notPending();
+  const now = new Date();
+  if (input.status === 'rejected') {
+    const reason = input.reason ?? null;
+    await deps.db.transaction(async (tx) => {
+      const [updated] = await tx
+        .update(loans)
+        .set({
+          status: 'rejected',
+          rejectionReason: reason,
+          decidedBy: actorId,
+          decidedAt: now,
+          updatedAt: now,
+        })
+        .where(and(eq(loans.id, loan.id), eq(loans.status, 'pending')))
+        .returning();
+      if (!updated) throw notPending();
+      await announceDecision(deps, tx, updated, { status: 'rejected', reason, actorId }, request);
+    });
+  } else {
+    const startDate = now.toISOString().slice(0, 10);
+    const offer = offerFor(
+      { amountCents: loan.amountCents, rateBps: loan.rateBps, termMonths: loan.termMonths },
+      startDate,
+    );
+    await deps.ledger.submit(
+      disbursementPosting({
+        borrowerId: loan.userId,
+        amountCents: loan.amountCents,
+        productName: loanProductNames[loan.type],
+        async record(tx, transactionId) {
+          const [updated] = await tx
+            .update(loans)
+            .set({
+              status: 'approved',
+              decidedBy: actorId,
+              decidedAt: now,
+              disbursementTransactionId: transactionId,
+              startDate,
+              outstandingCents: loan.amountCents,
+              monthlyPaymentCents: offer.monthlyPaymentCents,
+              totalInterestCents: offer.totalInterestCents,
+              updatedAt: now,
+            })
+            .where(and(eq(loans.id, loan.id), eq(loans.status, 'pending')))
+            .returning();
+          if (!updated) throw notPending();
+          await tx.insert(loanPayments).values(
+            offer.schedule.map((row) => ({
+              loanId: loan.id,
+              paymentNumber: row.paymentNumber,
+              dueDate: row.dueDate,
+              amountCents: row.amountCents,
+              principalCents: row.principalCents,
+              interestCents: row.interestCents,
+              balanceCents: row.balanceCents,
+            })),
+          );
+          await announceDecision(
+            deps,
+            tx,
+            updated,
+            { status: 'approved', reason: null, actorId },
+            request,
+          );
+        },
+      }),
+    );
+  }
+  const detail = await loanById(deps.db, { id: actorId, staff: true }, loan.id);
+  return {
+    message:
+      input.status === 'approved' ? 'Loan approved and disbursed' : 'Loan application rejected',
+    loan: detail,
+  };
+}

@@ -1,0 +1,125 @@
+import { collateralTypes, employmentStatuses, loanStatuses, loanTypes } from '@bank/db/enums';
+import type { loanPayments, loans } from '@bank/db/schema';
+import { z } from 'zod';
+import { toDollars } from '../money/cents.ts';
+
+export type LoanRow = typeof loans.$inferSelect;
+export type LoanPaymentRow = typeof loanPayments.$inferSelect;
+export interface Borrower {
+  firstName: string;
+  lastName: string;
+  email: string;
+}
+
+export const instalmentSchema = z.object({
+  paymentNumber: z.number(),
+  dueDate: z.string(),
+  amount: z.number(),
+  principal: z.number(),
+  interest: z.number(),
+  balance: z.number(),
+  paid: z.boolean(),
+  paidAt: z.string().nullable(),
+});
+
+export const loanDtoSchema = z.object({
+  id: z.string(),
+  _id: z.string(),
+  type: z.enum(loanTypes),
+  status: z.enum(loanStatuses),
+  amount: z.number(),
+  applicationDate: z.string(),
+  purpose: z.string(),
+  term: z.number(),
+  tenure: z.object({ months: z.number(), startDate: z.string().nullable() }),
+  /** Percent a year. */
+  interestRate: z.number(),
+  monthlyPayment: z.number(),
+  totalInterest: z.number(),
+  totalPayable: z.number(),
+  /** Principal still owed (the whole amount before disbursement). */
+  outstanding: z.number(),
+  user: z.object({
+    name: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    email: z.string(),
+  }),
+  employmentStatus: z.enum(employmentStatuses),
+  monthlyIncome: z.number(),
+  existingLoans: z.boolean(),
+  collateral: z.object({
+    type: z.enum(collateralTypes),
+    value: z.number(),
+    description: z.string(),
+  }),
+  rejectionReason: z.string().nullable(),
+  decidedAt: z.string().nullable(),
+  /** An instalment is past its due date and unpaid. */
+  overdue: z.boolean(),
+  overdueSince: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type LoanDto = z.infer<typeof loanDtoSchema>;
+
+export const loanDetailSchema = loanDtoSchema.extend({
+  paymentSchedule: z.array(instalmentSchema),
+  nextPayment: instalmentSchema.nullable(),
+  /** Paying the loan off today: the principal owed and interest to date. */
+  payoffAmount: z.number().nullable(),
+});
+export type LoanDetail = z.infer<typeof loanDetailSchema>;
+
+export function toLoanDto(row: LoanRow, borrower: Borrower): LoanDto {
+  const disbursed = row.startDate !== null;
+  return {
+    id: row.id,
+    _id: row.id,
+    type: row.type,
+    status: row.status,
+    amount: toDollars(row.amountCents),
+    applicationDate: row.createdAt.toISOString(),
+    purpose: row.purpose,
+    term: row.termMonths,
+    tenure: { months: row.termMonths, startDate: row.startDate },
+    interestRate: row.rateBps / 100,
+    monthlyPayment: toDollars(row.monthlyPaymentCents),
+    totalInterest: toDollars(row.totalInterestCents),
+    totalPayable: toDollars(row.amountCents + row.totalInterestCents),
+    outstanding: toDollars(disbursed ? row.outstandingCents : row.amountCents),
+    user: {
+      name: `${borrower.firstName} ${borrower.lastName}`,
+      firstName: borrower.firstName,
+      lastName: borrower.lastName,
+      email: borrower.email,
+    },
+    employmentStatus: row.employmentStatus,
+    monthlyIncome: toDollars(row.monthlyIncomeCents),
+    existingLoans: row.existingLoans,
+    collateral: {
+      type: row.collateralType,
+      value: toDollars(row.collateralValueCents),
+      description: row.collateralDescription,
+    },
+    rejectionReason: row.rejectionReason,
+    decidedAt: row.decidedAt?.toISOString() ?? null,
+    overdue: row.overdueSince !== null,
+    overdueSince: row.overdueSince,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export function toInstalmentDto(row: LoanPaymentRow): z.infer<typeof instalmentSchema> {
+  return {
+    paymentNumber: row.paymentNumber,
+    dueDate: row.dueDate,
+    amount: toDollars(row.amountCents),
+    principal: toDollars(row.principalCents),
+    interest: toDollars(row.interestCents),
+    balance: toDollars(row.balanceCents),
+    paid: row.paidAt !== null,
+    paidAt: row.paidAt?.toISOString() ?? null,
+  };
+}

@@ -1,0 +1,187 @@
+import {
+  loanAdminQuery,
+  loanApplicationInput,
+  loanCalculateInput,
+  loanDecisionInput,
+  loanListQuery,
+  loanRepaymentInput,
+  loanUpdateInput,
+} from '@bank/validators/loans';
+import { byIdInput } from '@bank/validators/money';
+import { z } from 'zod';
+import { defineRoute, noInput } from '../rest/define.ts';
+import { loanDetailSchema, loanDtoSchema } from './dto.ts';
+import { repaymentResultSchema } from './repayments.ts';
+
+const tag = 'Loans';
+const money = z.number();
+const scheduleRow = z.object({
+  paymentNumber: z.number(),
+  dueDate: z.string(),
+  amount: money,
+  principal: money,
+  interest: money,
+  balance: money,
+});
+const loanAnswer = z.object({ message: z.string(), loan: loanDtoSchema });
+
+/**
+ * PUT /loans/{id} is two calls in SPEC.md 7: the owner's edit of a pending application, and an
+ * administrator's decision when the body has `status`.
+ */
+const loanPutInput = loanUpdateInput.partial().extend({
+  id: z.uuid('Loan not found'),
+  status: loanDecisionInput.shape.status.optional(),
+  reason: loanDecisionInput.shape.reason,
+});
+
+export const loanRestRoutes = [
+  defineRoute({
+    method: 'GET',
+    path: '/loans',
+    summary: 'The customer’s loans and applications, newest first.',
+    tag,
+    access: 'customer',
+    input: loanListQuery,
+    output: z.object({
+      data: z.array(loanDtoSchema),
+      page: z.number(),
+      limit: z.number(),
+      total: z.number(),
+      hasMore: z.boolean(),
+    }),
+    handle: ({ caller, input }) => caller.loans.list(input),
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/loans/all',
+    summary: 'Loan management: every customer’s loans, filtered (administrators).',
+    tag,
+    access: 'admin',
+    input: loanAdminQuery,
+    output: z.object({
+      loans: z.array(loanDtoSchema),
+      page: z.number(),
+      count: z.number(),
+      total: z.number(),
+      hasMore: z.boolean(),
+    }),
+    handle: ({ caller, input }) => caller.loans.all(input),
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/loans/stats',
+    summary: 'The customer’s loan figures and applications by month.',
+    tag,
+    access: 'customer',
+    input: noInput,
+    output: z.object({
+      totalLoans: z.number(),
+      activeLoans: z.number(),
+      totalAmount: money,
+      averageInterestRate: z.number(),
+      monthlyStats: z.array(z.object({ month: z.string(), count: z.number(), amount: money })),
+    }),
+    handle: ({ caller }) => caller.loans.stats(),
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/loans/types',
+    summary: 'The loan products (amount and term ranges, rate) and the rates by type.',
+    tag,
+    access: 'customer',
+    input: noInput,
+    output: z.object({
+      loanTypes: z.array(
+        z.object({
+          type: z.string(),
+          name: z.string(),
+          minAmount: money,
+          maxAmount: money,
+          minTerm: z.number(),
+          maxTerm: z.number(),
+          interestRate: z.number(),
+        }),
+      ),
+      interestRates: z.record(z.string(), z.number()),
+    }),
+    handle: ({ caller }) => caller.loans.types(),
+  }),
+  defineRoute({
+    method: 'POST',
+    path: '/loans/calculate',
+    summary: 'An offer before applying: monthly payment, total interest and the whole schedule.',
+    tag,
+    access: 'customer',
+    input: loanCalculateInput,
+    output: z.object({
+      type: z.string(),
+      amount: money,
+      term: z.number(),
+      interestRate: z.number(),
+      monthlyPayment: money,
+      totalInterest: money,
+      totalPayable: money,
+      schedule: z.array(scheduleRow),
+    }),
+    handle: ({ caller, input }) => caller.loans.calculate(input),
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/loans/:id',
+    summary: 'One loan with its repayment schedule (the owner, or an administrator).',
+    tag,
+    access: 'customer',
+    input: byIdInput,
+    output: z.object({ loan: loanDetailSchema }),
+    handle: async ({ caller, input }) => ({ loan: await caller.loans.byId(input) }),
+  }),
+  defineRoute({
+    method: 'POST',
+    path: '/loans',
+    summary: 'Apply for a loan; amount and term must fit the product’s ranges.',
+    tag,
+    access: 'customer',
+    input: loanApplicationInput,
+    output: loanAnswer,
+    successStatus: 201,
+    handle: ({ caller, input }) => caller.loans.apply(input),
+  }),
+  defineRoute({
+    method: 'PUT',
+    path: '/loans/:id',
+    summary:
+      'The owner edits a pending application; with `status` (approved or rejected, with a reason) an administrator decides it, and approval disburses.',
+    tag,
+    access: 'customer',
+    input: loanPutInput,
+    output: loanAnswer,
+    handle: ({ caller, input }) => {
+      const { status, reason, ...application } = input;
+      if (status) return caller.loans.decide({ id: input.id, status, reason });
+      // The edit needs every field of an application: checked with its own schema's messages.
+      return caller.loans.update(loanUpdateInput.parse({ ...application, id: input.id }));
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    path: '/loans/:id/cancel',
+    summary: 'The owner withdraws a pending application.',
+    tag,
+    access: 'customer',
+    input: byIdInput,
+    output: loanAnswer,
+    handle: ({ caller, input }) => caller.loans.cancel(input),
+  }),
+  defineRoute({
+    method: 'POST',
+    path: '/loans/:id/repay',
+    summary:
+      'Pay the next instalment (`mode: instalment`) or the whole loan with interest to date (`mode: payoff`) from the balance. Accepts Idempotency-Key.',
+    tag,
+    access: 'customer',
+    input: loanRepaymentInput,
+    output: repaymentResultSchema,
+    handle: ({ caller, input }) => caller.loans.repay(input),
+  }),
+];

@@ -1,0 +1,120 @@
+import { collateralTypes, employmentStatuses, loanStatuses, loanTypes } from '@bank/db/enums';
+import { z } from 'zod';
+import { requiredString } from './common.ts';
+import { idempotencyKeyField } from './money.ts';
+
+/** A real calendar day, YYYY-MM-DD (2026-02-30 is refused, not moved to March). */
+const calendarDay = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates look like YYYY-MM-DD')
+  .refine((value) => {
+    const date = new Date(`${value}T00:00:00Z`);
+    return (
+      !Number.isNaN(date.getTime()) &&
+      date.toISOString().slice(0, 10) === value &&
+      value >= '1900-01-01'
+    );
+  }, 'Not a real date');
+
+const isBlank = (input: unknown) =>
+  input === undefined ||
+  input === null ||
+  input === '' ||
+  (typeof input === 'number' && Number.isNaN(input));
+
+/** A positive number with SPEC.md's "required" and "positive" messages, at most two decimals. */
+function positiveMoney(required: string, positive: string, max = 100_000_000) {
+  return z
+    .number({
+      error: (issue) =>
+        isBlank(issue.input) ? required : `${required.split(' is ')[0]} must be a number`,
+    })
+    .positive(positive)
+    .max(max, `${required.split(' is ')[0]} is too large`)
+    .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, {
+      message: `${required.split(' is ')[0]} can have at most two decimal places`,
+    });
+}
+
+export const loanTypeField = z.enum(loanTypes, { error: 'Loan type is required' });
+
+export const loanAmountField = positiveMoney('Amount is required', 'Amount must be positive');
+
+export const loanTermField = z
+  .number({
+    error: (issue) => (isBlank(issue.input) ? 'Term is required' : 'Term must be a number'),
+  })
+  .int('Term must be a whole number of months')
+  .positive('Term must be positive')
+  .max(600, 'Term is too long');
+
+/** SPEC.md 5, loan application; `tenure {months}` may come along and is derived from term. */
+export const loanApplicationInput = z.object({
+  type: loanTypeField,
+  amount: loanAmountField,
+  term: loanTermField,
+  purpose: requiredString('Purpose is required').max(500, 'Purpose is too long'),
+  employmentStatus: z.enum(employmentStatuses, { error: 'Employment status is required' }),
+  monthlyIncome: positiveMoney('Monthly income is required', 'Monthly income must be positive'),
+  existingLoans: z.boolean().default(false),
+  collateral: z.object(
+    {
+      type: z.enum(collateralTypes, { error: 'Collateral type is required' }),
+      value: positiveMoney('Collateral value is required', 'Collateral value must be positive'),
+      description: requiredString('Collateral description is required').max(
+        500,
+        'Collateral description is too long',
+      ),
+    },
+    { error: 'Collateral type is required' },
+  ),
+  tenure: z.object({ months: z.number().optional() }).optional(),
+});
+export type LoanApplicationInput = z.input<typeof loanApplicationInput>;
+
+/** The owner edits a pending application: the same fields and rules. */
+export const loanUpdateInput = loanApplicationInput.extend({ id: z.uuid('Loan not found') });
+
+/** The calculator: an offer for an amount, type and term, before applying. */
+export const loanCalculateInput = z.object({
+  type: loanTypeField,
+  amount: loanAmountField,
+  term: loanTermField,
+});
+
+/** A credit officer's decision; a rejection tells the customer why. */
+export const loanDecisionInput = z
+  .object({
+    id: z.uuid('Loan not found'),
+    status: z.enum(['approved', 'rejected'], { error: 'Status must be approved or rejected' }),
+    reason: z.string().trim().max(500, 'Reason is too long').optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.status === 'rejected' && !value.reason) {
+      ctx.addIssue({ code: 'custom', path: ['reason'], message: 'Rejection reason is required' });
+    }
+  });
+
+/** A repayment: the next instalment, or the whole loan with interest to date. */
+export const loanRepaymentInput = z.object({
+  id: z.uuid('Loan not found'),
+  mode: z.enum(['instalment', 'payoff'], { error: 'Choose what to pay' }).default('instalment'),
+  idempotencyKey: idempotencyKeyField,
+});
+
+export const loanListQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(10),
+});
+
+/** Loan management (staff): filters over every customer's loans. */
+export const loanAdminQuery = loanListQuery.extend({
+  status: z.enum(loanStatuses).optional(),
+  type: z.enum(loanTypes).optional(),
+  startDate: calendarDay.optional(),
+  endDate: calendarDay.optional(),
+  minAmount: z.coerce.number().positive().max(100_000_000).optional(),
+  maxAmount: z.coerce.number().positive().max(100_000_000).optional(),
+  search: z.string().trim().max(100).optional(),
+});
+export type LoanAdminQuery = z.input<typeof loanAdminQuery>;
