@@ -1,5 +1,6 @@
 import type { Database, Executor } from '@bank/db';
 import { TRPCError } from '@trpc/server';
+import { TransactionRollbackError } from 'drizzle-orm';
 import { Batcher, type Settled } from '../batching.ts';
 import type { SettingsCache } from '../settings/service.ts';
 import { Book } from './book.ts';
@@ -173,11 +174,18 @@ export class LedgerDesk {
       outcome =
         records.length === 0
           ? await this.write(this.db, changes)
-          : await this.db.transaction(async (tx) => {
-              const written = await this.write(tx, changes);
-              if (written === 'written') for (const record of records) await record(tx);
-              return written;
-            });
+          : await this.db
+              .transaction(async (tx) => {
+                const written = await this.write(tx, changes);
+                // A refused write may have failed a statement: only a rollback ends the transaction.
+                if (written !== 'written') tx.rollback();
+                for (const record of records) await record(tx);
+                return written;
+              })
+              .catch((error: unknown) => {
+                if (error instanceof TransactionRollbackError) return 'changed' as const;
+                throw error;
+              });
     } catch (error) {
       // Rolled back, whatever the write had done: what the desk knew may be stale.
       this.known.forget(changes.expected.map((state) => state.id));

@@ -8,7 +8,7 @@ import type {
 } from '@bank/validators/loans';
 import { TRPCError } from '@trpc/server';
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
-import { ZodError, type z } from 'zod';
+import { ZodRealError, type z } from 'zod';
 import type { AppDeps } from '../context.ts';
 import { toCents, toDollars } from '../money/cents.ts';
 import { refuse } from '../transactions/movement-result.ts';
@@ -25,7 +25,8 @@ function checkRange(product: LoanProduct, amountCents: bigint, termMonths: numbe
   throw new TRPCError({
     code: 'BAD_REQUEST',
     message: problems.map((problem) => problem.message).join('. '),
-    cause: new ZodError(
+    // ZodRealError, as parse() throws: an Error, so tRPC keeps it as the cause (400 with details).
+    cause: new ZodRealError(
       problems.map((problem) => ({
         code: 'custom' as const,
         path: [problem.field],

@@ -22,6 +22,9 @@ const changedRow = z.object({
  */
 export async function markArrears(db: Database, now = new Date()): Promise<number> {
   const today = now.toISOString().slice(0, 10);
+  const cutoff = new Date(now.getTime() - DEFAULT_AFTER_DAYS * 86_400_000)
+    .toISOString()
+    .slice(0, 10);
   return db.transaction(async (tx) => {
     const changed = await queryRows(
       tx,
@@ -31,12 +34,12 @@ export async function markArrears(db: Database, now = new Date()): Promise<numbe
         from loans l where l.status in ('approved', 'defaulted')
       ), updated as (
         update loans l set overdue_since = b.since,
-          status = case when b.since is not null and b.since <= ${today}::date - ${DEFAULT_AFTER_DAYS}
+          status = case when b.since is not null and b.since <= ${cutoff}::date
             then 'defaulted'::loan_status else l.status end,
           updated_at = now()
         from behind b
         where l.id = b.id and (l.overdue_since is distinct from b.since
-          or (b.since is not null and b.since <= ${today}::date - ${DEFAULT_AFTER_DAYS} and l.status <> 'defaulted'))
+          or (b.since is not null and b.since <= ${cutoff}::date and l.status <> 'defaulted'))
         returning l.id, l.user_id, l.status, l.overdue_since is not null as overdue
       )
       select id::text, user_id::text, status::text, overdue from updated`,

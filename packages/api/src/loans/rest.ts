@@ -145,7 +145,7 @@ export const loanRestRoutes = [
     input: loanApplicationInput,
     output: loanAnswer,
     successStatus: 201,
-    handle: ({ caller, input }) => caller.loans.apply(input),
+    handle: ({ caller, input }) => caller.loans.create(input),
   }),
   defineRoute({
     method: 'PUT',

@@ -35,7 +35,7 @@ export const loansRouter = router({
         input.id,
       ),
     ),
-  apply: protectedProcedure
+  create: protectedProcedure
     .input(loanApplicationInput)
     .mutation(({ ctx, input }) => applications.applyForLoan(ctx.deps, ctx.auth.user.id, input)),
   update: protectedProcedure

@@ -84,6 +84,7 @@ export async function createTestApp() {
       transactions: api.transactions,
       cards: api.cards,
       banks: api.banks,
+      loans: api.loans,
       cookies,
     };
   }

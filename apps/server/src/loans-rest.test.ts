@@ -1,0 +1,205 @@
+import type { TestApp } from '@bank/api/testing/harness';
+import { fundedCustomer } from '@bank/api/testing/money';
+import { users } from '@bank/db/schema';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestServer } from './testing.ts';
+
+let app: TestApp;
+let server: FastifyInstance;
+const started = useTestServer();
+beforeAll(() => {
+  ({ app, server } = started);
+});
+
+const bearer = (token: string) => ({
+  authorization: `Bearer ${token}`,
+  'content-type': 'application/json',
+});
+
+const application = {
+  type: 'personal',
+  amount: 5_000,
+  term: 24,
+  purpose: 'A used car',
+  employmentStatus: 'self-employed',
+  monthlyIncome: 4_200.5,
+  existingLoans: true,
+  collateral: { type: 'vehicle', value: 7_000, description: '2019 sedan' },
+  tenure: { months: 24 },
+};
+
+describe('REST loans paths (SPEC.md 7)', () => {
+  it('runs the whole life of a loan with SPEC.md’s answer shapes', async () => {
+    const alice = await fundedCustomer(app, 100);
+    const officer = await fundedCustomer(app, 0, 'Officer');
+    await app.db.update(users).set({ role: 'admin' }).where(eq(users.id, officer.id));
+    const as = (token: string) => ({ headers: bearer(token) });
+
+    const types = await server.inject({
+      method: 'GET',
+      url: '/api/v1/loans/types',
+      ...as(alice.token),
+    });
+    expect(types.statusCode).toBe(200);
+    expect(types.json()).toMatchObject({
+      loanTypes: expect.arrayContaining([expect.objectContaining({ type: 'mortgage' })]),
+      interestRates: { personal: 12.5, business: 10, mortgage: 6.5 },
+    });
+
+    const calculated = await server.inject({
+      method: 'POST',
+      url: '/api/v1/loans/calculate',
+      ...as(alice.token),
+      payload: { type: 'personal', amount: 5_000, term: 24 },
+    });
+    expect(calculated.statusCode).toBe(200);
+    expect(calculated.json().schedule).toHaveLength(24);
+
+    const outOfRange = await server.inject({
+      method: 'POST',
+      url: '/api/v1/loans',
+      ...as(alice.token),
+      payload: { ...application, amount: 500 },
+    });
+    expect(outOfRange.statusCode).toBe(400);
+    expect(outOfRange.json()).toEqual({
+      message: 'Validation error',
+      details: [
+        {
+          field: 'amount',
+          message: 'Amount must be between $1,000.00 and $50,000.00 for a personal loan',
+        },
+      ],
+    });
+
+    const created = await server.inject({
+      method: 'POST',
+      url: '/api/v1/loans',
+      ...as(alice.token),
+      payload: application,
+    });
+    expect(created.statusCode).toBe(201);
+    const { loan } = created.json();
+    expect(created.json().message).toBe('Loan application submitted successfully');
+
+    const edited = await server.inject({
+      method: 'PUT',
+      url: `/api/v1/loans/${loan.id}`,
+      ...as(alice.token),
+      payload: { ...application, amount: 6_000 },
+    });
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json()).toMatchObject({
+      message: 'Loan application updated successfully',
+      loan: { amount: 6_000 },
+    });
+
+    const list = await server.inject({
+      method: 'GET',
+      url: '/api/v1/loans?page=1&limit=10',
+      ...as(alice.token),
+    });
+    expect(list.json()).toMatchObject({
+      page: 1,
+      limit: 10,
+      total: 1,
+      hasMore: false,
+      data: [{ id: loan.id }],
+    });
+
+    // A customer cannot decide; an administrator can, through the same path.
+    const selfApproval = await server.inject({
+      method: 'PUT',
+      url: `/api/v1/loans/${loan.id}`,
+      ...as(alice.token),
+      payload: { status: 'approved' },
+    });
+    expect(selfApproval.statusCode).toBe(403);
+    const all = await server.inject({
+      method: 'GET',
+      url: '/api/v1/loans/all?status=pending',
+      ...as(officer.token),
+    });
+    expect(all.json()).toMatchObject({ page: 1, hasMore: false });
+    expect(all.json().loans.map((row: { id: string }) => row.id)).toContain(loan.id);
+    const approved = await server.inject({
+      method: 'PUT',
+      url: `/api/v1/loans/${loan.id}`,
+      ...as(officer.token),
+      payload: { status: 'approved' },
+    });
+    expect(approved.statusCode).toBe(200);
+    expect(approved.json().loan.status).toBe('approved');
+
+    const detail = await server.inject({
+      method: 'GET',
+      url: `/api/v1/loans/${loan.id}`,
+      ...as(alice.token),
+    });
+    expect(detail.json().loan.paymentSchedule).toHaveLength(24);
+
+    const key = `loan-${crypto.randomUUID()}`;
+    const repay = () =>
+      server.inject({
+        method: 'POST',
+        url: `/api/v1/loans/${loan.id}/repay`,
+        headers: { ...bearer(alice.token), 'idempotency-key': key },
+        payload: { mode: 'instalment' },
+      });
+    const paid = await repay();
+    expect(paid.statusCode).toBe(200);
+    expect(paid.json()).toMatchObject({
+      message: 'Payment completed successfully',
+      loanStatus: 'approved',
+    });
+    const replayed = await repay();
+    expect(replayed.headers['idempotent-replayed']).toBe('true');
+    expect(replayed.json()).toEqual(paid.json());
+
+    const stats = await server.inject({
+      method: 'GET',
+      url: '/api/v1/loans/stats',
+      ...as(alice.token),
+    });
+    expect(stats.json()).toMatchObject({
+      totalLoans: 1,
+      activeLoans: 1,
+      totalAmount: 6_000,
+      averageInterestRate: 12.5,
+    });
+
+    const second = await server.inject({
+      method: 'POST',
+      url: '/api/v1/loans',
+      ...as(alice.token),
+      payload: application,
+    });
+    const cancelled = await server.inject({
+      method: 'POST',
+      url: `/api/v1/loans/${second.json().loan.id}/cancel`,
+      ...as(alice.token),
+    });
+    expect(cancelled.json()).toMatchObject({
+      message: 'Loan application cancelled successfully',
+      loan: { status: 'cancelled' },
+    });
+  });
+
+  it('documents every loans path in the OpenAPI document', async () => {
+    const document = (await server.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json();
+    for (const path of [
+      '/loans',
+      '/loans/all',
+      '/loans/stats',
+      '/loans/types',
+      '/loans/calculate',
+      '/loans/{id}',
+      '/loans/{id}/cancel',
+      '/loans/{id}/repay',
+    ]) {
+      expect(Object.keys(document.paths)).toContain(path);
+    }
+  });
+});
