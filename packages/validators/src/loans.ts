@@ -118,3 +118,6 @@ export const loanAdminQuery = loanListQuery.extend({
   search: z.string().trim().max(100).optional(),
 });
 export type LoanAdminQuery = z.input<typeof loanAdminQuery>;
+
+// The database's enums are the one list of each (the forms' options too).
+export { collateralTypes, employmentStatuses, loanStatuses, loanTypes };

@@ -45,13 +45,16 @@ export async function markArrears(db: Database, now = new Date()): Promise<numbe
       select id::text, user_id::text, status::text, overdue from updated`,
       changedRow,
     );
-    const events: QueuedEvent[] = changed.map((row) => ({
-      userId: row.user_id,
-      event: {
-        type: 'loan:status',
-        data: { loanId: row.id, status: row.status, overdue: row.overdue },
-      },
-    }));
+    // Only news worth telling: a loan fell behind, or into default (catching up is the payment's).
+    const events: QueuedEvent[] = changed
+      .filter((row) => row.overdue)
+      .map((row) => ({
+        userId: row.user_id,
+        event: {
+          type: 'loan:status',
+          data: { loanId: row.id, status: row.status, overdue: row.overdue },
+        },
+      }));
     await publishEvents(tx, events);
     return changed.length;
   });

@@ -33,7 +33,12 @@ const appEvent = z.discriminatedUnion('type', [
   }),
   z.object({
     type: z.literal('loan:status'),
-    data: z.looseObject({ loanId: z.string().optional(), status: z.string() }),
+    data: z.looseObject({
+      loanId: z.string().optional(),
+      status: z.string(),
+      reason: z.string().nullish(),
+      overdue: z.boolean().optional(),
+    }),
   }),
   z.object({
     type: z.literal('system:maintenance'),
@@ -112,15 +117,8 @@ export function effectsOf(event: AppEvent): EventEffects {
         notification: { type: 'info', message: 'New response on your support ticket' },
         invalidate: true,
       };
-    case 'loan:status': {
-      const approved = event.data.status === 'approved';
-      return {
-        notification: approved
-          ? { type: 'success', message: 'Your loan application was approved' }
-          : { type: 'error', message: `Your loan application was ${event.data.status}` },
-        invalidate: true,
-      };
-    }
+    case 'loan:status':
+      return { notification: loanNotification(event.data), invalidate: true };
     case 'system:maintenance': {
       const infoUrl = safeInfoUrl(event.data.infoUrl);
       return {
@@ -155,3 +153,30 @@ export const socketMessages = {
   authFailed: messages.socketAuthFailed,
   unavailable: messages.socketUnavailable,
 } as const;
+
+/** What a borrower is told when their loan changes (SPEC.md 4: approved success, else error). */
+function loanNotification(data: {
+  status: string;
+  reason?: string | null | undefined;
+  overdue?: boolean | undefined;
+}): Notification {
+  switch (data.status) {
+    case 'approved':
+      return data.overdue
+        ? { type: 'warning', message: 'A loan payment is overdue' }
+        : { type: 'success', message: 'Your loan application was approved' };
+    case 'rejected':
+      return {
+        type: 'error',
+        message: data.reason
+          ? `Your loan application was rejected: ${data.reason}`
+          : 'Your loan application was rejected',
+      };
+    case 'completed':
+      return { type: 'success', message: 'Your loan is paid off' };
+    case 'defaulted':
+      return { type: 'error', message: 'Your loan is in default: please contact us' };
+    default:
+      return { type: 'error', message: `Your loan application was ${data.status}` };
+  }
+}

@@ -11,14 +11,14 @@ import {
   Text,
 } from '@chakra-ui/react';
 import { keepPreviousData } from '@tanstack/react-query';
-import { Link, useRouter } from '@tanstack/react-router';
-import { useEffect, useId, useState } from 'react';
+import { Link } from '@tanstack/react-router';
+import { useId, useState } from 'react';
 import { LuDownload, LuFilter, LuSend } from 'react-icons/lu';
 import { ErrorAlert } from '../../components/alerts.tsx';
 import { TransactionFilters } from '../../components/transaction-filters.tsx';
 import { TransactionList } from '../../components/transaction-list.tsx';
+import { useArrivalMessage } from '../../lib/arrival-message.ts';
 import { errorMessage } from '../../lib/errors.ts';
-import { useLocationState } from '../../lib/location-state.ts';
 import { notify } from '../../lib/toaster.ts';
 import {
   filtersOf,
@@ -42,23 +42,6 @@ function downloadCsv(filename: string, csv: string) {
   anchor.click();
   anchor.remove();
   setTimeout(() => URL.revokeObjectURL(url), 0);
-}
-
-/** A success message handed over by transfer, deposit or withdraw shows once on arrival. */
-function useArrivalMessage() {
-  const { message } = useLocationState();
-  const router = useRouter();
-  useEffect(() => {
-    if (!message) return;
-    // After the commit: the toaster and the router both flush synchronously, which React
-    // refuses while an arriving page is still being committed.
-    const timer = setTimeout(() => {
-      notify({ type: 'success', message });
-      // Forget it, so that a reload or a return to this entry does not repeat the toast.
-      router.history.replace(router.history.location.href);
-    }, 0);
-    return () => clearTimeout(timer);
-  }, [message, router]);
 }
 
 /** SPEC.md 2.11: filters, server pagination, CSV export; an error replaces the page. */

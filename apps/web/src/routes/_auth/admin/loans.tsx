@@ -1,6 +1,16 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../../../components/coming-soon.tsx';
+import { LoanManagementPage, loanSearch } from '../../../features/admin/loan-management-page.tsx';
 
 export const Route = createFileRoute('/_auth/admin/loans')({
-  component: () => <ComingSoon title="Loan Management" />,
+  validateSearch: loanSearch,
+  component: function LoanManagementRoute() {
+    const search = Route.useSearch();
+    const navigate = Route.useNavigate();
+    return (
+      <LoanManagementPage
+        search={search}
+        onSearchChange={(next) => void navigate({ search: next })}
+      />
+    );
+  },
 });

@@ -1,6 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../../../components/coming-soon.tsx';
+import { LoanDetailPage } from '../../../features/loans/loan-detail-page.tsx';
 
 export const Route = createFileRoute('/_auth/loans/$id')({
-  component: () => <ComingSoon title="Loan Details" />,
+  component: function LoanDetailRoute() {
+    const { id } = Route.useParams();
+    return <LoanDetailPage loanId={id} />;
+  },
 });

@@ -1,6 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../../../components/coming-soon.tsx';
+import { LoansPage } from '../../../features/loans/loans-page.tsx';
 
-export const Route = createFileRoute('/_auth/loans/')({
-  component: () => <ComingSoon title="My Loans" />,
-});
+export const Route = createFileRoute('/_auth/loans/')({ component: LoansPage });

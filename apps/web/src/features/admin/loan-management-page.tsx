@@ -1,0 +1,365 @@
+import { loanStatuses, loanTypes } from '@bank/validators/loans';
+import {
+  Box,
+  Button,
+  CloseButton,
+  Dialog,
+  Field,
+  Flex,
+  Heading,
+  HStack,
+  Input,
+  NativeSelect,
+  Portal,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Textarea,
+} from '@chakra-ui/react';
+import { keepPreviousData } from '@tanstack/react-query';
+import { useState } from 'react';
+import { z } from 'zod';
+import { ErrorAlert } from '../../components/alerts.tsx';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { LoanStatusBadge } from '../../components/loan-status-badge.tsx';
+import { errorMessage } from '../../lib/errors.ts';
+import { formatDate, formatMoney, humanize } from '../../lib/format.ts';
+import { notify } from '../../lib/toaster.ts';
+import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
+import { EmptyList, ListSpinner, Pagination, ScrollTable } from './admin-table.tsx';
+
+const PAGE_SIZE = 10;
+const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+
+/** The filters and page, kept in the URL; a value that does not parse is dropped. */
+export const loanSearch = z.object({
+  page: z.coerce.number().int().min(1).optional().catch(undefined),
+  status: z.enum(loanStatuses).optional().catch(undefined),
+  type: z.enum(loanTypes).optional().catch(undefined),
+  startDate: isoDay.optional().catch(undefined),
+  endDate: isoDay.optional().catch(undefined),
+  minAmount: z.coerce.number().positive().optional().catch(undefined),
+  maxAmount: z.coerce.number().positive().optional().catch(undefined),
+});
+export type LoanSearch = z.output<typeof loanSearch>;
+
+type ManagedLoan = RouterOutputs['loans']['all']['loans'][number];
+
+function FilterSelect(props: {
+  label: string;
+  value: string | undefined;
+  options: readonly string[];
+  onChange: (value: string | undefined) => void;
+}) {
+  return (
+    <Field.Root>
+      <Field.Label>{props.label}</Field.Label>
+      <NativeSelect.Root size="sm">
+        <NativeSelect.Field
+          value={props.value ?? ''}
+          onChange={(event) => props.onChange(event.target.value || undefined)}
+        >
+          <option value="">All</option>
+          {props.options.map((option) => (
+            <option key={option} value={option}>
+              {humanize(option)}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+    </Field.Root>
+  );
+}
+
+function FilterInput(props: {
+  label: string;
+  type: 'date' | 'number';
+  value: string | number | undefined;
+  onChange: (value: string | undefined) => void;
+}) {
+  return (
+    <Field.Root>
+      <Field.Label>{props.label}</Field.Label>
+      <Input
+        size="sm"
+        type={props.type}
+        min={props.type === 'number' ? '0' : undefined}
+        defaultValue={props.value ?? ''}
+        // Applied on leaving the field or Enter: no reload per keystroke.
+        onBlur={(event) => props.onChange(event.target.value || undefined)}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter') props.onChange(event.currentTarget.value || undefined);
+        }}
+      />
+    </Field.Root>
+  );
+}
+
+function Filters(props: { search: LoanSearch; onChange: (next: LoanSearch) => void }) {
+  const { search } = props;
+  const set = (patch: Partial<LoanSearch>) => props.onChange({ ...search, ...patch, page: 1 });
+  const money = (value: string | undefined) => (value ? Number(value) : undefined);
+  return (
+    <SimpleGrid
+      columns={{ base: 1, sm: 2, lg: 6 }}
+      gap="3"
+      p="4"
+      borderWidth="1px"
+      borderRadius="l3"
+      role="group"
+      aria-label="Filters"
+    >
+      <FilterSelect
+        label="Status"
+        value={search.status}
+        options={loanStatuses}
+        onChange={(value) => set({ status: loanStatuses.find((status) => status === value) })}
+      />
+      <FilterSelect
+        label="Type"
+        value={search.type}
+        options={loanTypes}
+        onChange={(value) => set({ type: loanTypes.find((type) => type === value) })}
+      />
+      <FilterInput
+        label="From"
+        type="date"
+        value={search.startDate}
+        onChange={(startDate) => set({ startDate })}
+      />
+      <FilterInput
+        label="To"
+        type="date"
+        value={search.endDate}
+        onChange={(endDate) => set({ endDate })}
+      />
+      <FilterInput
+        label="Min amount"
+        type="number"
+        value={search.minAmount}
+        onChange={(value) => set({ minAmount: money(value) })}
+      />
+      <FilterInput
+        label="Max amount"
+        type="number"
+        value={search.maxAmount}
+        onChange={(value) => set({ maxAmount: money(value) })}
+      />
+    </SimpleGrid>
+  );
+}
+
+/** Asks the officer why: the customer reads the reason on their loan. */
+function RejectDialog(props: {
+  loan: ManagedLoan | null;
+  pending: boolean;
+  onReject: (reason: string) => void;
+  onClose: () => void;
+}) {
+  const [reason, setReason] = useState('');
+  const [touched, setTouched] = useState(false);
+  const missing = reason.trim() === '';
+  return (
+    <Dialog.Root
+      open={props.loan !== null}
+      onOpenChange={(details) => {
+        if (!details.open) {
+          setReason('');
+          setTouched(false);
+          props.onClose();
+        }
+      }}
+      placement="center"
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner px="4">
+          <Dialog.Content>
+            <Dialog.Header>
+              <Dialog.Title>Reject application</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              <Stack gap="3">
+                <Text>
+                  {props.loan
+                    ? `${props.loan.user.name} applied for ${formatMoney(props.loan.amount)} (${humanize(props.loan.type)}).`
+                    : ''}
+                </Text>
+                <Field.Root invalid={touched && missing} required>
+                  <Field.Label>Reason for the customer</Field.Label>
+                  <Textarea
+                    rows={3}
+                    value={reason}
+                    onChange={(event) => setReason(event.target.value)}
+                    onBlur={() => setTouched(true)}
+                  />
+                  <Field.ErrorText>Rejection reason is required</Field.ErrorText>
+                </Field.Root>
+              </Stack>
+            </Dialog.Body>
+            <Dialog.Footer>
+              <Dialog.ActionTrigger asChild>
+                <Button variant="outline">Cancel</Button>
+              </Dialog.ActionTrigger>
+              <Button
+                colorPalette="red"
+                loading={props.pending}
+                onClick={() => {
+                  setTouched(true);
+                  if (!missing) props.onReject(reason.trim());
+                }}
+              >
+                Reject
+              </Button>
+            </Dialog.Footer>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
+
+/** SPEC.md 2.27: every application, filtered and paged; approve disburses, reject says why. */
+export function LoanManagementPage(props: {
+  search: LoanSearch;
+  onSearchChange: (next: LoanSearch) => void;
+}) {
+  const { search, onSearchChange } = props;
+  const page = search.page ?? 1;
+  const utils = trpc.useUtils();
+  const list = trpc.loans.all.useQuery(
+    { ...search, page, limit: PAGE_SIZE },
+    { placeholderData: keepPreviousData },
+  );
+  const decide = trpc.loans.decide.useMutation();
+  const [approving, setApproving] = useState<ManagedLoan | null>(null);
+  const [rejecting, setRejecting] = useState<ManagedLoan | null>(null);
+
+  const submit = async (loan: ManagedLoan, status: 'approved' | 'rejected', reason?: string) => {
+    try {
+      const result = await decide.mutateAsync({ id: loan.id, status, reason });
+      notify({ type: 'success', message: result.message });
+      await utils.loans.invalidate();
+    } catch (error) {
+      notify({ type: 'error', message: errorMessage(error, 'Failed to update loan') });
+    } finally {
+      setApproving(null);
+      setRejecting(null);
+    }
+  };
+
+  const data = list.data;
+  return (
+    <Stack gap="6">
+      <Heading as="h1" size="2xl">
+        Loan Management
+      </Heading>
+      <Filters search={search} onChange={onSearchChange} />
+      {list.isError ? (
+        <ErrorAlert>{errorMessage(list.error, 'Failed to fetch loans')}</ErrorAlert>
+      ) : !data ? (
+        <ListSpinner label="Loading loans" />
+      ) : data.loans.length === 0 ? (
+        <Box borderWidth="1px" borderRadius="l3">
+          <EmptyList title="No loans found" />
+        </Box>
+      ) : (
+        <>
+          <ScrollTable label="Loans" busy={list.isPlaceholderData}>
+            <Table.Header>
+              <Table.Row>
+                <Table.ColumnHeader>Applicant</Table.ColumnHeader>
+                <Table.ColumnHeader>Type</Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end">Amount</Table.ColumnHeader>
+                <Table.ColumnHeader>Term</Table.ColumnHeader>
+                <Table.ColumnHeader>Rate</Table.ColumnHeader>
+                <Table.ColumnHeader>Applied</Table.ColumnHeader>
+                <Table.ColumnHeader>Status</Table.ColumnHeader>
+                <Table.ColumnHeader>Actions</Table.ColumnHeader>
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {data.loans.map((loan) => (
+                <Table.Row key={loan.id}>
+                  <Table.Cell>
+                    <Stack gap="0">
+                      <Text fontWeight="medium">{loan.user.name}</Text>
+                      <Text fontSize="xs" color="fg.muted">
+                        {loan.user.email}
+                      </Text>
+                    </Stack>
+                  </Table.Cell>
+                  <Table.Cell>{humanize(loan.type)}</Table.Cell>
+                  <Table.Cell textAlign="end" whiteSpace="nowrap" fontVariantNumeric="tabular-nums">
+                    {formatMoney(loan.amount)}
+                  </Table.Cell>
+                  <Table.Cell whiteSpace="nowrap">{`${loan.term} mo`}</Table.Cell>
+                  <Table.Cell>{`${loan.interestRate}%`}</Table.Cell>
+                  <Table.Cell whiteSpace="nowrap">{formatDate(loan.applicationDate)}</Table.Cell>
+                  <Table.Cell>
+                    <HStack gap="1">
+                      <LoanStatusBadge status={loan.status} overdue={loan.overdue} />
+                    </HStack>
+                  </Table.Cell>
+                  <Table.Cell>
+                    <Flex gap="2">
+                      <Button
+                        size="xs"
+                        colorPalette="green"
+                        variant="subtle"
+                        disabled={loan.status !== 'pending'}
+                        onClick={() => setApproving(loan)}
+                      >
+                        Approve
+                      </Button>
+                      <Button
+                        size="xs"
+                        colorPalette="red"
+                        variant="subtle"
+                        disabled={loan.status !== 'pending'}
+                        onClick={() => setRejecting(loan)}
+                      >
+                        Reject
+                      </Button>
+                    </Flex>
+                  </Table.Cell>
+                </Table.Row>
+              ))}
+            </Table.Body>
+          </ScrollTable>
+          <Pagination
+            page={page}
+            limit={PAGE_SIZE}
+            count={data.count}
+            total={data.total}
+            hasNext={data.hasMore}
+            onPage={(next) => onSearchChange({ ...search, page: next })}
+          />
+        </>
+      )}
+      <ConfirmDialog
+        open={approving !== null}
+        title="Approve loan"
+        confirmLabel="Approve and disburse"
+        pending={decide.isPending}
+        onConfirm={() => approving && void submit(approving, 'approved')}
+        onClose={() => setApproving(null)}
+      >
+        {approving
+          ? `${formatMoney(approving.amount)} will be paid into ${approving.user.name}’s account now.`
+          : ''}
+      </ConfirmDialog>
+      <RejectDialog
+        loan={rejecting}
+        pending={decide.isPending}
+        onReject={(reason) => rejecting && void submit(rejecting, 'rejected', reason)}
+        onClose={() => setRejecting(null)}
+      />
+    </Stack>
+  );
+}

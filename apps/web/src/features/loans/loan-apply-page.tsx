@@ -1,0 +1,391 @@
+import {
+  collateralTypes,
+  employmentStatuses,
+  type LoanApplicationInput,
+  loanApplicationInput,
+  loanTypes,
+} from '@bank/validators/loans';
+import {
+  Button,
+  Card,
+  Checkbox,
+  Field,
+  Grid,
+  Heading,
+  HStack,
+  Input,
+  InputGroup,
+  NativeSelect,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Textarea,
+} from '@chakra-ui/react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useNavigate, useRouter } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import { Controller, type FieldError, type UseFormRegisterReturn, useForm } from 'react-hook-form';
+import { LuArrowLeft } from 'react-icons/lu';
+import type { z } from 'zod';
+import { ErrorAlert } from '../../components/alerts.tsx';
+import { FormField } from '../../components/form-field.tsx';
+import { apiErrorInfo, errorMessage } from '../../lib/errors.ts';
+import { formatMoney, humanize } from '../../lib/format.ts';
+import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
+
+type LoanType = (typeof loanTypes)[number];
+type ApplicationValues = z.input<typeof loanApplicationInput>;
+type Product = RouterOutputs['loans']['types']['loanTypes'][number];
+
+const CALCULATE_DELAY_MS = 350;
+
+function SelectField(props: {
+  label: string;
+  error?: FieldError;
+  placeholder: string;
+  options: readonly string[];
+  registration: UseFormRegisterReturn;
+}) {
+  return (
+    <FormField label={props.label} error={props.error} required>
+      <NativeSelect.Root>
+        <NativeSelect.Field {...props.registration}>
+          <option value="">{props.placeholder}</option>
+          {props.options.map((option) => (
+            <option key={option} value={option}>
+              {humanize(option.replaceAll('-', ' '))}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+    </FormField>
+  );
+}
+
+function DollarInput({ registration }: { registration: UseFormRegisterReturn }) {
+  return (
+    <InputGroup startElement="$">
+      <Input type="number" inputMode="decimal" min="0" step="0.01" {...registration} />
+    </InputGroup>
+  );
+}
+
+/** The offer for what is typed so far, recalculated by the server once typing pauses. */
+function useLiveOffer(type: LoanType | undefined, amount: number, term: number) {
+  const [settled, setSettled] = useState<{ type: LoanType; amount: number; term: number } | null>(
+    null,
+  );
+  useEffect(() => {
+    const ready =
+      type && Number.isFinite(amount) && amount > 0 && Number.isInteger(term) && term > 0;
+    const timer = setTimeout(
+      () => setSettled(ready ? { type, amount, term } : null),
+      CALCULATE_DELAY_MS,
+    );
+    return () => clearTimeout(timer);
+  }, [type, amount, term]);
+  return trpc.loans.calculate.useQuery(settled ?? { type: 'personal', amount: 1, term: 1 }, {
+    enabled: settled !== null,
+    retry: false,
+  });
+}
+
+function OfferPanel(props: {
+  product: Product | undefined;
+  offer: ReturnType<typeof useLiveOffer>;
+  ready: boolean;
+}) {
+  const { product, offer } = props;
+  const figures = offer.data;
+  const refusal = offer.isError
+    ? apiErrorInfo(offer.error)
+        .details.map((detail) => detail.message)
+        .join('. ') || errorMessage(offer.error, 'The offer could not be calculated')
+    : null;
+  return (
+    <Card.Root
+      variant="subtle"
+      as="aside"
+      aria-labelledby="offer-heading"
+      position={{ lg: 'sticky' }}
+      top="4"
+    >
+      <Card.Body gap="4">
+        <Heading as="h2" id="offer-heading" size="md">
+          Your estimate
+        </Heading>
+        {product ? (
+          <Text fontSize="sm" color="fg.muted">
+            {`${product.name}: ${formatMoney(product.minAmount)} to ${formatMoney(product.maxAmount)}, ${product.minTerm} to ${product.maxTerm} months, ${product.interestRate}% a year.`}
+          </Text>
+        ) : null}
+        <div aria-live="polite">
+          {!props.ready ? (
+            <Text fontSize="sm" color="fg.muted">
+              Choose a loan type, an amount and a term to see your monthly payment.
+            </Text>
+          ) : refusal ? (
+            <Text fontSize="sm" color="fg.error">
+              {refusal}
+            </Text>
+          ) : !figures ? (
+            <Stack gap="2" role="status" aria-label="Calculating">
+              <Skeleton height="8" />
+              <Skeleton height="5" />
+            </Stack>
+          ) : (
+            <Stack as="dl" gap="3" m="0">
+              <Stack gap="0">
+                <Text as="dt" fontSize="sm" color="fg.muted">
+                  Monthly payment
+                </Text>
+                <Text
+                  as="dd"
+                  m="0"
+                  fontSize="2xl"
+                  fontWeight="bold"
+                  fontVariantNumeric="tabular-nums"
+                >
+                  {formatMoney(figures.monthlyPayment)}
+                </Text>
+              </Stack>
+              <HStack justify="space-between">
+                <Text as="dt" fontSize="sm" color="fg.muted">
+                  Interest rate
+                </Text>
+                <Text as="dd" m="0">{`${figures.interestRate}%`}</Text>
+              </HStack>
+              <HStack justify="space-between">
+                <Text as="dt" fontSize="sm" color="fg.muted">
+                  Total interest
+                </Text>
+                <Text as="dd" m="0" fontVariantNumeric="tabular-nums">
+                  {formatMoney(figures.totalInterest)}
+                </Text>
+              </HStack>
+              <HStack justify="space-between">
+                <Text as="dt" fontSize="sm" color="fg.muted">
+                  Total payable
+                </Text>
+                <Text as="dd" m="0" fontWeight="semibold" fontVariantNumeric="tabular-nums">
+                  {formatMoney(figures.totalPayable)}
+                </Text>
+              </HStack>
+            </Stack>
+          )}
+        </div>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+/** The fields of an application, for a new one or the owner's edit of a pending one. */
+function formDefaults(
+  loan: RouterOutputs['loans']['byId'] | undefined,
+  type: LoanType | undefined,
+) {
+  if (!loan) return { purpose: '', existingLoans: false, ...(type ? { type } : {}) };
+  return {
+    type: loan.type,
+    amount: loan.amount,
+    term: loan.term,
+    purpose: loan.purpose,
+    employmentStatus: loan.employmentStatus,
+    monthlyIncome: loan.monthlyIncome,
+    existingLoans: loan.existingLoans,
+    collateral: loan.collateral,
+  };
+}
+
+function BackButton() {
+  const router = useRouter();
+  return (
+    <Button variant="ghost" size="sm" alignSelf="flex-start" onClick={() => router.history.back()}>
+      <LuArrowLeft aria-hidden="true" /> Back
+    </Button>
+  );
+}
+
+/**
+ * SPEC.md 2.20: the application, with the offer recalculated live; `type` preselects the loan
+ * type, and `id` edits a pending application of the customer's.
+ */
+export function LoanApplyPage(props: { type?: LoanType; loanId?: string }) {
+  const existing = trpc.loans.byId.useQuery(
+    { id: props.loanId ?? '' },
+    { enabled: props.loanId !== undefined },
+  );
+  if (props.loanId && existing.isError) {
+    return <ErrorAlert>{errorMessage(existing.error, 'Loan not found')}</ErrorAlert>;
+  }
+  if (props.loanId && !existing.data) {
+    return <Skeleton height="96" />;
+  }
+  return <ApplicationForm type={props.type} loan={existing.data} />;
+}
+
+function ApplicationForm(props: { type?: LoanType; loan?: RouterOutputs['loans']['byId'] }) {
+  const { loan } = props;
+  const navigate = useNavigate();
+  const utils = trpc.useUtils();
+  const create = trpc.loans.create.useMutation();
+  const update = trpc.loans.update.useMutation();
+  const types = trpc.loans.types.useQuery();
+  const form = useForm<ApplicationValues, unknown, z.output<typeof loanApplicationInput>>({
+    resolver: zodResolver(loanApplicationInput),
+    mode: 'onTouched',
+    defaultValues: formDefaults(loan, props.type),
+  });
+  const { errors, isSubmitting } = form.formState;
+  const [type, amount, term] = form.watch(['type', 'amount', 'term']);
+  const knownType = loanTypes.find((candidate) => candidate === type);
+  const offer = useLiveOffer(knownType, Number(amount), Number(term));
+  const product = types.data?.loanTypes.find((candidate) => candidate.type === knownType);
+  const ready = knownType !== undefined && Number(amount) > 0 && Number(term) > 0;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    const application: LoanApplicationInput = { ...values, tenure: { months: values.term } };
+    try {
+      const result = loan
+        ? await update.mutateAsync({ ...application, id: loan.id })
+        : await create.mutateAsync(application);
+      await utils.loans.invalidate();
+      await navigate({ to: '/loans', state: { message: result.message } });
+    } catch (error) {
+      // SPEC.md 2.20: a failed submission re-enables the form; the server's field messages
+      // (an amount outside the product's range) show under their fields.
+      for (const detail of apiErrorInfo(error).details) {
+        if (detail.field === 'amount' || detail.field === 'term') {
+          form.setError(detail.field, { type: 'server', message: detail.message });
+        }
+      }
+    }
+  });
+
+  return (
+    <Stack gap="6">
+      <BackButton />
+      <Stack gap="1">
+        <Heading as="h1" size="2xl">
+          {loan ? 'Edit Loan Application' : 'Apply for Loan'}
+        </Heading>
+        <Text color="fg.muted">
+          Tell us what you need; your estimate updates as you type, before you apply.
+        </Text>
+      </Stack>
+      <Grid
+        templateColumns={{ base: '1fr', lg: 'minmax(0, 2fr) minmax(16rem, 1fr)' }}
+        gap="6"
+        alignItems="start"
+      >
+        <Card.Root variant="outline">
+          <Card.Body>
+            <form onSubmit={onSubmit} noValidate>
+              <Stack asChild gap="5" border="0" p="0" m="0" minW="0">
+                <fieldset disabled={isSubmitting}>
+                  <Heading as="h2" size="md">
+                    The loan
+                  </Heading>
+                  <SelectField
+                    label="Loan type"
+                    placeholder="Choose a loan type"
+                    options={loanTypes}
+                    error={errors.type}
+                    registration={form.register('type')}
+                  />
+                  <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+                    <FormField label="Amount" error={errors.amount} required>
+                      <DollarInput
+                        registration={form.register('amount', { valueAsNumber: true })}
+                      />
+                    </FormField>
+                    <FormField label="Term (months)" error={errors.term} required>
+                      <Input
+                        type="number"
+                        inputMode="numeric"
+                        min="1"
+                        step="1"
+                        {...form.register('term', { valueAsNumber: true })}
+                      />
+                    </FormField>
+                  </SimpleGrid>
+                  <FormField label="Purpose" error={errors.purpose} required>
+                    <Textarea rows={3} {...form.register('purpose')} />
+                  </FormField>
+
+                  <Heading as="h2" size="md" pt="2">
+                    You
+                  </Heading>
+                  <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+                    <SelectField
+                      label="Employment status"
+                      placeholder="Choose one"
+                      options={employmentStatuses}
+                      error={errors.employmentStatus}
+                      registration={form.register('employmentStatus')}
+                    />
+                    <FormField label="Monthly income" error={errors.monthlyIncome} required>
+                      <DollarInput
+                        registration={form.register('monthlyIncome', { valueAsNumber: true })}
+                      />
+                    </FormField>
+                  </SimpleGrid>
+                  <Controller
+                    control={form.control}
+                    name="existingLoans"
+                    render={({ field }) => (
+                      <Field.Root>
+                        <Checkbox.Root
+                          checked={field.value === true}
+                          onCheckedChange={(details) => field.onChange(details.checked === true)}
+                          name={field.name}
+                        >
+                          <Checkbox.HiddenInput onBlur={field.onBlur} ref={field.ref} />
+                          <Checkbox.Control />
+                          <Checkbox.Label fontWeight="normal">
+                            I have other loans at the moment
+                          </Checkbox.Label>
+                        </Checkbox.Root>
+                      </Field.Root>
+                    )}
+                  />
+
+                  <Heading as="h2" size="md" pt="2">
+                    Collateral
+                  </Heading>
+                  <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+                    <SelectField
+                      label="Collateral type"
+                      placeholder="Choose one"
+                      options={collateralTypes}
+                      error={errors.collateral?.type}
+                      registration={form.register('collateral.type')}
+                    />
+                    <FormField label="Collateral value" error={errors.collateral?.value} required>
+                      <DollarInput
+                        registration={form.register('collateral.value', { valueAsNumber: true })}
+                      />
+                    </FormField>
+                  </SimpleGrid>
+                  <FormField
+                    label="Collateral description"
+                    error={errors.collateral?.description}
+                    required
+                  >
+                    <Textarea rows={2} {...form.register('collateral.description')} />
+                  </FormField>
+                  <Button type="submit" alignSelf="flex-start" loading={isSubmitting}>
+                    {loan ? 'Save Application' : 'Submit Application'}
+                  </Button>
+                </fieldset>
+              </Stack>
+            </form>
+          </Card.Body>
+        </Card.Root>
+        <OfferPanel product={product} offer={offer} ready={ready} />
+      </Grid>
+    </Stack>
+  );
+}

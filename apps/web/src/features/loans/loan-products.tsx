@@ -1,0 +1,120 @@
+import {
+  Card,
+  Link as ChakraLink,
+  Heading,
+  HStack,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
+import { Link } from '@tanstack/react-router';
+import type { IconType } from 'react-icons';
+import { LuBriefcase, LuHouse, LuUser } from 'react-icons/lu';
+import { ErrorAlert } from '../../components/alerts.tsx';
+import { errorMessage } from '../../lib/errors.ts';
+import { formatMoney } from '../../lib/format.ts';
+import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
+
+type Product = RouterOutputs['loans']['types']['loanTypes'][number];
+
+/** SPEC.md 9: the three product tiles; their figures come from the server's product table. */
+const tiles: Array<{ type: 'personal' | 'business' | 'mortgage'; icon: IconType; blurb: string }> =
+  [
+    { type: 'personal', icon: LuUser, blurb: 'For life’s plans: a car, a wedding, a renovation.' },
+    {
+      type: 'business',
+      icon: LuBriefcase,
+      blurb: 'Working capital and equipment for your business.',
+    },
+    { type: 'mortgage', icon: LuHouse, blurb: 'Buy a home with a fixed rate for the whole term.' },
+  ];
+
+function amountRange(product: Product) {
+  return `${formatMoney(product.minAmount).replace('.00', '')} to ${formatMoney(product.maxAmount).replace('.00', '')}`;
+}
+
+function ProductTile({
+  product,
+  icon: Icon,
+  blurb,
+}: {
+  product: Product;
+  icon: IconType;
+  blurb: string;
+}) {
+  return (
+    <Card.Root variant="outline" as="li" listStyleType="none">
+      <Card.Body gap="3" p={{ base: '4', md: '5' }}>
+        <HStack gap="3">
+          <Stack
+            aria-hidden="true"
+            p="2"
+            borderRadius="full"
+            bg="brand.subtle"
+            color="brand.fg"
+            align="center"
+          >
+            <Icon size="20" />
+          </Stack>
+          <Heading as="h3" size="md">
+            {product.name}
+          </Heading>
+        </HStack>
+        <Text fontSize="sm" color="fg.muted">
+          {blurb}
+        </Text>
+        <Stack as="dl" gap="1" fontSize="sm" m="0">
+          <HStack justify="space-between">
+            <Text as="dt" color="fg.muted">
+              Amount
+            </Text>
+            <Text as="dd" m="0" fontWeight="medium">
+              {amountRange(product)}
+            </Text>
+          </HStack>
+          <HStack justify="space-between">
+            <Text as="dt" color="fg.muted">
+              Rate
+            </Text>
+            <Text as="dd" m="0" fontWeight="medium">
+              {`${product.interestRate}%`}
+            </Text>
+          </HStack>
+          <HStack justify="space-between">
+            <Text as="dt" color="fg.muted">
+              Term
+            </Text>
+            <Text as="dd" m="0" fontWeight="medium">
+              {`${product.minTerm} to ${product.maxTerm} months`}
+            </Text>
+          </HStack>
+        </Stack>
+        <ChakraLink asChild color="brand.fg" fontWeight="semibold" fontSize="sm" mt="auto">
+          <Link to="/loans/apply" search={{ type: product.type }}>
+            {`Apply for a ${product.name.toLowerCase()}`}
+          </Link>
+        </ChakraLink>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+export function LoanProducts() {
+  const types = trpc.loans.types.useQuery();
+  if (types.isError) {
+    return <ErrorAlert>{errorMessage(types.error, 'Failed to fetch loan products')}</ErrorAlert>;
+  }
+  return (
+    <SimpleGrid as="ul" columns={{ base: 1, md: 3 }} gap="4" m="0" p="0" aria-label="Loan products">
+      {tiles.map((tile) => {
+        const product = types.data?.loanTypes.find((candidate) => candidate.type === tile.type);
+        return product ? (
+          <ProductTile key={tile.type} product={product} icon={tile.icon} blurb={tile.blurb} />
+        ) : (
+          <Skeleton as="li" key={tile.type} height="56" borderRadius="l3" />
+        );
+      })}
+    </SimpleGrid>
+  );
+}

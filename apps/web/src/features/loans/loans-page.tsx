@@ -1,0 +1,165 @@
+import {
+  Box,
+  Button,
+  Card,
+  Link as ChakraLink,
+  Flex,
+  Heading,
+  HStack,
+  Skeleton,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
+import { keepPreviousData } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import { LuPlus } from 'react-icons/lu';
+import { ErrorAlert } from '../../components/alerts.tsx';
+import { LoanStatusBadge } from '../../components/loan-status-badge.tsx';
+import { useArrivalMessage } from '../../lib/arrival-message.ts';
+import { errorMessage } from '../../lib/errors.ts';
+import { formatDate, formatMoney, humanize } from '../../lib/format.ts';
+import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
+import { LoanProducts } from './loan-products.tsx';
+
+type LoanItem = RouterOutputs['loans']['list']['data'][number];
+
+const PAGE_SIZE = 10;
+
+function Figure({ label, value }: { label: string; value: string }) {
+  return (
+    <Stack gap="0" minW="24">
+      <Text fontSize="xs" color="fg.muted">
+        {label}
+      </Text>
+      <Text fontWeight="medium" fontVariantNumeric="tabular-nums">
+        {value}
+      </Text>
+    </Stack>
+  );
+}
+
+function LoanListItem({ loan }: { loan: LoanItem }) {
+  return (
+    <Box as="li" listStyleType="none" _notLast={{ borderBottomWidth: '1px' }}>
+      <ChakraLink
+        asChild
+        display="block"
+        px={{ base: '3', md: '4' }}
+        py="3"
+        color="fg"
+        textDecoration="none"
+        _hover={{ bg: 'bg.muted', textDecoration: 'none' }}
+        focusRingOffset="-2px"
+      >
+        <Link to="/loans/$id" params={{ id: loan.id }}>
+          <Flex gap="3" align="center" wrap="wrap">
+            <Stack gap="0.5" flex="1" minW="40">
+              <HStack gap="2" wrap="wrap">
+                <Text fontWeight="semibold">{`${humanize(loan.type)} loan`}</Text>
+                <LoanStatusBadge status={loan.status} overdue={loan.overdue} />
+              </HStack>
+              <Text fontSize="sm" color="fg.muted">
+                {`Applied ${formatDate(loan.applicationDate)}`}
+              </Text>
+            </Stack>
+            <Text fontSize="lg" fontWeight="bold" fontVariantNumeric="tabular-nums">
+              {formatMoney(loan.amount)}
+            </Text>
+          </Flex>
+          <Flex gap={{ base: '4', md: '8' }} mt="2" wrap="wrap">
+            <Figure label="Term" value={`${loan.term} months`} />
+            <Figure label="Interest rate" value={`${loan.interestRate}%`} />
+            <Figure label="Monthly payment" value={formatMoney(loan.monthlyPayment)} />
+          </Flex>
+        </Link>
+      </ChakraLink>
+    </Box>
+  );
+}
+
+/** SPEC.md 2.18: the product tiles and the customer's loans; a list error replaces the page. */
+export function LoansPage() {
+  useArrivalMessage();
+  const [page, setPage] = useState(1);
+  const list = trpc.loans.list.useQuery(
+    { page, limit: PAGE_SIZE },
+    { placeholderData: keepPreviousData },
+  );
+  if (list.isError) {
+    return <ErrorAlert>{errorMessage(list.error, 'Failed to fetch loans')}</ErrorAlert>;
+  }
+  const data = list.data;
+  return (
+    <Stack gap="8">
+      <Flex gap="3" align="center" wrap="wrap">
+        <Stack gap="1" flex="1" minW="48">
+          <Heading as="h1" size="2xl">
+            My Loans
+          </Heading>
+          <Text color="fg.muted">Borrow at a fixed rate, see every payment ahead of time.</Text>
+        </Stack>
+        <Button asChild>
+          <Link to="/loans/apply">
+            <LuPlus aria-hidden="true" /> Apply for Loan
+          </Link>
+        </Button>
+      </Flex>
+
+      <Stack as="section" gap="3" aria-labelledby="products-heading">
+        <Heading as="h2" id="products-heading" size="lg">
+          Our loans
+        </Heading>
+        <LoanProducts />
+      </Stack>
+
+      <Stack as="section" gap="3" aria-labelledby="your-loans-heading">
+        <Heading as="h2" id="your-loans-heading" size="lg">
+          Your loans
+        </Heading>
+        <Card.Root variant="outline">
+          {!data ? (
+            <Stack gap="3" p="4" role="status" aria-label="Loading loans">
+              {[0, 1].map((key) => (
+                <Skeleton key={key} height="16" />
+              ))}
+            </Stack>
+          ) : data.data.length === 0 ? (
+            <Stack gap="2" p="8" align="center" textAlign="center">
+              <Text fontWeight="semibold">No loans</Text>
+              <ChakraLink asChild color="brand.fg" fontWeight="medium">
+                <Link to="/loans/apply">Apply for your first loan</Link>
+              </ChakraLink>
+            </Stack>
+          ) : (
+            <Box as="ul" aria-label="Your loans" m="0" p="0">
+              {data.data.map((loan) => (
+                <LoanListItem key={loan.id} loan={loan} />
+              ))}
+            </Box>
+          )}
+        </Card.Root>
+        {data && data.total > PAGE_SIZE ? (
+          <HStack justify="flex-end" gap="2">
+            <Button
+              variant="outline"
+              size="sm"
+              disabled={page <= 1}
+              onClick={() => setPage(page - 1)}
+            >
+              Previous
+            </Button>
+            <Button
+              variant="outline"
+              size="sm"
+              disabled={!data.hasMore}
+              onClick={() => setPage(page + 1)}
+            >
+              Next
+            </Button>
+          </HStack>
+        ) : null}
+      </Stack>
+    </Stack>
+  );
+}
