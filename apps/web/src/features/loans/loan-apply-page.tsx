@@ -6,6 +6,7 @@ import {
   loanTypes,
 } from '@bank/validators/loans';
 import {
+  Box,
   Button,
   Card,
   Checkbox,
@@ -105,13 +106,7 @@ function OfferPanel(props: {
         .join('. ') || errorMessage(offer.error, 'The offer could not be calculated')
     : null;
   return (
-    <Card.Root
-      variant="subtle"
-      as="aside"
-      aria-labelledby="offer-heading"
-      position={{ lg: 'sticky' }}
-      top="4"
-    >
+    <Card.Root variant="subtle" as="aside" aria-labelledby="offer-heading">
       <Card.Body gap="4">
         <Heading as="h2" id="offer-heading" size="md">
           Your estimate
@@ -202,7 +197,15 @@ function formDefaults(
 function BackButton() {
   const router = useRouter();
   return (
-    <Button variant="ghost" size="sm" alignSelf="flex-start" onClick={() => router.history.back()}>
+    <Button
+      variant="plain"
+      size="sm"
+      px="0"
+      h="auto"
+      color="brand.fg"
+      alignSelf="flex-start"
+      onClick={() => router.history.back()}
+    >
       <LuArrowLeft aria-hidden="true" /> Back
     </Button>
   );
@@ -280,7 +283,12 @@ function ApplicationForm(props: { type?: LoanType; loan?: RouterOutputs['loans']
         gap="6"
         alignItems="start"
       >
-        <Card.Root variant="outline">
+        {/* First in reading order (on a phone, right above the fields it follows); beside the
+            form from lg. */}
+        <Box gridColumn={{ lg: '2' }} gridRow={{ lg: '1' }} position={{ lg: 'sticky' }} top="4">
+          <OfferPanel product={product} offer={offer} ready={ready} />
+        </Box>
+        <Card.Root variant="outline" gridColumn={{ lg: '1' }} gridRow={{ lg: '1' }}>
           <Card.Body>
             <form onSubmit={onSubmit} noValidate>
               <Stack asChild gap="5" border="0" p="0" m="0" minW="0">
@@ -384,7 +392,6 @@ function ApplicationForm(props: { type?: LoanType; loan?: RouterOutputs['loans']
             </form>
           </Card.Body>
         </Card.Root>
-        <OfferPanel product={product} offer={offer} ready={ready} />
       </Grid>
     </Stack>
   );
