@@ -127,6 +127,21 @@ describe('realtime events', () => {
     expect(effect({ type: 'loan:status', data: { loanId: 'l1', status: 'rejected' } })?.type).toBe(
       'error',
     );
+    const loan = (data: Record<string, unknown>) =>
+      effect({ type: 'loan:status', data: { loanId: 'l1', ...data } });
+    expect(loan({ status: 'rejected', reason: 'Income too low' })).toEqual({
+      type: 'error',
+      message: 'Your loan application was rejected: Income too low',
+    });
+    expect(loan({ status: 'approved', overdue: true })).toEqual({
+      type: 'warning',
+      message: 'A loan payment is overdue',
+    });
+    expect(loan({ status: 'completed' })).toEqual({
+      type: 'success',
+      message: 'Your loan is paid off',
+    });
+    expect(loan({ status: 'defaulted' })?.type).toBe('error');
     const maintenance = effect({
       type: 'system:maintenance',
       data: { message: 'Down at 2am', infoUrl: 'https://status.example/x' },
