@@ -8,7 +8,7 @@ import { parseEventId, readMissedEvents } from './replay.ts';
 const SESSION_RECHECK_MS = 60_000;
 
 /** tRPC's wsLink puts the id of the last tracked event it saw here when it resubscribes. */
-const onEventInput = z.object({ lastEventId: z.string().nullish() }).nullish();
+const onEventInput = z.object({ lastEventId: z.string().max(32).nullish() }).nullish();
 
 export const eventsRouter = router({
   /**
