@@ -58,6 +58,9 @@ export const verifyEmailInput = z.object({ token: tokenField });
 
 export const resetPasswordInput = z.object({ token: tokenField, password: passwordField() });
 
+/** The link of a failed-sign-ins alert: signs every session of its account out. */
+export const endSessionsInput = z.object({ token: tokenField });
+
 /** The reset form adds the confirmation the server does not need. */
 export const resetPasswordForm = z
   .object({
