@@ -11,3 +11,5 @@ export const blockUserInput = z.object({
 });
 
 export const auditLogQuery = paginationQuery;
+
+export const userIdInput = z.object({ id: z.uuid('User not found') });

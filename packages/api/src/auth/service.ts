@@ -581,6 +581,8 @@ export async function disableTwoFactor(call: AuthCall, auth: SessionWithUser, co
       .where(eq(users.id, auth.user.id))
       .returning();
     await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, auth.user.id));
+    // As when it was enabled: every other device signs in again, under the new rule.
+    await deleteUserSessions(tx, auth.user.id, auth.session.id);
     await recordAudit(tx, { event: 'auth.2fa_disabled', userId: auth.user.id, request });
     if (auth.user.notifySecurity) {
       await deps.mailer.enqueue(
