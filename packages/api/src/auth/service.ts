@@ -157,6 +157,15 @@ export async function resendVerification(
   call: AuthCall,
   email: string,
 ): Promise<{ message: string }> {
+  const startedAt = performance.now();
+  try {
+    return await resendVerificationMail(call, email);
+  } finally {
+    await answerEvenly(startedAt);
+  }
+}
+
+async function resendVerificationMail(call: AuthCall, email: string): Promise<{ message: string }> {
   const { deps, request } = call;
   if (await allowMail(deps, request, 'verify', email)) {
     const user = await findUserByEmail(deps.db, email);
@@ -312,7 +321,29 @@ export async function endSessionsByLink(
 
 // ---------------------------------------------------------------- passwords
 
+/**
+ * Answers no sooner than `floorMs` after `startedAt`: what follows the lookup of an address
+ * (a token, a mail, an audit row) is not done for an unknown one, and the answer must not tell
+ * (docs/decisions/006). Registration instead does the same work either way (the hash first).
+ */
+async function answerEvenly(startedAt: number, floorMs = EVEN_ANSWER_MS): Promise<void> {
+  const wait = startedAt + floorMs - performance.now();
+  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+}
+
+/** Longer than the work of a known address takes on a busy instance. */
+const EVEN_ANSWER_MS = 150;
+
 export async function forgotPassword(call: AuthCall, email: string): Promise<{ message: string }> {
+  const startedAt = performance.now();
+  try {
+    return await requestPasswordReset(call, email);
+  } finally {
+    await answerEvenly(startedAt);
+  }
+}
+
+async function requestPasswordReset(call: AuthCall, email: string): Promise<{ message: string }> {
   const { deps, request } = call;
   if (await allowMail(deps, request, 'reset', email)) {
     const user = await findUserByEmail(deps.db, email);
