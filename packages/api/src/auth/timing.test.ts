@@ -1,4 +1,5 @@
 import { performance } from 'node:perf_hooks';
+import type { RegisterInput } from '@bank/validators/auth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, testPassword, uniqueEmail } from '../testing/harness.ts';
 
@@ -49,7 +50,7 @@ async function compare(known: () => Promise<unknown>, unknown: () => Promise<unk
   return { known: a, unknown: b, gap: Math.abs(a - b) / Math.max(a, b) };
 }
 
-function registration(email: string) {
+function registration(email: string): RegisterInput {
   return {
     firstName: 'Tim',
     lastName: 'Ing',
