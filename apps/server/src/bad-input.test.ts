@@ -257,6 +257,25 @@ describe('an e-mail address (finding 10)', () => {
   });
 });
 
+describe('a password', () => {
+  it('of more than 128 characters is refused before it is hashed', async () => {
+    const password = `Aa1!${'x'.repeat(100_000)}`;
+    expectValidationError(
+      await call('POST', '/api/v1/auth/login', null, { email: 'a@example.com', password }),
+      'password',
+    );
+    expectValidationError(
+      await call('POST', '/api/v1/auth/register', null, {
+        ...registration,
+        email: `long.${crypto.randomUUID()}@example.com`,
+        password,
+        confirmPassword: password,
+      }),
+      'password',
+    );
+  });
+});
+
 describe('signed out (finding 8)', () => {
   it.each([
     ['POST', '/api/v1/transactions/transfer'],

@@ -5,6 +5,7 @@ import {
   nameField,
   PASSWORD_MAX_LENGTH,
   passwordField,
+  passwordTooLongMessage,
   phoneNumberField,
   requiredString,
   textField,
@@ -15,7 +16,7 @@ export const loginInput = z.object({
   password: z
     .string({ error: (issue) => (issue.input === undefined ? 'Password is required' : undefined) })
     .min(1, 'Password is required')
-    .max(PASSWORD_MAX_LENGTH, 'Invalid email or password'),
+    .max(PASSWORD_MAX_LENGTH, passwordTooLongMessage),
   rememberMe: z.boolean().optional().default(false),
 });
 export type LoginInput = z.input<typeof loginInput>;
@@ -85,7 +86,7 @@ export const changePasswordInput = z.object({
       error: (issue) => (issue.input === undefined ? 'Current password is required' : undefined),
     })
     .min(1, 'Current password is required')
-    .max(PASSWORD_MAX_LENGTH, 'Current password is incorrect'),
+    .max(PASSWORD_MAX_LENGTH, passwordTooLongMessage),
   newPassword: passwordField('New password is required'),
 });
 export type ChangePasswordInput = z.input<typeof changePasswordInput>;

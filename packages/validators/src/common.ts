@@ -40,12 +40,13 @@ export const emailField = requiredString('Email is required', EMAIL_MAX_LENGTH)
 
 /** Long enough for any passphrase, short enough that hashing it costs what it should. */
 export const PASSWORD_MAX_LENGTH = 128;
+export const passwordTooLongMessage = `Password must be at most ${PASSWORD_MAX_LENGTH} characters`;
 
 /** SPEC.md 5, password rule: only the messages that apply, required alone when empty. */
 export function passwordField(requiredMessage = 'Password is required') {
   return z
     .string({ error: (issue) => (issue.input === undefined ? requiredMessage : undefined) })
-    .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`)
+    .max(PASSWORD_MAX_LENGTH, passwordTooLongMessage)
     .superRefine((value, ctx) => {
       if (value.length === 0) {
         ctx.addIssue({ code: 'custom', message: requiredMessage });
