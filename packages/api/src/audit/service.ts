@@ -4,6 +4,7 @@ import type { RequestInfo } from '../context.ts';
 
 export type AuditEvent =
   | 'auth.register'
+  | 'auth.register_existing_email'
   | 'auth.login.success'
   | 'auth.login.failure'
   | 'auth.login.locked'

@@ -80,22 +80,31 @@ export async function register(
   const existing = await findUserByEmail(deps.db, email);
   if (existing) {
     // Answer as for a new account (no enumeration); tell the owner instead, a few times an hour.
-    const toCount = await deps.rateLimiter.hit(
-      `register-warning:to:${email}`,
-      limits.mailPerRecipient.windowMs,
-    );
-    if (toCount > limits.mailPerRecipient.max) {
-      return { message: 'Registration successful. Please verify your email.', email };
-    }
-    await deps.mailer.enqueue(
-      deps.db,
-      securityAlertEmail(
+    // Written in one transaction with an audit row, as a new account's rows are.
+    const warnOwner =
+      (await deps.rateLimiter.hit(
+        `register-warning:to:${email}`,
+        limits.mailPerRecipient.windowMs,
+      )) <= limits.mailPerRecipient.max;
+    await deps.db.transaction(async (tx) => {
+      if (warnOwner) {
+        await deps.mailer.enqueue(
+          tx,
+          securityAlertEmail(
+            email,
+            existing.firstName,
+            'Someone tried to register with your email address',
+            'You already have an account. Sign in, or reset your password if you forgot it.',
+          ),
+        );
+      }
+      await recordAudit(tx, {
+        event: 'auth.register_existing_email',
+        userId: existing.id,
         email,
-        existing.firstName,
-        'Someone tried to register with your email address',
-        'You already have an account. Sign in, or reset your password if you forgot it.',
-      ),
-    );
+        request,
+      });
+    });
     return { message: 'Registration successful. Please verify your email.', email };
   }
   await deps.db.transaction(async (tx) => {

@@ -1,6 +1,7 @@
 /** Audit log events as an administrator reads them (DESIGN.md 5: the security screen). */
 const eventLabels: Record<string, string> = {
   'auth.register': 'Registration',
+  'auth.register_existing_email': 'Registration with a known e-mail',
   'auth.login.success': 'Sign-in',
   'auth.login.failure': 'Failed sign-in',
   'auth.login.locked': 'Sign-in attempts held back',
