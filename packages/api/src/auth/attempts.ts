@@ -118,21 +118,15 @@ function lockoutAlertEmail(
   const url = `${deps.publicUrl}/secure-account?token=${encodeURIComponent(
     endSessionsToken(deps.encryptionKey, user.id),
   )}`;
-  const message = securityAlertEmail(
+  return securityAlertEmail(
     user.email,
     user.firstName,
     'Repeated failed sign-ins to your account',
     scope === 'address'
       ? `Someone at address ${address(request)} entered a wrong password several times; that address must now wait. You can still sign in from your own devices.`
       : 'Wrong passwords keep arriving from several addresses; sign-in attempts are slowed down for a while.',
+    { label: 'Sign out every session', url },
   );
-  const label = 'Sign out every session';
-  return {
-    ...message,
-    text: `${message.text}\n\n${label}: ${url}`,
-    html: `${message.html}\n<p><a href="${url.replaceAll('&', '&amp;').replaceAll('"', '&quot;')}">${label}</a></p>`,
-    links: [url],
-  };
 }
 
 // ---------------------------------------------------------------- the e-mailed link
