@@ -4,6 +4,7 @@ import { restRoutes } from '@bank/api/rest/routes';
 import cookie from '@fastify/cookie';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { loggerOptions } from './logging.ts';
 import { buildOpenApiDocument, renderReferencePage } from './plugins/openapi.ts';
 import { restV1Plugin } from './plugins/rest-v1.ts';
 import { registerSecurity } from './plugins/security.ts';
@@ -19,13 +20,15 @@ export interface BuildServerOptions {
   secureCookies?: boolean;
   webDistDir?: string;
   logLevel?: string;
+  /** Where log lines go (tests capture them); standard output otherwise. */
+  logStream?: { write(line: string): void };
   trustProxy?: boolean;
 }
 
 /** The whole HTTP surface; main.ts listens on it, tests `inject` into it. */
 export async function buildServer(options: BuildServerOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: options.logLevel ?? 'info' },
+    logger: loggerOptions(options.logLevel ?? 'info', options.logStream),
     trustProxy: options.trustProxy ?? false,
     bodyLimit: 1_048_576,
     // Graceful stop: idle keep-alive sockets close at once, busy ones after their answer.

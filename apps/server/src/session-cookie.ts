@@ -22,12 +22,20 @@ export function parseCookieHeader(header: string | undefined): Map<string, strin
   return cookies;
 }
 
-/** The session token of a request: a Bearer header (REST callers) or the cookie. */
+/** The token of a well-formed `Authorization: Bearer <token>` header, or null. */
+export function bearerToken(headers: { authorization?: string | undefined }): string | null {
+  return headers.authorization?.match(/^Bearer\s+(\S+)$/i)?.[1] ?? null;
+}
+
+/**
+ * The session token of a request: a Bearer header (REST callers) or the cookie. The cross-site
+ * check asks this same function what will authenticate, so the two cannot disagree.
+ */
 export function tokenFromHeaders(
   headers: { authorization?: string | undefined; cookie?: string | undefined },
   secure: boolean,
 ): { token: string; via: 'bearer' | 'cookie' } | null {
-  const bearer = headers.authorization?.match(/^Bearer\s+(\S+)$/i)?.[1];
+  const bearer = bearerToken(headers);
   if (bearer) return { token: bearer, via: 'bearer' };
   const cookie = parseCookieHeader(headers.cookie).get(sessionCookieName(secure));
   return cookie ? { token: cookie, via: 'cookie' } : null;

@@ -35,6 +35,44 @@ function contract(name: string, make: () => RateLimiter) {
       expect(await limiter.hit(short, 60_000)).toBe(1);
     });
 
+    it('gives an attempt back with refund, never below zero', async () => {
+      const limiter = make();
+      const key = `test:${crypto.randomUUID()}`;
+      await limiter.hit(key, 60_000);
+      await limiter.hit(key, 60_000);
+      await limiter.refund(key);
+      expect(await limiter.count(key)).toBe(1);
+      await limiter.refund(key);
+      await limiter.refund(key);
+      expect(await limiter.count(key)).toBe(0);
+      expect(await limiter.hit(key, 60_000)).toBe(1);
+    });
+
+    it('backs off: free attempts, then one per doubling delay, even when they arrive together', async () => {
+      const limiter = make();
+      const key = `test:${crypto.randomUUID()}`;
+      const policy = { free: 3, baseMs: 200, maxMs: 400, forgetMs: 60_000 };
+      const burst = await Promise.all(
+        Array.from({ length: 10 }, () => limiter.backoff(key, policy)),
+      );
+      // Three free attempts and the fourth, which starts the first delay; the rest wait.
+      expect(
+        burst
+          .filter((result) => result.allowed)
+          .map((result) => result.attempts)
+          .sort(),
+      ).toEqual([1, 2, 3, 4]);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      expect(await limiter.backoff(key, policy)).toEqual({ allowed: true, attempts: 5 });
+      // The delay doubled to 400 ms (the cap).
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      expect((await limiter.backoff(key, policy)).allowed).toBe(false);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(await limiter.backoff(key, policy)).toEqual({ allowed: true, attempts: 6 });
+      await limiter.reset(key);
+      expect(await limiter.backoff(key, policy)).toEqual({ allowed: true, attempts: 1 });
+    });
+
     it('counts concurrent hits exactly', async () => {
       const limiter = make();
       const key = `test:${crypto.randomUUID()}`;

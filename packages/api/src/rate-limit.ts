@@ -1,48 +1,145 @@
 import type { Executor } from '@bank/db';
 import { rateLimitBuckets } from '@bank/db/schema';
-import { eq, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
 
-/**
- * Fixed-window counters shared by every instance: in PostgreSQL by default, in Redis when
- * REDIS_URL is set. `count` reads without counting; `hit` counts one and returns the total.
- */
-export interface RateLimiter {
-  count(key: string): Promise<number>;
-  hit(key: string, windowMs: number): Promise<number>;
-  reset(key: string): Promise<void>;
+/** At most `max` attempts per fixed window of `windowMs`. */
+export interface Limit {
+  max: number;
+  windowMs: number;
 }
 
+/**
+ * Exponential delays: `free` attempts, then each further one waits `baseMs`, doubling up to
+ * `maxMs`, after the one before. `forgetMs` after the last delay ends, the count starts over.
+ */
+export interface Backoff {
+  free: number;
+  baseMs: number;
+  maxMs: number;
+  forgetMs: number;
+}
+
+/**
+ * Counters shared by every instance: in PostgreSQL by default, in Redis when REDIS_URL is set.
+ * Every judging call records the attempt first, in one statement or one script, and judges the
+ * count it got back: N parallel guesses spend N attempts (docs/decisions/014).
+ */
+export interface RateLimiter {
+  /** Reads without counting (tests and the admin's view). */
+  count(key: string): Promise<number>;
+  /** Counts one attempt in the current window and returns the window's total, this one included. */
+  hit(key: string, windowMs: number): Promise<number>;
+  /** Takes one attempt back (an attempt that turned out to be the owner's success). */
+  refund(key: string): Promise<void>;
+  reset(key: string): Promise<void>;
+  /**
+   * Takes the next attempt allowed by `policy`: counts it and answers `allowed` with the number
+   * of attempts so far, or refuses (counting nothing) while the current delay runs.
+   */
+  backoff(key: string, policy: Backoff): Promise<{ allowed: boolean; attempts: number }>;
+}
+
+/** Records one attempt against `limit` and answers whether it is within it. */
+export async function consume(limiter: RateLimiter, key: string, limit: Limit): Promise<boolean> {
+  return (await limiter.hit(key, limit.windowMs)) <= limit.max;
+}
+
+/** The delay after attempt `n` (1-based): none for the free ones, then doubling to the cap. */
+export function backoffDelayMs(policy: Backoff, n: number): number {
+  if (n <= policy.free) return 0;
+  return Math.min(policy.maxMs, policy.baseMs * 2 ** (n - policy.free - 1));
+}
+
+const msInterval = (ms: SQL | number) => sql`(${ms} * interval '1 millisecond')`;
+
 export function createDbRateLimiter(db: Executor): RateLimiter {
+  const bucket = rateLimitBuckets;
   return {
     async count(key) {
       const [row] = await db
-        .select({ count: rateLimitBuckets.count })
-        .from(rateLimitBuckets)
-        .where(sql`${rateLimitBuckets.key} = ${key} and ${rateLimitBuckets.resetAt} > now()`);
+        .select({ count: bucket.count })
+        .from(bucket)
+        .where(sql`${bucket.key} = ${key} and ${bucket.resetAt} > now()`);
       return row?.count ?? 0;
     },
     async hit(key, windowMs) {
-      const resetAt = sql`now() + ${`${windowMs} milliseconds`}::interval`;
-      const expired = sql`${rateLimitBuckets.resetAt} <= now()`;
+      // One statement: the row lock of the upsert orders concurrent hits, each sees its own total.
+      const resetAt = sql`now() + ${msInterval(windowMs)}`;
+      const expired = sql`${bucket.resetAt} <= now()`;
       const [row] = await db
-        .insert(rateLimitBuckets)
+        .insert(bucket)
         .values({ key, count: 1, resetAt })
         .onConflictDoUpdate({
-          target: rateLimitBuckets.key,
+          target: bucket.key,
           set: {
-            count: sql`case when ${expired} then 1 else ${rateLimitBuckets.count} + 1 end`,
-            resetAt: sql`case when ${expired} then ${resetAt} else ${rateLimitBuckets.resetAt} end`,
+            count: sql`case when ${expired} then 1 else ${bucket.count} + 1 end`,
+            resetAt: sql`case when ${expired} then ${resetAt} else ${bucket.resetAt} end`,
           },
         })
-        .returning({ count: rateLimitBuckets.count });
+        .returning({ count: bucket.count });
       return row?.count ?? 1;
     },
+    async refund(key) {
+      await db
+        .update(bucket)
+        .set({ count: sql`${bucket.count} - 1` })
+        .where(sql`${bucket.key} = ${key} and ${bucket.count} > 0 and ${bucket.resetAt} > now()`);
+    },
     async reset(key) {
-      await db.delete(rateLimitBuckets).where(eq(rateLimitBuckets.key, key));
+      await db.delete(bucket).where(eq(bucket.key, key));
+    },
+    async backoff(key, policy) {
+      // The row keeps the attempts and `reset_at` = end of the current delay + forgetMs, so the
+      // housekeeping sweep drops it exactly when it is forgotten, as it drops spent windows.
+      const forget = msInterval(policy.forgetMs);
+      const forgotten = sql`${bucket.resetAt} <= now()`;
+      const next = sql`case when ${forgotten} then 1 else ${bucket.count} + 1 end`;
+      const delay = sql`case when ${next} <= ${policy.free} then 0
+        else least(${policy.maxMs}::float8,
+          ${policy.baseMs}::float8 * power(2::float8, (${next} - ${policy.free} - 1)::float8)) end`;
+      const [row] = await db
+        .insert(bucket)
+        .values({
+          key,
+          count: 1,
+          resetAt: sql`now() + ${msInterval(backoffDelayMs(policy, 1))} + ${forget}`,
+        })
+        .onConflictDoUpdate({
+          target: bucket.key,
+          set: {
+            count: next,
+            resetAt: sql`now() + ${msInterval(delay)} + ${forget}`,
+          },
+          // While a delay runs the row is left alone and nothing comes back: refused.
+          setWhere: sql`${bucket.resetAt} - ${forget} <= now()`,
+        })
+        .returning({ count: bucket.count });
+      return row ? { allowed: true, attempts: row.count } : { allowed: false, attempts: 0 };
     },
   };
 }
+
+// One script each, so a Redis round trip is one atomic step as the SQL statements are.
+const backoffScript = `
+local now_parts = redis.call('TIME')
+local now = tonumber(now_parts[1]) * 1000 + math.floor(tonumber(now_parts[2]) / 1000)
+local free, base, cap, forget = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3]), tonumber(ARGV[4])
+local n = tonumber(redis.call('HGET', KEYS[1], 'n') or '0')
+local not_before = tonumber(redis.call('HGET', KEYS[1], 'at') or '0')
+if not_before > now then return {0, n} end
+if not_before + forget <= now then n = 0 end
+n = n + 1
+local delay = 0
+if n > free then delay = math.min(cap, base * 2 ^ (n - free - 1)) end
+redis.call('HSET', KEYS[1], 'n', n, 'at', now + delay)
+redis.call('PEXPIRE', KEYS[1], math.floor(delay + forget))
+return {1, n}`;
+
+const refundScript = `
+local left = redis.call('DECR', KEYS[1])
+if left <= 0 then redis.call('DEL', KEYS[1]) end
+return left`;
 
 export function createRedisRateLimiter(redis: Redis): RateLimiter {
   const prefix = 'bank:rl:';
@@ -59,18 +156,42 @@ export function createRedisRateLimiter(redis: Redis): RateLimiter {
       const value = results?.[0]?.[1];
       return typeof value === 'number' ? value : 1;
     },
+    async refund(key) {
+      await redis.eval(refundScript, 1, prefix + key);
+    },
     async reset(key) {
-      await redis.del(prefix + key);
+      await redis.del(prefix + key, `${prefix}backoff:${key}`);
+    },
+    async backoff(key, policy) {
+      const result = await redis.eval(
+        backoffScript,
+        1,
+        `${prefix}backoff:${key}`,
+        policy.free,
+        policy.baseMs,
+        policy.maxMs,
+        policy.forgetMs,
+      );
+      const [allowed, attempts] = Array.isArray(result) ? result : [0, 0];
+      return { allowed: allowed === 1, attempts: Number(attempts) };
     },
   };
 }
 
-/** The limits: failed sign-ins per account and per address, and mail-sending calls. */
+/**
+ * The limits (README, Security). Sign-in failures are judged per (account, address) and per
+ * address; the account as a whole only slows down (exponential delays), so nobody can lock an
+ * owner out from elsewhere (docs/decisions/014).
+ */
 export const limits = {
-  loginPerAccount: { max: 5, windowMs: 15 * 60_000 },
+  loginPerAccountAddress: { max: 5, windowMs: 15 * 60_000 },
   loginPerAddress: { max: 20, windowMs: 15 * 60_000 },
-  twoFactorPerUser: { max: 5, windowMs: 15 * 60_000 },
+  loginPerAccount: { free: 10, baseMs: 1_000, maxMs: 15 * 60_000, forgetMs: 24 * 60 * 60_000 },
+  twoFactorPerSession: { max: 5, windowMs: 15 * 60_000 },
+  twoFactorPerUser: { max: 10, windowMs: 15 * 60_000 },
+  passwordCheckPerUser: { max: 5, windowMs: 15 * 60_000 },
+  tokenPerAddress: { max: 10, windowMs: 15 * 60_000 },
   mailPerAddress: { max: 10, windowMs: 60 * 60_000 },
   mailPerRecipient: { max: 3, windowMs: 60 * 60_000 },
   registerPerAddress: { max: 10, windowMs: 60 * 60_000 },
-} as const;
+} as const satisfies Record<string, Limit | Backoff>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 export const paginationQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
+  page: z.coerce.number().int().min(1).max(10_000_000).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(10),
 });
 
@@ -11,3 +11,5 @@ export const blockUserInput = z.object({
 });
 
 export const auditLogQuery = paginationQuery;
+
+export const userIdInput = z.object({ id: z.uuid('User not found') });

@@ -1,25 +1,28 @@
 import { z } from 'zod';
 import {
+  calendarDayField,
   emailField,
   nameField,
+  PASSWORD_MAX_LENGTH,
   passwordField,
+  passwordTooLongMessage,
   phoneNumberField,
   requiredString,
+  textField,
 } from './common.ts';
 
 export const loginInput = z.object({
   email: emailField,
   password: z
     .string({ error: (issue) => (issue.input === undefined ? 'Password is required' : undefined) })
-    .min(1, 'Password is required'),
+    .min(1, 'Password is required')
+    .max(PASSWORD_MAX_LENGTH, passwordTooLongMessage),
   rememberMe: z.boolean().optional().default(false),
 });
 export type LoginInput = z.input<typeof loginInput>;
 
-const isoDate = /^\d{4}-\d{2}-\d{2}$/;
-
-export const dateOfBirthField = requiredString('Date of birth is required')
-  .regex(isoDate, 'Date of birth is required')
+export const dateOfBirthField = requiredString('Date of birth is required', 10)
+  .pipe(calendarDayField('Invalid date of birth'))
   .refine((value) => value <= new Date().toISOString().slice(0, 10), {
     message: 'Date of birth cannot be in the future',
   });
@@ -35,7 +38,8 @@ const registerFields = z.object({
     .string({
       error: (issue) => (issue.input === undefined ? 'Confirm password is required' : undefined),
     })
-    .min(1, 'Confirm password is required'),
+    .min(1, 'Confirm password is required')
+    .max(PASSWORD_MAX_LENGTH, 'Passwords must match'),
   acceptTerms: z.literal(true, { error: 'You must accept the terms and conditions' }),
 });
 
@@ -49,17 +53,20 @@ export const forgotPasswordInput = z.object({ email: emailField });
 
 export const resendVerificationInput = z.object({ email: emailField });
 
-const tokenField = requiredString('Token is required').max(200);
+const tokenField = requiredString('Token is required', 200);
 
 export const verifyEmailInput = z.object({ token: tokenField });
 
 export const resetPasswordInput = z.object({ token: tokenField, password: passwordField() });
 
+/** The link of a failed-sign-ins alert: signs every session of its account out. */
+export const endSessionsInput = z.object({ token: tokenField });
+
 /** The reset form adds the confirmation the server does not need. */
 export const resetPasswordForm = z
   .object({
     password: passwordField(),
-    confirmPassword: requiredString('Confirm password is required'),
+    confirmPassword: requiredString('Confirm password is required', PASSWORD_MAX_LENGTH),
   })
   .refine((value) => value.password === value.confirmPassword, {
     message: 'Passwords must match',
@@ -68,7 +75,7 @@ export const resetPasswordForm = z
 
 /** A six-digit TOTP code, or one of the recovery codes (xxxxx-xxxxx). */
 export const twoFactorCodeInput = z.object({
-  code: requiredString('Code is required')
+  code: requiredString('Code is required', 32)
     .transform((value) => value.replace(/\s+/g, '').toLowerCase())
     .pipe(z.string().regex(/^(\d{6}|[a-z0-9]{5}-[a-z0-9]{5})$/, 'Invalid code')),
 });
@@ -78,12 +85,13 @@ export const changePasswordInput = z.object({
     .string({
       error: (issue) => (issue.input === undefined ? 'Current password is required' : undefined),
     })
-    .min(1, 'Current password is required'),
+    .min(1, 'Current password is required')
+    .max(PASSWORD_MAX_LENGTH, passwordTooLongMessage),
   newPassword: passwordField('New password is required'),
 });
 export type ChangePasswordInput = z.input<typeof changePasswordInput>;
 
-const optionalText = z.string().trim().max(200).optional().nullable();
+const optionalText = textField(200).optional().nullable();
 
 export const addressInput = z.object({
   street: optionalText,

@@ -1,6 +1,6 @@
 import { transactionStatuses, transactionTypes } from '@bank/db/enums';
 import { z } from 'zod';
-import { requiredString } from './common.ts';
+import { calendarDayField, requiredString, textField } from './common.ts';
 
 const isBlank = (input: unknown) =>
   input === undefined ||
@@ -8,22 +8,29 @@ const isBlank = (input: unknown) =>
   input === '' ||
   (typeof input === 'number' && Number.isNaN(input));
 
-/** Dollars with at most two decimals, converted to cents exactly at the edge. */
+/** The largest amount any one call names, in dollars (a bound, not a business limit). */
+export const MAX_AMOUNT = 10_000_000;
+
+/** A whole number of cents, as far as a double can tell (0.1 + 0.2 passes, 0.001 does not). */
+export function hasAtMostTwoDecimals(value: number): boolean {
+  return Math.abs(value * 100 - Math.round(value * 100)) < 1e-6;
+}
+
+/** Dollars from 0.01 to MAX_AMOUNT with at most two decimals, converted to cents at the edge. */
 export const amountField = z
   .number({
     error: (issue) => (isBlank(issue.input) ? 'Amount is required' : 'Amount must be a number'),
   })
   .positive('Amount must be positive')
-  .max(10_000_000, 'Amount is too large')
-  .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, {
-    message: 'Amount can have at most two decimal places',
-  });
+  // One message per amount: a negative one is told it must be positive, not both.
+  .refine((value) => value <= 0 || value >= 0.01, { message: 'Amount must be at least 0.01' })
+  .max(MAX_AMOUNT, 'Amount is too large')
+  .refine(hasAtMostTwoDecimals, { message: 'Amount can have at most two decimal places' });
 
 export const currencyField = z.literal('USD', { error: 'Only USD is supported' }).default('USD');
 
 /** A fresh key per form submission: the same key never moves money twice. */
-export const idempotencyKeyField = z
-  .string()
+export const idempotencyKeyField = textField(255, 'Idempotency key is too long')
   .min(8, 'Idempotency key is too short')
   .max(255, 'Idempotency key is too long')
   .optional();
@@ -40,10 +47,10 @@ export const routingNumberField = requiredString('Routing number is required').r
 
 export const transferInput = z.object({
   type: z.literal('transfer').default('transfer'),
-  recipientName: z.string().trim().max(100).optional(),
+  recipientName: textField(100).optional(),
   recipientAccountNumber: externalAccountNumberField,
   amount: amountField,
-  description: z.string().trim().max(200).optional(),
+  description: textField(200).optional(),
   currency: currencyField,
   idempotencyKey: idempotencyKeyField,
 });
@@ -69,16 +76,16 @@ export const depositInput = z
     amount: amountField,
     method: z.enum(['card', 'bank', 'cash'], { error: 'Deposit method is required' }),
     currency: currencyField,
-    description: z.string().trim().max(200).default('Deposit funds'),
+    description: textField(200).default('Deposit funds'),
     /** A saved card: then only its CVV is entered. */
     cardId: z.uuid().optional(),
-    cardNumber: z.string().optional(),
-    expiryDate: z.string().optional(),
-    cvv: z.string().optional(),
+    cardNumber: textField(32).optional(),
+    expiryDate: textField(8).optional(),
+    cvv: textField(8).optional(),
     bankId: z.uuid().optional(),
-    bankName: z.string().trim().max(100).optional(),
-    bankAccountNumber: z.string().optional(),
-    bankRoutingNumber: z.string().optional(),
+    bankName: textField(100).optional(),
+    bankAccountNumber: textField(32).optional(),
+    bankRoutingNumber: textField(16).optional(),
     idempotencyKey: idempotencyKeyField,
   })
   .superRefine((value, ctx) => {
@@ -119,11 +126,11 @@ export const withdrawInput = z
     method: z.enum(['bank', 'card', 'cash_pickup'], { error: 'Withdrawal method is required' }),
     currency: currencyField,
     bankId: z.uuid().optional(),
-    bankName: z.string().trim().max(100).optional(),
-    accountNumber: z.string().optional(),
-    accountName: z.string().trim().max(100).optional(),
+    bankName: textField(100).optional(),
+    accountNumber: textField(32).optional(),
+    accountName: textField(100).optional(),
     cardId: z.uuid().optional(),
-    description: z.string().trim().max(200).optional(),
+    description: textField(200).optional(),
     idempotencyKey: idempotencyKeyField,
   })
   .superRefine((value, ctx) => {
@@ -155,8 +162,14 @@ export type WithdrawInput = z.input<typeof withdrawInput>;
 // The database's enums are the one list of types and statuses.
 export { transactionStatuses, transactionTypes };
 
-const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates look like YYYY-MM-DD');
-const optionalAmount = z.coerce.number().nonnegative('Amount must be positive').optional();
+const isoDay = calendarDayField('Dates are real days written YYYY-MM-DD');
+/** A filter bound: dollars from 0 to MAX_AMOUNT with at most two decimals. */
+const optionalAmount = z.coerce
+  .number({ error: 'Amount must be a number' })
+  .nonnegative('Amount must be positive')
+  .max(MAX_AMOUNT, 'Amount is too large')
+  .refine(hasAtMostTwoDecimals, { message: 'Amount can have at most two decimal places' })
+  .optional();
 
 export const transactionFilters = z.object({
   // 'withdrawal' is how some screens name it (SPEC.md 9).
@@ -172,7 +185,7 @@ export const transactionFilters = z.object({
 });
 
 export const transactionListQuery = transactionFilters.extend({
-  page: z.coerce.number().int().min(1).default(1),
+  page: z.coerce.number().int().min(1).max(10_000_000).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(10),
 });
 export type TransactionListQuery = z.input<typeof transactionListQuery>;
@@ -196,8 +209,7 @@ export const cardUpdateInput = z.object({
   id: z.uuid('Card not found'),
   type: z.enum(['debit', 'credit'], { error: 'Card type is required' }).optional(),
   name: requiredString('Name on card is required').max(100).optional(),
-  expiry: z
-    .string()
+  expiry: textField(8)
     .regex(/^(0[1-9]|1[0-2])\/\d{2}$/, 'Expiry must be MM/YY')
     .optional(),
   expiryMonth: z.coerce
@@ -212,7 +224,7 @@ export const cardUpdateInput = z.object({
 export type CardUpdateInput = z.input<typeof cardUpdateInput>;
 
 export const pageQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
+  page: z.coerce.number().int().min(1).max(10_000_000).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(10),
 });
 
@@ -221,7 +233,7 @@ export const bankInput = z.object({
   accountNumber: externalAccountNumberField,
   routingNumber: routingNumberField,
   accountType: z.enum(['checking', 'savings'], { error: 'Account type is required' }),
-  accountName: z.string().trim().max(100).optional(),
+  accountName: textField(100).optional(),
 });
 export type BankInput = z.input<typeof bankInput>;
 

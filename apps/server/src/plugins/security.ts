@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { bearerToken } from '../session-cookie.ts';
 
 const contentSecurityPolicy = [
   "default-src 'self'",
@@ -20,13 +21,14 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * A browser tells where a request comes from; a state-changing request (or a WebSocket
- * upgrade, which carries the cookie) from another site is refused. Callers with a Bearer token
- * are not cookie-authenticated and pass; so do non-browser clients that send neither header.
+ * upgrade, which carries the cookie) from another site is refused. Callers whose Bearer token is
+ * what authenticates (the same parse as the session lookup's, so a malformed header that falls
+ * back to the cookie is checked) pass; so do non-browser clients that send neither header.
  */
 export function isCrossSiteRequest(req: FastifyRequest): boolean {
   const isUpgrade = req.headers.upgrade?.toLowerCase() === 'websocket';
   if (SAFE_METHODS.has(req.method) && !isUpgrade) return false;
-  if (/^Bearer\s/i.test(req.headers.authorization ?? '')) return false;
+  if (bearerToken(req.headers) !== null) return false;
   const site = req.headers['sec-fetch-site'];
   if (typeof site === 'string') return site !== 'same-origin' && site !== 'none';
   const origin = req.headers.origin;

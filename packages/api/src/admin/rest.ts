@@ -1,4 +1,4 @@
-import { auditLogQuery, blockUserInput } from '@bank/validators/admin';
+import { auditLogQuery, blockUserInput, userIdInput } from '@bank/validators/admin';
 import { z } from 'zod';
 import { defineRoute } from '../rest/define.ts';
 
@@ -15,6 +15,16 @@ export const adminRestRoutes = [
       user: z.object({ id: z.string(), isBlocked: z.boolean() }),
     }),
     handle: ({ caller, input }) => caller.admin.setUserBlocked(input),
+  }),
+  defineRoute({
+    method: 'DELETE',
+    path: '/users/:id/sessions',
+    summary: 'Sign every session of a user out; their live connections close (admin).',
+    tag: 'Users',
+    access: 'admin',
+    input: userIdInput,
+    output: z.object({ message: z.string() }),
+    handle: ({ caller, input }) => caller.admin.endUserSessions(input),
   }),
   defineRoute({
     method: 'GET',

@@ -34,3 +34,23 @@ export async function setUserBlocked(
     };
   });
 }
+
+/** An administrator signs every session of a user out (their sockets close on every instance). */
+export async function endUserSessions(
+  db: Database,
+  input: { userId: string; actorId: string; request: RequestInfo },
+) {
+  return db.transaction(async (tx) => {
+    const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, input.userId));
+    if (!user) throw new TRPCError({ code: 'NOT_FOUND', message: 'User not found' });
+    await deleteUserSessions(tx, user.id);
+    await recordAudit(tx, {
+      event: 'auth.sessions_ended',
+      userId: user.id,
+      actorId: input.actorId,
+      request: input.request,
+      details: { via: 'administrator' },
+    });
+    return { message: 'Every session of the user was signed out' };
+  });
+}

@@ -4,8 +4,12 @@ import type { RequestInfo } from '../context.ts';
 
 export type AuditEvent =
   | 'auth.register'
+  | 'auth.register_existing_email'
   | 'auth.login.success'
   | 'auth.login.failure'
+  | 'auth.login.locked'
+  | 'auth.sessions_ended'
+  | 'auth.password_check_failure'
   | 'auth.logout'
   | 'auth.email_verified'
   | 'auth.password_reset_requested'

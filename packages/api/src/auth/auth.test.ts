@@ -196,16 +196,17 @@ describe('sign-in and sessions', () => {
     expect(row).toMatchObject({ ip: '192.0.2.51', userAgent: 'Browser/2' });
   });
 
-  it('limits failed sign-ins per account with 429', async () => {
+  it('limits failed sign-ins per account and address with 429, not the owner elsewhere', async () => {
     const { email } = await app.registerVerified();
+    const attacker = await app.caller(null, { ip: '192.0.2.100' });
     for (let i = 0; i < 5; i += 1) {
-      const visitor = await app.caller(null, { ip: `192.0.2.${100 + i}` });
-      await rejectionOf(visitor.auth.login({ email, password: 'Wrong!Passw0rd' }));
+      await rejectionOf(attacker.auth.login({ email, password: 'Wrong!Passw0rd' }));
     }
-    const limited = await rejectionOf(
-      (await app.caller(null, { ip: '192.0.2.200' })).auth.login({ email, password: testPassword }),
-    );
+    const limited = await rejectionOf(attacker.auth.login({ email, password: testPassword }));
     expect(limited).toMatchObject({ code: 'TOO_MANY_REQUESTS', message: messages.tooManyRequests });
+    const owner = await app.caller(null, { ip: '192.0.2.200' });
+    const signedIn = await owner.auth.login({ email, password: testPassword });
+    expect(signedIn.user.email).toBe(email);
   });
 
   it('limits failed sign-ins per address with 429', async () => {

@@ -1,5 +1,6 @@
 import {
   changePasswordInput,
+  endSessionsInput,
   forgotPasswordInput,
   loginInput,
   notificationPreferencesInput,
@@ -166,6 +167,17 @@ export const authRestRoutes = [
     input: noInput,
     output: messageOutput,
     handle: ({ caller }) => caller.auth.logout(),
+  }),
+  defineRoute({
+    method: 'POST',
+    path: '/auth/end-sessions',
+    summary:
+      'The link of a failed-sign-ins alert: signs every session of the account out (but the caller’s own).',
+    tag,
+    access: 'public',
+    input: endSessionsInput,
+    output: messageOutput,
+    handle: ({ caller, input }) => caller.auth.endSessions(input),
   }),
   defineRoute({
     method: 'GET',

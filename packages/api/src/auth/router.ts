@@ -1,5 +1,6 @@
 import {
   changePasswordInput,
+  endSessionsInput,
   forgotPasswordInput,
   loginInput,
   notificationPreferencesInput,
@@ -36,6 +37,9 @@ export const authRouter = router({
     return { user, twoFactorRequired };
   }),
   logout: sessionProcedure.mutation(({ ctx }) => auth.logout(ctx, ctx.auth)),
+  endSessions: publicProcedure
+    .input(endSessionsInput)
+    .mutation(({ ctx, input }) => auth.endSessionsByLink(ctx, ctx.auth, input.token)),
   forgotPassword: publicProcedure
     .input(forgotPasswordInput)
     .mutation(({ ctx, input }) => auth.forgotPassword(ctx, input.email)),

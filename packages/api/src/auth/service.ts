@@ -24,6 +24,17 @@ import { limits } from '../rate-limit.ts';
 import { publishEvent } from '../realtime/events.ts';
 import { getBankSettings } from '../settings/service.ts';
 import { userView } from './account-summary.ts';
+import {
+  admitPasswordCheck,
+  admitSecondFactor,
+  admitSignIn,
+  admitTokenUse,
+  passwordCheckSucceeded,
+  readEndSessionsToken,
+  secondFactorSucceeded,
+  signInSucceeded,
+  tokenUseSucceeded,
+} from './attempts.ts';
 import { hasTwoFactor, type UserDto, type UserRow } from './dto.ts';
 import {
   createSession,
@@ -31,7 +42,7 @@ import {
   deleteUserSessions,
   type SessionWithUser,
 } from './sessions.ts';
-import { consumeUserToken, issueUserToken } from './tokens.ts';
+import { consumeUserToken, issueUserToken, isUserTokenValid } from './tokens.ts';
 
 export interface AuthCall {
   deps: AppDeps;
@@ -42,10 +53,6 @@ export interface AuthCall {
 async function findUserByEmail(db: Executor, email: string): Promise<UserRow | undefined> {
   const [user] = await db.select().from(users).where(eq(users.email, email.toLowerCase()));
   return user;
-}
-
-async function tooMany(deps: AppDeps, key: string, max: number): Promise<boolean> {
-  return (await deps.rateLimiter.count(key)) >= max;
 }
 
 function link(deps: AppDeps, path: string, token: string): string {
@@ -67,28 +74,39 @@ export async function register(
     throw appError('TOO_MANY_REQUESTS', messages.tooManyRequests);
   }
   const email = input.email.toLowerCase();
+  // The same work whether or not the address has an account (docs/decisions/006): the hash is
+  // computed before asking, so the answer's timing does not tell.
+  const passwordHash = await hashPassword(input.password);
   const existing = await findUserByEmail(deps.db, email);
   if (existing) {
     // Answer as for a new account (no enumeration); tell the owner instead, a few times an hour.
-    const toCount = await deps.rateLimiter.hit(
-      `register-warning:to:${email}`,
-      limits.mailPerRecipient.windowMs,
-    );
-    if (toCount > limits.mailPerRecipient.max) {
-      return { message: 'Registration successful. Please verify your email.', email };
-    }
-    await deps.mailer.enqueue(
-      deps.db,
-      securityAlertEmail(
+    // Written in one transaction with an audit row, as a new account's rows are.
+    const warnOwner =
+      (await deps.rateLimiter.hit(
+        `register-warning:to:${email}`,
+        limits.mailPerRecipient.windowMs,
+      )) <= limits.mailPerRecipient.max;
+    await deps.db.transaction(async (tx) => {
+      if (warnOwner) {
+        await deps.mailer.enqueue(
+          tx,
+          securityAlertEmail(
+            email,
+            existing.firstName,
+            'Someone tried to register with your email address',
+            'You already have an account. Sign in, or reset your password if you forgot it.',
+          ),
+        );
+      }
+      await recordAudit(tx, {
+        event: 'auth.register_existing_email',
+        userId: existing.id,
         email,
-        existing.firstName,
-        'Someone tried to register with your email address',
-        'You already have an account. Sign in, or reset your password if you forgot it.',
-      ),
-    );
+        request,
+      });
+    });
     return { message: 'Registration successful. Please verify your email.', email };
   }
-  const passwordHash = await hashPassword(input.password);
   await deps.db.transaction(async (tx) => {
     const [user] = await tx
       .insert(users)
@@ -115,6 +133,7 @@ export async function register(
 
 export async function verifyEmail(call: AuthCall, token: string): Promise<{ message: string }> {
   const { deps, request } = call;
+  await admitTokenUse(call, 'verify-email');
   await deps.db.transaction(async (tx) => {
     const userId = await consumeUserToken(tx, token, 'email_verification');
     if (!userId) throw appError('BAD_REQUEST', messages.invalidOrExpiredToken);
@@ -124,6 +143,7 @@ export async function verifyEmail(call: AuthCall, token: string): Promise<{ mess
       .where(and(eq(users.id, userId), isNull(users.emailVerifiedAt)));
     await recordAudit(tx, { event: 'auth.email_verified', userId, request });
   });
+  await tokenUseSucceeded(call, 'verify-email');
   return { message: 'Email verified successfully' };
 }
 
@@ -146,6 +166,15 @@ export async function resendVerification(
   call: AuthCall,
   email: string,
 ): Promise<{ message: string }> {
+  const startedAt = performance.now();
+  try {
+    return await resendVerificationMail(call, email);
+  } finally {
+    await answerEvenly(startedAt);
+  }
+}
+
+async function resendVerificationMail(call: AuthCall, email: string): Promise<{ message: string }> {
   const { deps, request } = call;
   if (await allowMail(deps, request, 'verify', email)) {
     const user = await findUserByEmail(deps.db, email);
@@ -176,11 +205,9 @@ export async function login(
 ): Promise<LoginResult> {
   const { deps, request } = call;
   const email = input.email.toLowerCase();
-  const accountKey = `login:acct:${email}`;
-  const addressKey = `login:ip:${request.ip ?? 'unknown'}`;
+  // Counted before judged: parallel guesses each spend an attempt (docs/decisions/014).
+  await admitSignIn(call, email);
   const fail = async (reason: string, userId?: string) => {
-    await deps.rateLimiter.hit(accountKey, limits.loginPerAccount.windowMs);
-    await deps.rateLimiter.hit(addressKey, limits.loginPerAddress.windowMs);
     await recordAudit(deps.db, {
       event: 'auth.login.failure',
       userId,
@@ -189,18 +216,6 @@ export async function login(
       details: { reason },
     });
   };
-  if (
-    (await tooMany(deps, accountKey, limits.loginPerAccount.max)) ||
-    (await tooMany(deps, addressKey, limits.loginPerAddress.max))
-  ) {
-    await recordAudit(deps.db, {
-      event: 'auth.login.failure',
-      email,
-      request,
-      details: { reason: 'rate_limited' },
-    });
-    throw appError('TOO_MANY_REQUESTS', messages.tooManyRequests);
-  }
   const user = await findUserByEmail(deps.db, email);
   if (!user) {
     await burnPasswordCheck(input.password);
@@ -211,6 +226,7 @@ export async function login(
     await fail('wrong_password', user.id);
     throw appError('UNAUTHORIZED', messages.invalidCredentials);
   }
+  await signInSucceeded(call, email);
   if (user.isBlocked) {
     await recordAudit(deps.db, {
       event: 'auth.login.failure',
@@ -231,7 +247,6 @@ export async function login(
     });
     throw appError('FORBIDDEN', messages.emailNotVerified, 'EMAIL_NOT_VERIFIED');
   }
-  await deps.rateLimiter.reset(accountKey);
   const twoFactorRequired = hasTwoFactor(user);
   const { token, session } = await deps.db.transaction(async (tx) => {
     const created = await createSession(tx, {
@@ -286,9 +301,58 @@ export async function logout(call: AuthCall, auth: SessionWithUser): Promise<{ m
   return { message: 'Signed out' };
 }
 
+/**
+ * The link of a failed-sign-ins alert: every session of the account ends (on every instance),
+ * except the one clicking it if it is the owner's own.
+ */
+export async function endSessionsByLink(
+  call: AuthCall,
+  auth: SessionWithUser | null,
+  token: string,
+): Promise<{ message: string }> {
+  const { deps, request } = call;
+  await admitTokenUse(call, 'end-sessions');
+  const userId = readEndSessionsToken(deps.encryptionKey, token);
+  if (!userId) throw appError('BAD_REQUEST', messages.invalidOrExpiredToken);
+  const keep = auth?.user.id === userId ? auth.session.id : undefined;
+  await deps.db.transaction(async (tx) => {
+    await deleteUserSessions(tx, userId, keep);
+    await recordAudit(tx, {
+      event: 'auth.sessions_ended',
+      userId,
+      request,
+      details: { via: 'alert link' },
+    });
+  });
+  await tokenUseSucceeded(call, 'end-sessions');
+  return { message: 'Every other session was signed out' };
+}
+
 // ---------------------------------------------------------------- passwords
 
+/**
+ * Answers no sooner than `floorMs` after `startedAt`: what follows the lookup of an address
+ * (a token, a mail, an audit row) is not done for an unknown one, and the answer must not tell
+ * (docs/decisions/006). Registration instead does the same work either way (the hash first).
+ */
+async function answerEvenly(startedAt: number, floorMs = EVEN_ANSWER_MS): Promise<void> {
+  const wait = startedAt + floorMs - performance.now();
+  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+}
+
+/** Longer than the work of a known address takes on a busy instance. */
+const EVEN_ANSWER_MS = 150;
+
 export async function forgotPassword(call: AuthCall, email: string): Promise<{ message: string }> {
+  const startedAt = performance.now();
+  try {
+    return await requestPasswordReset(call, email);
+  } finally {
+    await answerEvenly(startedAt);
+  }
+}
+
+async function requestPasswordReset(call: AuthCall, email: string): Promise<{ message: string }> {
   const { deps, request } = call;
   if (await allowMail(deps, request, 'reset', email)) {
     const user = await findUserByEmail(deps.db, email);
@@ -311,6 +375,11 @@ export async function resetPassword(
   input: { token: string; password: string },
 ): Promise<{ message: string }> {
   const { deps, request } = call;
+  await admitTokenUse(call, 'reset-password');
+  // The token first: a wrong one costs a lookup, not a password hash.
+  if (!(await isUserTokenValid(deps.db, input.token, 'password_reset'))) {
+    throw appError('BAD_REQUEST', messages.invalidOrExpiredToken);
+  }
   const passwordHash = await hashPassword(input.password);
   await deps.db.transaction(async (tx) => {
     const userId = await consumeUserToken(tx, input.token, 'password_reset');
@@ -334,6 +403,7 @@ export async function resetPassword(
       ),
     );
   });
+  await tokenUseSucceeded(call, 'reset-password');
   return { message: 'Password reset successful' };
 }
 
@@ -343,9 +413,16 @@ export async function changePassword(
   input: z.infer<typeof changePasswordInput>,
 ): Promise<{ message: string }> {
   const { deps, request } = call;
+  await admitPasswordCheck(deps, auth.user.id);
   if (!(await verifyPassword(auth.user.passwordHash, input.currentPassword))) {
+    await recordAudit(deps.db, {
+      event: 'auth.password_check_failure',
+      userId: auth.user.id,
+      request,
+    });
     throw appError('BAD_REQUEST', messages.wrongCurrentPassword);
   }
+  await passwordCheckSucceeded(deps, auth.user.id);
   const passwordHash = await hashPassword(input.newPassword);
   await deps.db.transaction(async (tx) => {
     await tx
@@ -422,13 +499,14 @@ async function consumeRecoveryCode(db: Executor, userId: string, code: string): 
   return row !== undefined;
 }
 
-/** A six-digit code from the app, or a recovery code; too many wrong ones answer 429. */
-async function checkSecondFactor(call: AuthCall, user: UserRow, code: string): Promise<void> {
+/**
+ * A six-digit code from the app, or a recovery code; counted before judged, per session and
+ * per account, so too many (even in parallel) answer 429.
+ */
+async function checkSecondFactor(call: AuthCall, auth: SessionWithUser, code: string) {
   const { deps, request } = call;
-  const key = `2fa:user:${user.id}`;
-  if (await tooMany(deps, key, limits.twoFactorPerUser.max)) {
-    throw appError('TOO_MANY_REQUESTS', messages.tooManyRequests);
-  }
+  const { user } = auth;
+  await admitSecondFactor(deps, user.id, auth.session.id);
   let ok = false;
   if (/^\d{6}$/.test(code) && user.twoFactorSecret) {
     ok = await consumeTotp(deps.db, user, open(deps.encryptionKey, user.twoFactorSecret), code);
@@ -438,11 +516,10 @@ async function checkSecondFactor(call: AuthCall, user: UserRow, code: string): P
       await recordAudit(deps.db, { event: 'auth.recovery_code_used', userId: user.id, request });
   }
   if (!ok) {
-    await deps.rateLimiter.hit(key, limits.twoFactorPerUser.windowMs);
     await recordAudit(deps.db, { event: 'auth.2fa_failure', userId: user.id, request });
     throw appError('BAD_REQUEST', messages.invalidTwoFactorCode);
   }
-  await deps.rateLimiter.reset(key);
+  await secondFactorSucceeded(deps, user.id, auth.session.id);
 }
 
 export function generateRecoveryCodes(count = 10): string[] {
@@ -460,8 +537,10 @@ export async function enableTwoFactor(call: AuthCall, auth: SessionWithUser, cod
   if (hasTwoFactor(user))
     throw appError('BAD_REQUEST', 'Two-factor authentication is already enabled');
   const key = open(deps.encryptionKey, user.twoFactorPendingSecret);
+  await admitSecondFactor(deps, user.id, auth.session.id);
   const step = matchTotp(key, code);
   if (step === null) throw appError('BAD_REQUEST', messages.invalidTwoFactorCode);
+  await secondFactorSucceeded(deps, user.id, auth.session.id);
   const codes = generateRecoveryCodes();
   const updated = await deps.db.transaction(async (tx) => {
     const [row] = await tx
@@ -510,7 +589,7 @@ export async function verifyTwoFactorSignIn(call: AuthCall, auth: SessionWithUse
   if (!hasTwoFactor(auth.user))
     throw appError('BAD_REQUEST', 'Two-factor authentication is not enabled');
   if (!auth.session.twoFactorVerified) {
-    await checkSecondFactor(call, auth.user, code);
+    await checkSecondFactor(call, auth, code);
     await deps.db.transaction(async (tx) => {
       await tx
         .update(sessions)
@@ -529,7 +608,7 @@ export async function disableTwoFactor(call: AuthCall, auth: SessionWithUser, co
   const { deps, request } = call;
   if (!hasTwoFactor(auth.user))
     throw appError('BAD_REQUEST', 'Two-factor authentication is not enabled');
-  await checkSecondFactor(call, auth.user, code);
+  await checkSecondFactor(call, auth, code);
   const [updated] = await deps.db.transaction(async (tx) => {
     const rows = await tx
       .update(users)
@@ -542,6 +621,8 @@ export async function disableTwoFactor(call: AuthCall, auth: SessionWithUser, co
       .where(eq(users.id, auth.user.id))
       .returning();
     await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, auth.user.id));
+    // As when it was enabled: every other device signs in again, under the new rule.
+    await deleteUserSessions(tx, auth.user.id, auth.session.id);
     await recordAudit(tx, { event: 'auth.2fa_disabled', userId: auth.user.id, request });
     if (auth.user.notifySecurity) {
       await deps.mailer.enqueue(

@@ -8,8 +8,9 @@ import {
 } from '@bank/auth/session-token';
 import type { Database, Executor } from '@bank/db';
 import { sessions, users } from '@bank/db/schema';
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, ne, type SQL, sql } from 'drizzle-orm';
 import { Batcher } from '../batching.ts';
+import { EVENTS_CHANNEL } from '../realtime/events.ts';
 import type { UserRow } from './dto.ts';
 
 export type SessionRow = typeof sessions.$inferSelect;
@@ -92,7 +93,7 @@ export class SessionFinder {
     if (!row || !secretMatches(parsed.secret, row.session.secretHash)) return null;
     const now = Date.now();
     if (row.session.expiresAt.getTime() <= now || row.user.isBlocked) {
-      await this.db.delete(sessions).where(eq(sessions.id, row.session.id));
+      await endSessions(this.db, eq(sessions.id, row.session.id));
       return null;
     }
     const ttl = ttlOf(row.session.persistent);
@@ -108,8 +109,24 @@ export class SessionFinder {
   }
 }
 
+/**
+ * Deletes the sessions `where` selects and, in the same statement, tells every instance which
+ * ones ended (on the events channel, delivered at commit): their WebSockets close at once and
+ * their subscriptions stop (DESIGN.md 6).
+ */
+async function endSessions(db: Executor, where: SQL | undefined): Promise<void> {
+  await db.execute(sql`with ended as (
+      delete from ${sessions} where ${where} returning ${sessions.id} as id, ${sessions.userId} as user_id
+    ), notified as (
+      select pg_notify(${EVENTS_CHANNEL},
+        jsonb_build_object('sessionEnded', ended.id, 'userId', ended.user_id)::text)
+      from ended
+    )
+    select count(*)::int as n from notified`);
+}
+
 export async function deleteSession(db: Executor, sessionId: string): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.id, sessionId));
+  await endSessions(db, eq(sessions.id, sessionId));
 }
 
 /** Ends every session of a user, or every one but `keepSessionId`. */
@@ -118,11 +135,10 @@ export async function deleteUserSessions(
   userId: string,
   keepSessionId?: string,
 ): Promise<void> {
-  await db
-    .delete(sessions)
-    .where(
-      keepSessionId
-        ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId))
-        : eq(sessions.userId, userId),
-    );
+  await endSessions(
+    db,
+    keepSessionId
+      ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId))
+      : eq(sessions.userId, userId),
+  );
 }

@@ -56,3 +56,23 @@ export async function consumeUserToken(
     .returning({ userId: userTokens.userId });
   return row?.userId ?? null;
 }
+
+/** Whether the token would be accepted now, without using it (consume decides, atomically). */
+export async function isUserTokenValid(
+  db: Executor,
+  token: string,
+  purpose: Purpose,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: userTokens.id })
+    .from(userTokens)
+    .where(
+      and(
+        eq(userTokens.tokenHash, sha256Hex(token)),
+        eq(userTokens.purpose, purpose),
+        isNull(userTokens.usedAt),
+        gt(userTokens.expiresAt, new Date()),
+      ),
+    );
+  return row !== undefined;
+}

@@ -73,11 +73,13 @@ export function securityAlertEmail(
   firstName: string,
   what: string,
   detail: string,
+  action?: { label: string; url: string },
 ): EmailMessage {
   return actionEmail({
     to,
     subject: `Security alert: ${what}`,
     greeting: `Hello ${firstName},`,
     lines: [`${what}.`, detail, 'If this was not you, reset your password and contact support.'],
+    ...(action ? { action } : {}),
   });
 }

@@ -3,12 +3,20 @@ import { EVENTS_CHANNEL, type EventEnvelope } from './events.ts';
 
 type Listener = (envelope: EventEnvelope) => void;
 
+/** What `endSessions` (auth/sessions.ts) NOTIFYs on the same channel when sessions end. */
+interface SessionEndedNotice {
+  sessionEnded: string;
+  userId: string;
+}
+
 /**
  * Fans out the events this instance hears on the database channel to its connected clients.
  * Holds only subscriptions (a cache of who is connected here), never the events themselves.
  */
 export class EventHub {
   private readonly listeners = new Map<string | null, Set<Listener>>();
+  /** Who must hear that a session ended: its sockets and subscriptions on this instance. */
+  private readonly sessionWatchers = new Map<string, Set<() => void>>();
   private stopListening: (() => Promise<void>) | undefined;
 
   async start(handle: Pick<DbHandle, 'listen'>): Promise<void> {
@@ -23,11 +31,16 @@ export class EventHub {
   }
 
   private dispatch(payload: string): void {
-    let envelope: EventEnvelope;
+    // Written only by publishEvent and endSessions, whose types these are.
+    let envelope: EventEnvelope | SessionEndedNotice;
     try {
-      // Written only by publishEvent, whose type it has.
       envelope = JSON.parse(payload);
     } catch {
+      return;
+    }
+    if ('sessionEnded' in envelope) {
+      for (const watcher of this.sessionWatchers.get(envelope.sessionEnded) ?? []) watcher();
+      this.sessionWatchers.delete(envelope.sessionEnded);
       return;
     }
     const targets =
@@ -82,6 +95,26 @@ export class EventHub {
       }
     }
     return drain();
+  }
+
+  /**
+   * Calls `onEnd` once when the session ends anywhere (logout, password change or reset, block,
+   * 2FA change, the alert's link). Answers the function that stops watching.
+   */
+  watchSession(sessionId: string, onEnd: () => void): () => void {
+    const set = this.sessionWatchers.get(sessionId) ?? new Set();
+    set.add(onEnd);
+    this.sessionWatchers.set(sessionId, set);
+    return () => {
+      set.delete(onEnd);
+      if (set.size === 0 && this.sessionWatchers.get(sessionId) === set) {
+        this.sessionWatchers.delete(sessionId);
+      }
+    };
+  }
+
+  watchedSessions(): number {
+    return this.sessionWatchers.size;
   }
 
   connectedUsers(): number {

@@ -8,7 +8,7 @@ import { parseEventId, readMissedEvents } from './replay.ts';
 const SESSION_RECHECK_MS = 60_000;
 
 /** tRPC's wsLink puts the id of the last tracked event it saw here when it resubscribes. */
-const onEventInput = z.object({ lastEventId: z.string().nullish() }).nullish();
+const onEventInput = z.object({ lastEventId: z.string().max(32).nullish() }).nullish();
 
 export const eventsRouter = router({
   /**
@@ -23,10 +23,22 @@ export const eventsRouter = router({
     const token = ctx.auth.token;
     const userId = ctx.auth.user.id;
     const controller = new AbortController();
+    let sessionEnded = false;
+    // Ended anywhere, on any instance: the subscription stops at once (the NOTIFY of the end).
+    const unwatch = ctx.deps.hub.watchSession(ctx.auth.session.id, () => {
+      sessionEnded = true;
+      controller.abort();
+    });
+    // A WebSocket's context is built once, at connection: a subscription started later on the
+    // same socket asks again whether the session still lives (watching first, so an end in
+    // between is not missed).
+    if (!(await ctx.deps.sessions.validate(token))) {
+      unwatch();
+      throw appError('UNAUTHORIZED', messages.sessionExpired);
+    }
     const stop = () => controller.abort();
     signal?.addEventListener('abort', stop);
-    // A long-lived subscription re-checks its session: sign-out or a block ends it.
-    let sessionEnded = false;
+    // And a slow re-check, for what ends a session without a notice (expiry).
     const timer = setInterval(() => {
       ctx.deps.sessions
         .validate(token)
@@ -59,6 +71,7 @@ export const eventsRouter = router({
       if (sessionEnded) throw appError('UNAUTHORIZED', messages.sessionExpired);
     } finally {
       clearInterval(timer);
+      unwatch();
       signal?.removeEventListener('abort', stop);
       // Ends the hub's listener even when the replay was cut short.
       controller.abort();

@@ -1,5 +1,7 @@
+import { messages } from '@bank/validators/messages';
 import { z } from 'zod';
 import type { Context } from '../context.ts';
+import { appError } from '../errors.ts';
 import { createCaller } from '../root.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -53,6 +55,10 @@ export function defineRoute<I extends z.ZodType, O extends z.ZodType>(
     successStatus: spec.successStatus ?? 200,
     contentType: spec.contentType ?? 'application/json',
     async run(ctx, rawInput) {
+      // Who is asking comes before what they ask: signed out, a bad body still answers 401.
+      if (spec.access !== 'public' && spec.access !== 'development' && !ctx.auth) {
+        throw appError('UNAUTHORIZED', messages.sessionExpired);
+      }
       const input = spec.input.parse(rawInput);
       const caller = createCaller(ctx);
       // The output schema documents the answer and strips anything it does not name.

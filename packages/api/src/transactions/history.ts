@@ -31,12 +31,10 @@ function filterConditions(query: z.infer<typeof transactionListQuery>): SQL[] {
   if (query.status) conditions.push(eq(transactions.status, query.status));
   if (query.startDate)
     conditions.push(gte(transactions.createdAt, new Date(`${query.startDate}T00:00:00.000Z`)));
+  // The day after, counted by PostgreSQL: 9999-12-31's next day is past what a JS Date writes.
   if (query.endDate)
     conditions.push(
-      lt(
-        transactions.createdAt,
-        new Date(new Date(`${query.endDate}T00:00:00.000Z`).getTime() + 86_400_000),
-      ),
+      lt(transactions.createdAt, sql`((${query.endDate}::date + 1)::timestamp at time zone 'UTC')`),
     );
   if (query.minAmount !== undefined)
     conditions.push(gte(transactions.amountCents, toCents(query.minAmount)));

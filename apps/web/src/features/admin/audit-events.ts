@@ -1,8 +1,12 @@
 /** Audit log events as an administrator reads them (DESIGN.md 5: the security screen). */
 const eventLabels: Record<string, string> = {
   'auth.register': 'Registration',
+  'auth.register_existing_email': 'Registration with a known e-mail',
   'auth.login.success': 'Sign-in',
   'auth.login.failure': 'Failed sign-in',
+  'auth.login.locked': 'Sign-in attempts held back',
+  'auth.sessions_ended': 'Every session signed out',
+  'auth.password_check_failure': 'Wrong current password',
   'auth.logout': 'Sign-out',
   'auth.email_verified': 'E-mail verified',
   'auth.password_reset_requested': 'Password reset requested',
@@ -24,6 +28,7 @@ const reasonLabels: Record<string, string> = {
   blocked: 'account blocked',
   email_not_verified: 'e-mail not verified',
   rate_limited: 'too many attempts',
+  account_slowed: 'account slowed down',
 };
 
 /** 'auth.login.failure' → 'Failed sign-in'; an unknown event: its code with readable spacing. */
@@ -50,5 +55,5 @@ export function auditEntryLabel(event: string, details: unknown): string {
 }
 
 export function isFailureEvent(event: string): boolean {
-  return event.endsWith('failure');
+  return event.endsWith('failure') || event === 'auth.login.locked';
 }

@@ -1,0 +1,104 @@
+import type { TestApp } from '@bank/api/testing/harness';
+import { fundedCustomer } from '@bank/api/testing/money';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestServer } from './testing.ts';
+
+// Issue 8, finding 4: a failed statement is logged by its code and constraint, never with its
+// bound values (argon2 hashes, sealed card numbers, CVV hashes); credentials are redacted.
+
+const lines: string[] = [];
+const started = useTestServer({
+  logLevel: 'info',
+  logStream: { write: (line) => lines.push(line) },
+});
+let app: TestApp;
+let server: FastifyInstance;
+beforeAll(async () => {
+  ({ app, server } = started);
+  // A constraint only this test's database has, so a statement full of secrets fails.
+  await app.db.execute(
+    sql`alter table users add constraint test_no_mallory check (first_name <> 'Mallory')`,
+  );
+  await app.db.execute(
+    sql`alter table cards add constraint test_no_mallory_card check (name <> 'Mallory')`,
+  );
+});
+
+const json = { 'content-type': 'application/json' };
+
+describe('the log', () => {
+  it('keeps a failed statement’s code and constraint, not its values', async () => {
+    lines.length = 0;
+    const password = 'Str0ng!Passw0rd';
+    const registered = await server.inject({
+      method: 'POST',
+      url: '/api/v1/auth/register',
+      headers: json,
+      payload: {
+        firstName: 'Mallory',
+        lastName: 'Tester',
+        email: `mallory.${crypto.randomUUID()}@example.com`,
+        phoneNumber: '+15551234567',
+        dateOfBirth: '1990-05-17',
+        password,
+        confirmPassword: password,
+        acceptTerms: true,
+      },
+    });
+    expect(registered.statusCode).toBe(500);
+    expect(registered.json()).toEqual({
+      message: 'An unexpected error occurred. Please try again later.',
+    });
+
+    const alice = await fundedCustomer(app, 0);
+    const card = await server.inject({
+      method: 'POST',
+      url: '/api/v1/cards',
+      headers: { ...json, authorization: `Bearer ${alice.token}` },
+      payload: {
+        type: 'debit',
+        name: 'Mallory',
+        number: '4111111111111111',
+        expiry: '12/39',
+        cvv: '987',
+      },
+    });
+    expect(card.statusCode).toBe(500);
+
+    const log = lines.join('\n');
+    const errors = lines.map((line) => JSON.parse(line)).filter((entry) => entry.level >= 50);
+    expect(errors.length).toBeGreaterThanOrEqual(2);
+    expect(errors.map((entry) => entry.err.constraint)).toEqual(
+      expect.arrayContaining(['test_no_mallory', 'test_no_mallory_card']),
+    );
+    expect(errors.every((entry) => entry.err.code === '23514')).toBe(true);
+    expect(log).not.toContain('$argon2');
+    expect(log).not.toMatch(/params:/i);
+    expect(log).not.toContain('4111111111111111');
+    expect(log).not.toContain('Failed query');
+    // The sealed number and keyed CVV hash are long base64/hex strings among the parameters.
+    expect(log).not.toMatch(/[A-Za-z0-9+/=_-]{60,}/);
+  });
+
+  it('redacts credentials in headers and secret fields wherever they sit', () => {
+    lines.length = 0;
+    server.log.info(
+      {
+        req: { headers: { authorization: 'Bearer abc.def', cookie: 'session=abc.def' } },
+        body: { password: 'Hunter2!x', cvv: '123', cardNumber: '4111111111111111' },
+        token: 'abc.def',
+        nested: { deeper: { currentPassword: 'Hunter2!x' } },
+      },
+      'a careless line',
+    );
+    const log = lines.join('\n');
+    expect(log).toContain('a careless line');
+    expect(log).not.toContain('abc.def');
+    expect(log).not.toContain('Hunter2');
+    expect(log).not.toContain('4111111111111111');
+    expect(log).not.toContain('"123"');
+    expect(log).toContain('[redacted]');
+  });
+});
