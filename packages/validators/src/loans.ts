@@ -1,20 +1,9 @@
 import { collateralTypes, employmentStatuses, loanStatuses, loanTypes } from '@bank/db/enums';
 import { z } from 'zod';
-import { requiredString } from './common.ts';
-import { idempotencyKeyField } from './money.ts';
+import { calendarDayField, requiredString, textField } from './common.ts';
+import { hasAtMostTwoDecimals, idempotencyKeyField } from './money.ts';
 
-/** A real calendar day, YYYY-MM-DD (2026-02-30 is refused, not moved to March). */
-const calendarDay = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates look like YYYY-MM-DD')
-  .refine((value) => {
-    const date = new Date(`${value}T00:00:00Z`);
-    return (
-      !Number.isNaN(date.getTime()) &&
-      date.toISOString().slice(0, 10) === value &&
-      value >= '1900-01-01'
-    );
-  }, 'Not a real date');
+const calendarDay = calendarDayField('Not a real date');
 
 const isBlank = (input: unknown) =>
   input === undefined ||
@@ -24,16 +13,22 @@ const isBlank = (input: unknown) =>
 
 /** A positive number with SPEC.md's "required" and "positive" messages, at most two decimals. */
 function positiveMoney(required: string, positive: string, max = 100_000_000) {
-  return z
-    .number({
-      error: (issue) =>
-        isBlank(issue.input) ? required : `${required.split(' is ')[0]} must be a number`,
-    })
-    .positive(positive)
-    .max(max, `${required.split(' is ')[0]} is too large`)
-    .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, {
-      message: `${required.split(' is ')[0]} can have at most two decimal places`,
-    });
+  return (
+    z
+      .number({
+        error: (issue) =>
+          isBlank(issue.input) ? required : `${required.split(' is ')[0]} must be a number`,
+      })
+      .positive(positive)
+      // One message per value: a negative one is told it must be positive, not both.
+      .refine((value) => value <= 0 || value >= 0.01, {
+        message: `${required.split(' is ')[0]} must be at least 0.01`,
+      })
+      .max(max, `${required.split(' is ')[0]} is too large`)
+      .refine(hasAtMostTwoDecimals, {
+        message: `${required.split(' is ')[0]} can have at most two decimal places`,
+      })
+  );
 }
 
 export const loanTypeField = z.enum(loanTypes, { error: 'Loan type is required' });
@@ -53,7 +48,7 @@ export const loanApplicationInput = z.object({
   type: loanTypeField,
   amount: loanAmountField,
   term: loanTermField,
-  purpose: requiredString('Purpose is required').max(500, 'Purpose is too long'),
+  purpose: requiredString('Purpose is required', 500),
   employmentStatus: z.enum(employmentStatuses, { error: 'Employment status is required' }),
   monthlyIncome: positiveMoney('Monthly income is required', 'Monthly income must be positive'),
   existingLoans: z.boolean().default(false),
@@ -61,10 +56,7 @@ export const loanApplicationInput = z.object({
     {
       type: z.enum(collateralTypes, { error: 'Collateral type is required' }),
       value: positiveMoney('Collateral value is required', 'Collateral value must be positive'),
-      description: requiredString('Collateral description is required').max(
-        500,
-        'Collateral description is too long',
-      ),
+      description: requiredString('Collateral description is required', 500),
     },
     { error: 'Collateral type is required' },
   ),
@@ -87,7 +79,7 @@ export const loanDecisionInput = z
   .object({
     id: z.uuid('Loan not found'),
     status: z.enum(['approved', 'rejected'], { error: 'Status must be approved or rejected' }),
-    reason: z.string().trim().max(500, 'Reason is too long').optional(),
+    reason: textField(500, 'Reason is too long').optional(),
   })
   .superRefine((value, ctx) => {
     if (value.status === 'rejected' && !value.reason) {
@@ -115,7 +107,7 @@ export const loanAdminQuery = loanListQuery.extend({
   endDate: calendarDay.optional(),
   minAmount: z.coerce.number().positive().max(100_000_000).optional(),
   maxAmount: z.coerce.number().positive().max(100_000_000).optional(),
-  search: z.string().trim().max(100).optional(),
+  search: textField(100).optional(),
 });
 export type LoanAdminQuery = z.input<typeof loanAdminQuery>;
 
