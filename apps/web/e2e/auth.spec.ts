@@ -171,6 +171,8 @@ test('public pages have no axe violations', async ({ page }) => {
   ]) {
     await page.goto(path);
     await page.waitForLoadState('networkidle');
+    // The page has rendered (the session check shows a spinner first): axe judges the page.
+    await expect(page.locator('h1').first()).toBeVisible();
     await expectNoAxeViolations(page);
   }
 });
