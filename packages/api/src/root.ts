@@ -5,6 +5,7 @@ import { banksRouter } from './banks/router.ts';
 import { cardsRouter } from './cards/router.ts';
 import { devRouter } from './dev/router.ts';
 import { eventsRouter } from './realtime/router.ts';
+import { supportRouter } from './support/router.ts';
 import { transactionsRouter } from './transactions/router.ts';
 import { createCallerFactory, router } from './trpc.ts';
 
@@ -14,6 +15,7 @@ export const appRouter = router({
   transactions: transactionsRouter,
   cards: cardsRouter,
   banks: banksRouter,
+  support: supportRouter,
   events: eventsRouter,
   dev: devRouter,
 });

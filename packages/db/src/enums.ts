@@ -15,3 +15,20 @@ export type TransactionType = (typeof transactionTypes)[number];
 
 export const transactionStatuses = ['pending', 'completed', 'failed', 'cancelled'] as const;
 export type TransactionStatus = (typeof transactionStatuses)[number];
+
+/** SPEC.md 9 and 4: what a support ticket is about, how urgent, and where it stands. */
+export const ticketCategories = [
+  'account',
+  'transaction',
+  'loan',
+  'technical_support',
+  'security',
+  'other',
+] as const;
+export type TicketCategory = (typeof ticketCategories)[number];
+
+export const ticketPriorities = ['low', 'medium', 'high'] as const;
+export type TicketPriority = (typeof ticketPriorities)[number];
+
+export const ticketStatuses = ['open', 'in_progress', 'resolved', 'closed'] as const;
+export type TicketStatus = (typeof ticketStatuses)[number];

@@ -18,7 +18,8 @@ export type AuditEvent =
   | 'user.profile_updated'
   | 'user.blocked'
   | 'user.unblocked'
-  | 'user.created_by_bootstrap';
+  | 'user.created_by_bootstrap'
+  | 'support.ticket_status_changed';
 
 export async function recordAudit(
   db: Executor,

@@ -3,6 +3,7 @@ import { authRestRoutes } from '../auth/rest.ts';
 import { bankRestRoutes } from '../banks/rest.ts';
 import { cardRestRoutes } from '../cards/rest.ts';
 import { devRestRoutes } from '../dev/rest.ts';
+import { supportRestRoutes } from '../support/rest.ts';
 import { transactionRestRoutes } from '../transactions/rest.ts';
 import type { RestRoute } from './define.ts';
 
@@ -12,6 +13,7 @@ export const restRoutes: RestRoute[] = [
   ...transactionRestRoutes,
   ...cardRestRoutes,
   ...bankRestRoutes,
+  ...supportRestRoutes,
   ...adminRestRoutes,
   ...devRestRoutes,
 ];

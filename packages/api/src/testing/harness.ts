@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { open } from '@bank/auth/cipher';
 import { totpAt, totpStep } from '@bank/auth/totp';
 import type { DbHandle } from '@bank/db';
@@ -19,6 +22,7 @@ import { createDbRateLimiter } from '../rate-limit.ts';
 import { EventHub } from '../realtime/hub.ts';
 import { createCaller } from '../root.ts';
 import { ensureBankSettings } from '../settings/service.ts';
+import { createLocalFileStorage } from '../support/storage.ts';
 
 export interface RecordingJar extends SessionCookieJar {
   token: string | null;
@@ -54,7 +58,9 @@ export async function createTestApp() {
   await ensureBankSettings(handle.db);
   const hub = new EventHub();
   await hub.start(handle);
+  const filesDir = mkdtempSync(join(tmpdir(), 'bank-files-'));
   const deps: AppDeps = createAppDeps(handle, {
+    storage: createLocalFileStorage(filesDir),
     mailer: outboxMailer,
     rateLimiter: createDbRateLimiter(handle.db),
     hub,
@@ -84,6 +90,7 @@ export async function createTestApp() {
       transactions: api.transactions,
       cards: api.cards,
       banks: api.banks,
+      support: api.support,
       cookies,
     };
   }
@@ -150,6 +157,7 @@ export async function createTestApp() {
   async function close() {
     await hub.stop();
     await handle.close();
+    rmSync(filesDir, { recursive: true, force: true });
   }
 
   return {
@@ -164,6 +172,7 @@ export async function createTestApp() {
     signIn,
     currentTotp,
     close,
+    filesDir,
     decodeSecret: decodeBase32IgnorePadding,
   };
 }
