@@ -140,3 +140,20 @@ describe('the support chat over the one subscription', () => {
     expect(mail.some((m) => m.subject.startsWith('New reply'))).toBe(false);
   });
 });
+
+describe('the Live Chat button', () => {
+  it('opens the latest open ticket, or a new Live chat ticket', async () => {
+    const customer = await person('user');
+    const first = await customer.api.support.liveChat();
+    expect(first.created).toBe(true);
+    const { ticket } = await customer.api.support.byId({ id: first.id });
+    expect(ticket).toMatchObject({ subject: 'Live chat', category: 'other', status: 'open' });
+    const again = await customer.api.support.liveChat();
+    expect(again).toEqual({ id: first.id, created: false });
+    const agent = await person('support');
+    await agent.api.support.updateStatus({ id: first.id, status: 'resolved' });
+    const fresh = await customer.api.support.liveChat();
+    expect(fresh.created).toBe(true);
+    expect(fresh.id).not.toBe(first.id);
+  });
+});

@@ -10,7 +10,13 @@ import { z } from 'zod';
 import { procedureWith, router } from '../trpc.ts';
 import { findAttachment } from './attachments.ts';
 import { announceTyping, joinChat, leaveChat, listMessages, postMessage } from './chat.ts';
-import { createTicket, getTicket, listTickets, updateTicketStatus } from './tickets.ts';
+import {
+  createTicket,
+  getTicket,
+  listTickets,
+  liveChatTicket,
+  updateTicketStatus,
+} from './tickets.ts';
 
 const ticketProcedure = procedureWith('read:ticket:own');
 const staffTickets = procedureWith('read:ticket:any');
@@ -46,6 +52,10 @@ export const supportRouter = router({
   create: procedureWith('create:ticket:own')
     .input(ticketInput)
     .mutation(({ ctx, input }) => createTicket(ctx.deps.db, actorOf(ctx), input, ctx.uploads)),
+  /** The ticket the Live Chat button opens (the latest open one, or a new one). */
+  liveChat: procedureWith('create:ticket:own').mutation(({ ctx }) =>
+    liveChatTicket(ctx.deps.db, actorOf(ctx)),
+  ),
   updateStatus: staffUpdates
     .input(ticketStatusInput)
     .mutation(({ ctx, input }) =>

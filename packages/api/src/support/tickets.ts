@@ -295,3 +295,34 @@ export async function updateTicketStatus(
   });
   return { message: 'Ticket updated successfully', ...(await getTicket(db, actor, input.id)) };
 }
+
+/**
+ * The Need Help section's Live Chat (DESIGN.md 5): the customer's latest ticket whose chat is
+ * open, or a new 'Live chat' ticket when there is none.
+ */
+export async function liveChatTicket(db: Database, actor: Actor) {
+  const [latest] = await db
+    .select({ id: supportTickets.id })
+    .from(supportTickets)
+    .where(
+      and(
+        eq(supportTickets.userId, actor.id),
+        inArray(supportTickets.status, ['open', 'in_progress']),
+      ),
+    )
+    .orderBy(desc(supportTickets.updatedAt), desc(supportTickets.id))
+    .limit(1);
+  if (latest) return { id: latest.id, created: false };
+  const { ticket } = await createTicket(
+    db,
+    actor,
+    {
+      subject: 'Live chat',
+      category: 'other',
+      priority: 'medium',
+      description: 'Started from the Live Chat button of the Need Help section.',
+    },
+    [],
+  );
+  return { id: ticket.id, created: true };
+}
