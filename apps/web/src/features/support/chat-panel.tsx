@@ -165,7 +165,7 @@ export function ChatPanel(props: {
         typingTimer = setTimeout(() => setTypingName(null), TYPING_SHOWN_MS);
       } else if (event.type === 'support:agent_joined' && mode === 'customer') {
         const name = typeof event.data.agentName === 'string' ? event.data.agentName : 'An agent';
-        setNotice(`${name} from support joined the chat`);
+        setNotice(`${name} joined the chat`);
       } else if (event.type === 'support:ticket_updated') {
         void utils.support.messages.invalidate({ id: ticketId });
       }

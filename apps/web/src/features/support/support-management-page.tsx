@@ -320,7 +320,7 @@ export function SupportManagementPage(props: {
                       <TicketStatusBadge status={ticket.status} upper />
                     </Table.Cell>
                     <Table.Cell>
-                      <PriorityBadge priority={ticket.priority} />
+                      <PriorityBadge priority={ticket.priority} short />
                     </Table.Cell>
                     <Table.Cell whiteSpace="nowrap">{formatDate(ticket.createdAt)}</Table.Cell>
                     <Table.Cell>

@@ -29,10 +29,10 @@ export function TicketStatusBadge({ status, upper }: { status: string; upper?: b
   );
 }
 
-export function PriorityBadge({ priority }: { priority: string }) {
+export function PriorityBadge({ priority, short }: { priority: string; short?: boolean }) {
   return (
     <Badge colorPalette={priorityPalette(priority)} variant="outline" textTransform="none">
-      {priority} priority
+      {short ? priority : `${priority} priority`}
     </Badge>
   );
 }
