@@ -124,7 +124,7 @@ export function ChatPanel(props: {
   const [notice, setNotice] = useState<string | null>(null);
   const lastTypingSent = useRef(0);
   const flushing = useRef(false);
-  const listRef = useRef<HTMLUListElement>(null);
+  const listRef = useRef<HTMLDivElement>(null);
 
   const { mutate: joinMutate } = join;
   const { mutate: leaveMutate } = leave;
@@ -287,18 +287,12 @@ export function ChatPanel(props: {
         </Text>
       ) : null}
       <Box
-        as="ul"
         ref={listRef}
         flex="1"
         minH="0"
         overflowY="auto"
         px="4"
         py="3"
-        display="flex"
-        flexDirection="column"
-        gap="3"
-        m="0"
-        listStyleType="none"
         role="log"
         aria-label="Messages"
         aria-live="polite"
@@ -311,34 +305,36 @@ export function ChatPanel(props: {
             <Spinner size="sm" aria-label="Loading messages" />
           </Flex>
         ) : messages.length === 0 && queue.length === 0 ? (
-          <Text as="li" color="fg.muted" fontSize="sm" textAlign="center" py="6">
+          <Text color="fg.muted" fontSize="sm" textAlign="center" py="6">
             {mode === 'customer'
               ? 'Send a message and our support team will answer here.'
               : 'No messages yet.'}
           </Text>
         ) : null}
-        {messages.map((message) => (
-          <MessageBubble key={message.id} message={message} own={message.sender.id === me.id} />
-        ))}
-        {queue.map((line) => (
-          <Stack key={line.clientId} as="li" gap="1" alignSelf="flex-end" maxW="85%">
-            <Text fontSize="xs" color="fg.muted" textAlign="end">
-              {line.state === 'waiting' ? 'Waiting for connection…' : 'Sending…'}
-            </Text>
-            <Box
-              px="3"
-              py="2"
-              borderRadius="l3"
-              borderWidth="1px"
-              borderStyle="dashed"
-              whiteSpace="pre-wrap"
-              overflowWrap="anywhere"
-              fontSize="sm"
-            >
-              {line.message}
-            </Box>
-          </Stack>
-        ))}
+        <Box as="ul" display="flex" flexDirection="column" gap="3" m="0" p="0" listStyleType="none">
+          {messages.map((message) => (
+            <MessageBubble key={message.id} message={message} own={message.sender.id === me.id} />
+          ))}
+          {queue.map((line) => (
+            <Stack key={line.clientId} as="li" gap="1" alignSelf="flex-end" maxW="85%">
+              <Text fontSize="xs" color="fg.muted" textAlign="end">
+                {line.state === 'waiting' ? 'Waiting for connection…' : 'Sending…'}
+              </Text>
+              <Box
+                px="3"
+                py="2"
+                borderRadius="l3"
+                borderWidth="1px"
+                borderStyle="dashed"
+                whiteSpace="pre-wrap"
+                overflowWrap="anywhere"
+                fontSize="sm"
+              >
+                {line.message}
+              </Box>
+            </Stack>
+          ))}
+        </Box>
       </Box>
       <Text px="4" minH="5" fontSize="xs" color="fg.muted" aria-live="polite">
         {typingName
