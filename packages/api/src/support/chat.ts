@@ -177,7 +177,9 @@ export async function postMessage(
     }
     if (uploads.length > 0) {
       await tx.insert(supportAttachments).values(
+        // Time-ordered ids keep the files in the order they were uploaded.
         uploads.map((upload) => ({
+          id: uuidV7(),
           ticketId: input.ticketId,
           messageId: id,
           storageKey: upload.key,

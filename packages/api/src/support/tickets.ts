@@ -10,6 +10,7 @@ import type { z } from 'zod';
 import { recordAudit } from '../audit/service.ts';
 import type { UserRole } from '../auth/dto.ts';
 import type { RequestInfo } from '../context.ts';
+import { uuidV7 } from '../ids/uuid-v7.ts';
 import { can } from '../permissions.ts';
 import { publishEvent } from '../realtime/events.ts';
 import type { StoredUpload } from './file-types.ts';
@@ -182,7 +183,9 @@ export async function createTicket(
     if (!ticket) throw new Error('ticket insert returned nothing');
     if (uploads.length > 0) {
       await tx.insert(supportAttachments).values(
+        // Time-ordered ids keep the files in the order they were uploaded.
         uploads.map((upload) => ({
+          id: uuidV7(),
           ticketId: ticket.id,
           storageKey: upload.key,
           fileName: upload.fileName,
