@@ -1,3 +1,4 @@
+import { MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS, supportMessages } from '@bank/validators/support';
 import {
   Box,
   CloseButton,
@@ -19,6 +20,7 @@ import { type LiveEvent, onLiveEvent } from '../../lib/live-events.ts';
 import { useCurrentUser } from '../../lib/session.ts';
 import { notify } from '../../lib/toaster.ts';
 import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
+import { UploadFailed, uploadChatFiles } from './upload.ts';
 
 type ChatMessage = RouterOutputs['support']['messages']['messages'][number];
 
@@ -32,6 +34,7 @@ const HEARTBEAT_MS = 30_000;
 const TYPING_EVERY_MS = 3_000;
 const TYPING_SHOWN_MS = 4_000;
 const RETRY_MS = 4_000;
+const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif'];
 
 function isChatMessage(value: Record<string, unknown>): value is ChatMessage {
   return (
@@ -125,6 +128,8 @@ export function ChatPanel(props: {
   const lastTypingSent = useRef(0);
   const flushing = useRef(false);
   const listRef = useRef<HTMLDivElement>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [uploading, setUploading] = useState<number | null>(null);
 
   const { mutate: joinMutate } = join;
   const { mutate: leaveMutate } = leave;
@@ -244,6 +249,42 @@ export function ChatPanel(props: {
     void flush(next.filter((q) => q.clientId === line.clientId || q.state === 'waiting'));
   }
 
+  /** Images go with the typed text (or a line naming them) as one message, with progress. */
+  async function attach(files: File[]) {
+    if (files.length === 0) return;
+    if (files.length > MAX_ATTACHMENTS) {
+      notify({ type: 'error', message: supportMessages.tooManyFiles });
+      return;
+    }
+    if (files.some((file) => file.size > MAX_ATTACHMENT_BYTES)) {
+      notify({ type: 'error', message: supportMessages.fileTooLarge });
+      return;
+    }
+    if (files.some((file) => !IMAGE_TYPES.includes(file.type))) {
+      notify({ type: 'error', message: supportMessages.fileType });
+      return;
+    }
+    const typed = draft.trim();
+    const message =
+      typed.length >= 5
+        ? typed
+        : `${typed ? `${typed} ` : ''}Attached ${files.map((f) => f.name).join(', ')}`;
+    setUploading(0);
+    try {
+      const data = await uploadChatFiles(ticketId, message, files, setUploading);
+      if (isChatMessage(data)) addMessage(data);
+      setDraft('');
+    } catch (error) {
+      const detail = error instanceof UploadFailed ? error.details[0]?.message : undefined;
+      notify({
+        type: 'error',
+        message: detail ?? (error instanceof Error ? error.message : 'Failed to add response'),
+      });
+    } finally {
+      setUploading(null);
+    }
+  }
+
   function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
     // Enter sends; Shift+Enter makes a new line (and IME composition is left alone).
     if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
@@ -337,11 +378,13 @@ export function ChatPanel(props: {
         </Box>
       </Box>
       <Text px="4" minH="5" fontSize="xs" color="fg.muted" aria-live="polite">
-        {typingName
-          ? `${typingName} is typing…`
-          : waiting
-            ? 'Offline: messages will be sent when the connection is back.'
-            : ''}
+        {uploading !== null
+          ? `Uploading… ${Math.round(uploading * 100)}%`
+          : typingName
+            ? `${typingName} is typing…`
+            : waiting
+              ? 'Offline: messages will be sent when the connection is back.'
+              : ''}
       </Text>
       <HStack
         as="form"
@@ -355,6 +398,28 @@ export function ChatPanel(props: {
           submit();
         }}
       >
+        <IconButton
+          type="button"
+          variant="ghost"
+          aria-label="Attach images"
+          onClick={() => fileInput.current?.click()}
+          loading={uploading !== null}
+        >
+          <LuPaperclip />
+        </IconButton>
+        <input
+          ref={fileInput}
+          type="file"
+          multiple
+          hidden
+          accept={IMAGE_TYPES.join(',')}
+          data-testid="chat-attachments-input"
+          onChange={(event) => {
+            const chosen = [...(event.target.files ?? [])];
+            event.target.value = '';
+            void attach(chosen);
+          }}
+        />
         <Textarea
           aria-label="Message"
           placeholder="Type a message…"

@@ -1,8 +1,10 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { emitLiveEvent } from '../../lib/live-events.ts';
 import { makeUser, signedInAs } from '../../testing/fixtures.ts';
 import { renderApp } from '../../testing/render-app.tsx';
+import { server } from '../../testing/server.ts';
 import { makeMessage, makeTicket, ticketId } from '../../testing/support-fixtures.ts';
 import { callsTo, mockProcedures, TrpcMockError } from '../../testing/trpc-msw.ts';
 
@@ -129,5 +131,52 @@ describe('ticket detail', () => {
 
     await user.click(screen.getByRole('button', { name: 'Hide Chat' }));
     expect(screen.queryByRole('log', { name: 'Messages' })).not.toBeInTheDocument();
+  });
+
+  it('sends images from the chat as one message with its files', async () => {
+    mockChat(makeTicket(), []);
+    const received: Record<string, string>[] = [];
+    server.use(
+      http.post('*/api/v1/support/tickets/:id/messages', async ({ request }) => {
+        const form = await request.formData();
+        received.push({
+          message: String(form.get('message')),
+          files: String(form.getAll('attachments').length),
+        });
+        return HttpResponse.json(
+          {
+            message: 'Response added successfully',
+            data: makeMessage({
+              id: 'with-file',
+              message: String(form.get('message')),
+              sender: { id: 'user-1', _id: 'user-1', name: 'Ada Lovelace' },
+              attachments: [
+                {
+                  id: 'f9',
+                  filename: 'shot.png',
+                  fileName: 'shot.png',
+                  url: '/api/v1/support/attachments/f9',
+                  fileUrl: '/api/v1/support/attachments/f9',
+                  contentType: 'image/png',
+                  size: 10,
+                },
+              ],
+            }),
+          },
+          { status: 201 },
+        );
+      }),
+    );
+    const { user } = renderApp(`/support/${ticketId}?chat=true`, { session: customer });
+    const log = await screen.findByRole('log', { name: 'Messages' });
+    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'See this screenshot');
+    fireEvent.change(screen.getByTestId('chat-attachments-input'), {
+      target: { files: [new File(['x'], 'shot.png', { type: 'image/png' })] },
+    });
+    expect(await within(log).findByRole('link', { name: /shot\.png/ })).toHaveAttribute(
+      'href',
+      '/api/v1/support/attachments/f9',
+    );
+    expect(received).toEqual([{ message: 'See this screenshot', files: '1' }]);
   });
 });

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /** What the create form sends: the fields and the chosen files, as repeated `attachments`. */
 export interface TicketUpload {
   subject: string;
@@ -17,24 +19,55 @@ export class UploadFailed extends Error {
   }
 }
 
-function parseBody(text: string): {
-  message?: string;
-  details?: Array<{ field: string; message: string }>;
-  ticket?: { id: string };
-} {
+/** The REST answer: `{message, details?}` on errors, the created thing on success. */
+const answerBody = z.looseObject({
+  message: z.string().optional(),
+  details: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+});
+
+function parseBody(text: string): z.infer<typeof answerBody> {
   try {
-    const parsed: unknown = JSON.parse(text);
-    return typeof parsed === 'object' && parsed !== null ? parsed : {};
+    const parsed = answerBody.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : {};
   } catch {
     return {};
   }
 }
 
 /**
- * POST /api/v1/support/tickets as multipart (SPEC.md 7) with XMLHttpRequest, the one browser
- * API that reports upload progress. The session cookie goes along (same origin).
+ * A multipart POST with XMLHttpRequest, the one browser API that reports upload progress. The
+ * session cookie goes along (same origin). Resolves with the JSON answer of a 201.
  */
-export function uploadTicket(
+function postMultipart(
+  url: string,
+  form: FormData,
+  onProgress: (fraction: number) => void,
+  fallback: string,
+): Promise<Record<string, unknown>> {
+  return new Promise((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open('POST', url);
+    request.responseType = 'text';
+    request.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
+    };
+    request.onload = () => {
+      const body = parseBody(request.responseText);
+      if (request.status === 201) {
+        onProgress(1);
+        resolve(body);
+      } else {
+        reject(new UploadFailed(request.status, body.details ?? [], body.message ?? fallback));
+      }
+    };
+    request.onerror = () =>
+      reject(new UploadFailed(0, [], 'Network error. Please check your connection.'));
+    request.send(form);
+  });
+}
+
+/** POST /api/v1/support/tickets as multipart with repeated `attachments` (SPEC.md 7). */
+export async function uploadTicket(
   upload: TicketUpload,
   onProgress: (fraction: number) => void,
 ): Promise<{ id: string }> {
@@ -44,30 +77,40 @@ export function uploadTicket(
   form.append('priority', upload.priority);
   form.append('description', upload.description);
   for (const file of upload.files) form.append('attachments', file, file.name);
-  return new Promise((resolve, reject) => {
-    const request = new XMLHttpRequest();
-    request.open('POST', '/api/v1/support/tickets');
-    request.responseType = 'text';
-    request.upload.onprogress = (event) => {
-      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
-    };
-    request.onload = () => {
-      const body = parseBody(request.responseText);
-      if (request.status === 201 && body.ticket) {
-        onProgress(1);
-        resolve({ id: body.ticket.id });
-      } else {
-        reject(
-          new UploadFailed(
-            request.status,
-            body.details ?? [],
-            body.message ?? 'Failed to create ticket',
-          ),
-        );
-      }
-    };
-    request.onerror = () =>
-      reject(new UploadFailed(0, [], 'Network error. Please check your connection.'));
-    request.send(form);
-  });
+  const body = await postMultipart(
+    '/api/v1/support/tickets',
+    form,
+    onProgress,
+    'Failed to create ticket',
+  );
+  const ticket = body.ticket;
+  if (
+    typeof ticket !== 'object' ||
+    ticket === null ||
+    !('id' in ticket) ||
+    typeof ticket.id !== 'string'
+  ) {
+    throw new UploadFailed(500, [], 'Failed to create ticket');
+  }
+  return { id: ticket.id };
+}
+
+/** A chat line with files: POST /api/v1/support/tickets/{id}/messages as multipart. */
+export async function uploadChatFiles(
+  ticketId: string,
+  message: string,
+  files: File[],
+  onProgress: (fraction: number) => void,
+): Promise<Record<string, unknown>> {
+  const form = new FormData();
+  form.append('message', message);
+  for (const file of files) form.append('attachments', file, file.name);
+  const body = await postMultipart(
+    `/api/v1/support/tickets/${encodeURIComponent(ticketId)}/messages`,
+    form,
+    onProgress,
+    'Failed to add response',
+  );
+  const data = body.data;
+  return typeof data === 'object' && data !== null ? { ...data } : {};
 }
