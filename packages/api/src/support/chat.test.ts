@@ -100,6 +100,16 @@ describe('the support chat over the one subscription', () => {
     await customer.api.support.send({ ticketId: ticket.id, message: 'Once', clientId });
     const { messages } = await agent.api.support.messages({ id: ticket.id });
     expect(messages.map((m) => m.message)).toEqual([...lines, 'Once']);
+    await vi.waitFor(() => expect(customerStream.chatLines()).toHaveLength(5));
+
+    // A long line in a script of 3-byte characters still travels (NOTIFY takes 8000 bytes).
+    const long = '支'.repeat(5000);
+    await agent.api.support.send({ ticketId: ticket.id, message: long });
+    await vi.waitFor(() => expect(customerStream.chatLines()).toHaveLength(6));
+    const live = customerStream.received.filter((e) => e.type === 'new_support_message').at(-1);
+    expect(live?.data).toMatchObject({ truncated: true, message: '支'.repeat(1000) });
+    const stored = await customer.api.support.messages({ id: ticket.id });
+    expect(stored.messages.at(-1)?.message).toBe(long);
 
     // The customer was in the chat: no e-mail for the staff answers.
     const mail = await app.mailbox(customer.email);

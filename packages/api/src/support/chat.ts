@@ -110,6 +110,17 @@ export async function listMessages(db: Executor, actor: Actor, ticketId: string)
   };
 }
 
+/**
+ * NOTIFY carries at most 8000 bytes: a long line travels cut short, marked `truncated`, and the
+ * client reads the whole one back (a 1000-character cut stays under the limit in any script).
+ */
+export const LIVE_TEXT_LIMIT = 1000;
+
+function liveCopy(message: ChatMessage): Record<string, unknown> & { ticketId: string } {
+  if (message.message.length <= LIVE_TEXT_LIMIT) return { ...message };
+  return { ...message, message: message.message.slice(0, LIVE_TEXT_LIMIT), truncated: true };
+}
+
 /** Everyone in the ticket's chat now: its customer, and staff who have it open. */
 async function participants(db: Executor, ticketId: string, ownerId: string) {
   const rows = await db
@@ -197,7 +208,10 @@ export async function postMessage(
     if (!message) throw new Error('message insert not visible');
     const events: QueuedEvent[] = [
       ...(await participants(tx, input.ticketId, row.ticket.userId)),
-    ].map((userId) => ({ userId, event: { type: 'new_support_message', data: { ...message } } }));
+    ].map((userId) => ({
+      userId,
+      event: { type: 'new_support_message', data: liveCopy(message) },
+    }));
     if (fromStaff) {
       events.push({
         userId: row.ticket.userId,

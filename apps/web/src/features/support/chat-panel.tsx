@@ -158,7 +158,10 @@ export function ChatPanel(props: {
     let typingTimer: ReturnType<typeof setTimeout> | undefined;
     const stop = onLiveEvent((event: LiveEvent) => {
       if (event.data.ticketId !== ticketId) return;
-      if (event.type === 'new_support_message' && isChatMessage(event.data)) {
+      if (event.type === 'new_support_message' && event.data.truncated === true) {
+        // A long line came cut short (NOTIFY's size limit): read the whole one back.
+        void utils.support.messages.invalidate({ id: ticketId });
+      } else if (event.type === 'new_support_message' && isChatMessage(event.data)) {
         addMessage(event.data);
         if (event.data.sender.id !== me.id) setTypingName(null);
       } else if (event.type === 'support:typing' && mode === 'staff') {
