@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { emitLiveEvent } from '../../lib/live-events.ts';
 import { makeUser, signedInAs } from '../../testing/fixtures.ts';
 import { renderApp } from '../../testing/render-app.tsx';
@@ -178,5 +178,25 @@ describe('ticket detail', () => {
       '/api/v1/support/attachments/f9',
     );
     expect(received).toEqual([{ message: 'See this screenshot', files: '1' }]);
+  });
+
+  it('keeps a line sent while the connection is down and sends it once it is back', async () => {
+    mockChat(makeTicket(), []);
+    // The first send finds no network at all.
+    server.use(http.post('*/trpc/support.send', () => HttpResponse.error(), { once: true }));
+    const { user } = renderApp(`/support/${ticketId}?chat=true`, { session: customer });
+    const log = await screen.findByRole('log', { name: 'Messages' });
+    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Are you there?{Enter}');
+    expect(await within(log).findByText('Waiting for connection…')).toBeInTheDocument();
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
+    await within(log).findByText('Are you there?', { selector: 'div' });
+    await vi.waitFor(() =>
+      expect(within(log).queryByText('Waiting for connection…')).not.toBeInTheDocument(),
+    );
+    const sends = callsTo('support.send');
+    expect(sends).toHaveLength(1);
+    expect(sends[0]).toMatchObject({ ticketId, message: 'Are you there?' });
   });
 });
