@@ -243,6 +243,16 @@ describe('support tickets over REST', () => {
     });
     expect(invalid.statusCode).toBe(400);
 
+    // A body cut off in the middle of a file.
+    const whole = multipart(validTicket, [{ fileName: 'a.png', type: 'image/png', body: png }]);
+    const cut = await server.inject({
+      method: 'POST',
+      url: '/api/v1/support/tickets',
+      headers: { ...alice.auth, ...whole.headers },
+      payload: whole.payload.subarray(0, whole.payload.length - 60),
+    });
+    expect(cut.statusCode).toBe(400);
+
     expect(await ticketCount(alice.id)).toBe(0);
     expect(storedFiles().length).toBe(before);
   });

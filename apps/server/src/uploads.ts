@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { StoredUpload } from '@bank/api/support/file-types';
 import { cleanFileName, ImageGuard, UploadRejected } from '@bank/api/support/file-types';
 import type { FileStorage } from '@bank/api/support/storage';
@@ -14,6 +15,29 @@ function codeOf(error: unknown): string | undefined {
     typeof error.code === 'string'
     ? error.code
     : undefined;
+}
+
+function statusOf(error: unknown): number {
+  return typeof error === 'object' &&
+    error !== null &&
+    'statusCode' in error &&
+    typeof error.statusCode === 'number'
+    ? error.statusCode
+    : 500;
+}
+
+/** Calls `fail` if the request body ended while `file` still waits for bytes; returns a stop. */
+function watchForCutOff(req: FastifyRequest, file: Readable, fail: () => void): () => void {
+  let quietChecks = 0;
+  const timer = setInterval(() => {
+    if (!req.raw.readableEnded || file.readableEnded) return;
+    quietChecks = file.readableLength === 0 ? quietChecks + 1 : 0;
+    if (quietChecks >= 2) {
+      clearInterval(timer);
+      fail();
+    }
+  }, 200);
+  return () => clearInterval(timer);
 }
 
 /** Removes files stored for a request that then failed: no orphan is left behind. */
@@ -56,7 +80,13 @@ export async function readMultipartUploads(
       }
       const guard = new ImageGuard();
       part.file.on('error', (error) => guard.destroy(error));
-      const stored = await storage.write(part.file.pipe(guard));
+      // A body that ends inside a file leaves the part open forever (busboy reports it only to
+      // the next iteration): once the whole body is in and the part has nothing left to give
+      // but never ended, the write is failed.
+      const watch = watchForCutOff(req, part.file, () =>
+        guard.destroy(new UploadRejected('malformed')),
+      );
+      const stored = await storage.write(part.file.pipe(guard)).finally(watch);
       const type = guard.type;
       uploads.push({
         key: stored.key,
@@ -72,6 +102,8 @@ export async function readMultipartUploads(
     if (error instanceof UploadRejected) throw error;
     if (codeOf(error) === 'FST_FILES_LIMIT') throw new UploadRejected('count');
     if (codeOf(error) === 'FST_REQ_FILE_TOO_LARGE') throw new UploadRejected('size');
+    // Too many fields, a cut-off body, a broken boundary: the client's fault, not ours.
+    if (statusOf(error) < 500) throw new UploadRejected('malformed');
     throw error;
   }
   return { fields, uploads };
@@ -81,6 +113,7 @@ const rejectionMessages = {
   type: supportMessages.fileType,
   size: supportMessages.fileTooLarge,
   count: supportMessages.tooManyFiles,
+  malformed: 'The upload could not be read',
 } as const;
 
 /** SPEC.md 7's validation answer for a refused file. */

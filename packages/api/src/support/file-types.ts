@@ -22,7 +22,7 @@ export function sniffImageType(head: Uint8Array): ImageType | null {
 }
 
 export class UploadRejected extends Error {
-  constructor(readonly reason: 'type' | 'size' | 'count') {
+  constructor(readonly reason: 'type' | 'size' | 'count' | 'malformed') {
     super(reason);
   }
 }
