@@ -135,7 +135,7 @@ describe('support management', () => {
       });
     });
     expect(await screen.findByText('Alice Johnson is typing…')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Back to tickets' }));
+    await user.click(screen.getByRole('link', { name: 'Back to tickets' }));
     expect(await screen.findByRole('table', { name: 'Support tickets' })).toBeInTheDocument();
   });
 

@@ -16,6 +16,7 @@ import {
   Text,
 } from '@chakra-ui/react';
 import { keepPreviousData } from '@tanstack/react-query';
+import { Link as RouterLink } from '@tanstack/react-router';
 import { LuArrowLeft, LuMessageCircle } from 'react-icons/lu';
 import { formatDate } from '../../lib/format.ts';
 import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
@@ -116,7 +117,7 @@ function LoadError({ message }: { message: string }) {
 }
 
 /** The detail view: the ticket, its status buttons, and the chat with its customer. */
-function TicketView({ id, onBack }: { id: string; onBack: () => void }) {
+function TicketView({ id, back }: { id: string; back: SupportSearch }) {
   const query = trpc.support.byId.useQuery({ id }, { retry: false });
   if (query.isPending) {
     return (
@@ -130,9 +131,9 @@ function TicketView({ id, onBack }: { id: string; onBack: () => void }) {
   return (
     <Stack gap="5">
       <Link asChild fontSize="sm" color="fg.muted" alignSelf="flex-start">
-        <button type="button" onClick={onBack}>
+        <RouterLink to="/admin/support" search={back}>
           <LuArrowLeft aria-hidden="true" /> Back to tickets
-        </button>
+        </RouterLink>
       </Link>
       <Flex gap="3" align="flex-start" wrap="wrap">
         <Stack gap="1" flex="1" minW="56">
@@ -215,12 +216,7 @@ export function SupportManagementPage(props: {
   );
 
   if (search.ticket) {
-    return (
-      <TicketView
-        id={search.ticket}
-        onBack={() => onSearchChange({ ...search, ticket: undefined })}
-      />
-    );
+    return <TicketView id={search.ticket} back={{ ...search, ticket: undefined }} />;
   }
   if (list.isError) return <LoadError message={list.error.message || 'Failed to fetch tickets'} />;
   if (!list.data) {
