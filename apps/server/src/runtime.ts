@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { type AppDeps, createAppDeps } from '@bank/api/context';
 import { sweepExpired } from '@bank/api/housekeeping/sweep';
 import { markArrears } from '@bank/api/loans/arrears';
@@ -6,6 +7,7 @@ import { mailboxTransport, smtpTransport } from '@bank/api/mail/transport';
 import { createDbRateLimiter, createRedisRateLimiter } from '@bank/api/rate-limit';
 import { EventHub } from '@bank/api/realtime/hub';
 import { ensureBankSettings } from '@bank/api/settings/service';
+import { createLocalFileStorage } from '@bank/api/support/storage';
 import { settleDueTransactions } from '@bank/api/transactions/settlement';
 import type { Config } from '@bank/config';
 import { createDb } from '@bank/db';
@@ -34,6 +36,7 @@ export async function startRuntime(config: Config): Promise<Runtime> {
     ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 })
     : undefined;
   const deps: AppDeps = createAppDeps(handle, {
+    storage: createLocalFileStorage(join(config.dataDir, 'attachments')),
     mailer: outboxMailer,
     rateLimiter: redis ? createRedisRateLimiter(redis) : createDbRateLimiter(handle.db),
     hub,

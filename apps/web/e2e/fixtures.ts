@@ -80,6 +80,10 @@ export async function signIn(page: Page, email: string, secret = password) {
 }
 
 export async function expectNoAxeViolations(page: Page) {
+  // Between two routes a page shows only a spinner: judge it once it has rendered (on a busy
+  // machine `networkidle` can come first, and axe then saw no main landmark and no h1).
+  await expect(page.getByRole('main').first()).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
   const results = await new AxeBuilder({ page }).analyze();
   expect(
     results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),

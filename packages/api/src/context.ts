@@ -5,6 +5,8 @@ import type { Mailer } from './mail/outbox.ts';
 import type { RateLimiter } from './rate-limit.ts';
 import type { EventHub } from './realtime/hub.ts';
 import { SettingsCache } from './settings/service.ts';
+import type { StoredUpload } from './support/file-types.ts';
+import type { FileStorage } from './support/storage.ts';
 
 /** What the procedures need from the process, built once by the server (or a test). */
 export interface AppDeps {
@@ -22,6 +24,8 @@ export interface AppDeps {
   sessions: SessionFinder;
   /** The money's one front door. */
   ledger: LedgerDesk;
+  /** Where attachment bytes live (local disk under DATA_DIR by default). */
+  storage: FileStorage;
 }
 
 /** The long-lived helpers are built here, once per instance (or test), over its database. */
@@ -63,6 +67,11 @@ export interface Context {
   request: RequestInfo;
   cookies: SessionCookieJar;
   response: ResponseHeaders;
+  /**
+   * Files the REST adapter stored from this request's multipart body. Only the adapter sets
+   * them, so a client can never name a stored file it did not upload in this request.
+   */
+  uploads: readonly StoredUpload[];
 }
 
 export const noopResponseHeaders: ResponseHeaders = { set() {} };
@@ -75,6 +84,7 @@ export function createContextInner(opts: {
   request?: Partial<RequestInfo>;
   cookies?: SessionCookieJar;
   response?: ResponseHeaders;
+  uploads?: readonly StoredUpload[];
 }): Context {
   return {
     deps: opts.deps,
@@ -82,5 +92,6 @@ export function createContextInner(opts: {
     request: { ip: opts.request?.ip ?? null, userAgent: opts.request?.userAgent ?? null },
     cookies: opts.cookies ?? noopCookieJar,
     response: opts.response ?? noopResponseHeaders,
+    uploads: opts.uploads ?? [],
   };
 }

@@ -4,6 +4,11 @@ import type { UserRole } from './auth/dto.ts';
 export const permissions = {
   'admin:access': ['admin'],
   'staff:support': ['admin', 'support'],
+  // Support tickets (SPEC.md 2.21-2.23, 2.28): customers their own, staff every ticket.
+  'create:ticket:own': ['user', 'admin', 'support'],
+  'read:ticket:own': ['user', 'admin', 'support'],
+  'read:ticket:any': ['admin', 'support'],
+  'update:ticket:any': ['admin', 'support'],
 } as const satisfies Record<string, readonly UserRole[]>;
 
 export type Permission = keyof typeof permissions;

@@ -6,6 +6,7 @@ import { cardsRouter } from './cards/router.ts';
 import { devRouter } from './dev/router.ts';
 import { loansRouter } from './loans/router.ts';
 import { eventsRouter } from './realtime/router.ts';
+import { supportRouter } from './support/router.ts';
 import { transactionsRouter } from './transactions/router.ts';
 import { createCallerFactory, router } from './trpc.ts';
 
@@ -16,6 +17,7 @@ export const appRouter = router({
   cards: cardsRouter,
   banks: banksRouter,
   loans: loansRouter,
+  support: supportRouter,
   events: eventsRouter,
   dev: devRouter,
 });

@@ -41,3 +41,19 @@ export const employmentStatuses = [
   'other',
 ] as const;
 export const collateralTypes = ['real-estate', 'vehicle', 'investment', 'other'] as const;
+/** SPEC.md 9 and 4: what a support ticket is about, how urgent, and where it stands. */
+export const ticketCategories = [
+  'account',
+  'transaction',
+  'loan',
+  'technical_support',
+  'security',
+  'other',
+] as const;
+export type TicketCategory = (typeof ticketCategories)[number];
+
+export const ticketPriorities = ['low', 'medium', 'high'] as const;
+export type TicketPriority = (typeof ticketPriorities)[number];
+
+export const ticketStatuses = ['open', 'in_progress', 'resolved', 'closed'] as const;
+export type TicketStatus = (typeof ticketStatuses)[number];

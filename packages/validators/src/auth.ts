@@ -113,5 +113,7 @@ export const notificationPreferencesInput = z.object({
   transactionNotifications: z.boolean(),
   securityAlerts: z.boolean(),
   marketingCommunications: z.boolean(),
+  /** Older clients leave it out: the stored choice is then kept. */
+  supportReplies: z.boolean().optional(),
 });
 export type NotificationPreferences = z.infer<typeof notificationPreferencesInput>;

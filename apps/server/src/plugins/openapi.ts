@@ -27,6 +27,27 @@ const errorSchema = {
   },
 };
 
+/** The form fields plus up to five image files in repeated `attachments` parts. */
+function withFiles(input: JsonSchema): JsonSchema {
+  const properties =
+    typeof input.properties === 'object' && input.properties !== null ? input.properties : {};
+  return {
+    ...input,
+    properties: {
+      ...properties,
+      attachments: {
+        type: 'array',
+        maxItems: 5,
+        description: 'PNG, JPEG or GIF (judged by content), each at most 10,000,000 bytes',
+        items: { type: 'string', format: 'binary' },
+      },
+    },
+  };
+}
+
+const binary = { schema: { type: 'string', format: 'binary' } };
+const storedFileContent = { 'image/png': binary, 'image/jpeg': binary, 'image/gif': binary };
+
 function openApiPath(path: string): string {
   return path.replace(/:([A-Za-z]+)/g, '{$1}');
 }
@@ -68,13 +89,40 @@ export function buildOpenApiDocument(routes: RestRoute[]) {
       ...(route.access === 'public' || route.access === 'development' ? { security: [] } : {}),
       ...(parameters.length > 0 ? { parameters } : {}),
       ...(hasBody
-        ? { requestBody: { required: true, content: { 'application/json': { schema: input } } } }
+        ? {
+            requestBody: {
+              required: true,
+              content: {
+                'application/json': { schema: input },
+                ...(route.multipart ? { 'multipart/form-data': { schema: withFiles(input) } } : {}),
+              },
+            },
+          }
         : {}),
       responses: {
         [String(route.successStatus)]: {
           description: 'Success',
-          content: { 'application/json': { schema: jsonSchema(route.output, 'output') } },
+          content:
+            route.contentType === 'application/octet-stream'
+              ? storedFileContent
+              : { 'application/json': { schema: jsonSchema(route.output, 'output') } },
+          ...(route.contentType === 'application/octet-stream'
+            ? {
+                headers: {
+                  'Content-Disposition': { schema: { type: 'string' } },
+                  'X-Content-Type-Options': { schema: { type: 'string', const: 'nosniff' } },
+                },
+              }
+            : {}),
         },
+        ...(route.path.includes(':')
+          ? {
+              '404': {
+                description: 'Not found (or not yours)',
+                content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+              },
+            }
+          : {}),
         '400': {
           description: 'Validation error',
           content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },

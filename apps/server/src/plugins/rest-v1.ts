@@ -1,12 +1,21 @@
 import { AppErrorCause } from '@bank/api/errors';
+import { storedFileAnswer } from '@bank/api/rest/define';
 import { restRoutes } from '@bank/api/rest/routes';
+import { type StoredUpload, UploadRejected } from '@bank/api/support/file-types';
 import { validationDetails } from '@bank/api/trpc';
 import { messages } from '@bank/validators/messages';
+import multipart from '@fastify/multipart';
 import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { ZodError } from 'zod';
 import { createRequestContext, type ServerOptions } from '../context.ts';
+import {
+  contentDisposition,
+  discardUploads,
+  readMultipartUploads,
+  sendUploadRejected,
+} from '../uploads.ts';
 import { buildOpenApiDocument } from './openapi.ts';
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -41,6 +50,8 @@ export function sendError(reply: FastifyReply, error: unknown, log: FastifyInsta
 
 /** The thin REST adapter: each documented path runs the same procedure as the SPA. */
 export async function restV1Plugin(app: FastifyInstance, options: ServerOptions): Promise<void> {
+  // Multipart bodies are streamed part by part (uploads.ts), never buffered whole.
+  await app.register(multipart, { throwFileSizeLimit: false });
   // Clients send `Content-Type: application/json` on DELETE and body-less POSTs too.
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
@@ -58,16 +69,36 @@ export async function restV1Plugin(app: FastifyInstance, options: ServerOptions)
       url: route.path,
       handler: async (req, reply) => {
         const idempotencyKey = req.headers['idempotency-key'];
-        const input = {
-          ...(isRecord(req.query) ? req.query : {}),
-          ...(isRecord(req.body) ? req.body : {}),
-          ...(isRecord(req.params) ? req.params : {}),
-          // The Idempotency-Key header of money-moving calls (DESIGN.md 3).
-          ...(typeof idempotencyKey === 'string' ? { idempotencyKey } : {}),
-        };
+        let body: unknown = req.body;
+        let uploads: readonly StoredUpload[] = [];
         try {
           const ctx = await createRequestContext(options, req, reply);
+          // Files are stored only for a signed-in caller, and only on routes that take them.
+          if (route.multipart && ctx.auth && req.isMultipart()) {
+            const form = await readMultipartUploads(req, options.deps.storage);
+            body = form.fields;
+            uploads = form.uploads;
+            ctx.uploads = uploads;
+          }
+          const input = {
+            ...(isRecord(req.query) ? req.query : {}),
+            ...(isRecord(body) ? body : {}),
+            ...(isRecord(req.params) ? req.params : {}),
+            // The Idempotency-Key header of money-moving calls (DESIGN.md 3).
+            ...(typeof idempotencyKey === 'string' ? { idempotencyKey } : {}),
+          };
           const result = await route.run(ctx, input);
+          if (route.contentType === 'application/octet-stream') {
+            const file = storedFileAnswer.parse(result);
+            return reply
+              .code(route.successStatus)
+              .type(file.contentType)
+              .header('Content-Length', String(file.size))
+              .header('Content-Disposition', contentDisposition(file.fileName))
+              .header('X-Content-Type-Options', 'nosniff')
+              .header('Cache-Control', 'private, no-store')
+              .send(file.body);
+          }
           if (route.contentType === 'text/csv') {
             return reply
               .code(route.successStatus)
@@ -77,6 +108,9 @@ export async function restV1Plugin(app: FastifyInstance, options: ServerOptions)
           }
           return reply.code(route.successStatus).send(result);
         } catch (error) {
+          // A refused or failed request keeps none of the files it brought.
+          await discardUploads(options.deps.storage, uploads);
+          if (error instanceof UploadRejected) return sendUploadRejected(reply, error);
           return sendError(reply, error, req.log);
         }
       },

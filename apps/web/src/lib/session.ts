@@ -31,12 +31,23 @@ export function isFullySignedIn(session: Session): session is Session & { user: 
 export type GuardRedirect =
   | { to: '/login'; redirect: string }
   | { to: '/' }
+  | { to: '/admin/support' }
   | { to: '/verify-email' }
   | { to: '/2fa-verification' };
 
 /** Paths that only administrators may open (SPEC.md 2.1 and 6). */
 export function requiresAdmin(pathname: string): boolean {
   return pathname === '/admin' || pathname.startsWith('/admin/');
+}
+
+/**
+ * The support role's pages (README, roles): the support screens of the admin area and its own
+ * profile. The server refuses it everything else of the admin area as well.
+ */
+export function supportRoleMayOpen(pathname: string): boolean {
+  return ['/admin/support', '/profile'].some(
+    (prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`),
+  );
 }
 
 /** SPEC.md 4's guard order for a protected page; null means show the page. */
@@ -47,7 +58,9 @@ export function guardProtectedPage(
 ): GuardRedirect | null {
   const { user } = session;
   if (!user) return { to: '/login', redirect: href };
-  if (requiresAdmin(pathname) && user.role !== 'admin') return { to: '/' };
+  if (user.role === 'support') {
+    if (!supportRoleMayOpen(pathname)) return { to: '/admin/support' };
+  } else if (requiresAdmin(pathname) && user.role !== 'admin') return { to: '/' };
   if (user.emailVerificationRequired && !user.isEmailVerified) return { to: '/verify-email' };
   if (session.twoFactorRequired) return { to: '/2fa-verification' };
   return null;

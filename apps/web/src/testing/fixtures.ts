@@ -31,6 +31,7 @@ export function makeUser(overrides: Partial<SessionUser> = {}): SessionUser {
       transactionNotifications: true,
       securityAlerts: true,
       marketingCommunications: false,
+      supportReplies: true,
     },
     createdAt: '2026-01-02T03:04:05.000Z',
     ...overrides,

@@ -23,7 +23,8 @@ export type AuditEvent =
   | 'user.blocked'
   | 'user.unblocked'
   | 'user.created_by_bootstrap'
-  | 'loan.status_changed';
+  | 'loan.status_changed'
+  | 'support.ticket_status_changed';
 
 export async function recordAudit(
   db: Executor,

@@ -426,6 +426,8 @@ describe('profile, password change and preferences', () => {
       transactionNotifications: false,
       securityAlerts: false,
       marketingCommunications: true,
+      // Left out by this call: the stored choice (on by default) is kept.
+      supportReplies: true,
     });
     const before = (await app.mailbox(email)).length;
     await app.signIn(email);

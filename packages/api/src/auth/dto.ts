@@ -37,6 +37,7 @@ export interface UserDto {
     transactionNotifications: boolean;
     securityAlerts: boolean;
     marketingCommunications: boolean;
+    supportReplies: boolean;
   };
   createdAt: string;
 }
@@ -89,6 +90,7 @@ export function toUserDto(
       transactionNotifications: user.notifyTransactions,
       securityAlerts: user.notifySecurity,
       marketingCommunications: user.notifyMarketing,
+      supportReplies: user.notifySupport,
     },
     createdAt: user.createdAt.toISOString(),
   };
@@ -127,6 +129,7 @@ export const userDtoSchema = z.object({
     transactionNotifications: z.boolean(),
     securityAlerts: z.boolean(),
     marketingCommunications: z.boolean(),
+    supportReplies: z.boolean(),
   }),
   createdAt: z.string(),
 }) satisfies z.ZodType<UserDto>;

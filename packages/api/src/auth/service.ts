@@ -688,6 +688,7 @@ export async function updateNotificationPreferences(
       notifyTransactions: input.transactionNotifications,
       notifySecurity: input.securityAlerts,
       notifyMarketing: input.marketingCommunications,
+      ...(input.supportReplies === undefined ? {} : { notifySupport: input.supportReplies }),
       updatedAt: new Date(),
     })
     .where(eq(users.id, auth.user.id))

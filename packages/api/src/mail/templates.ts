@@ -83,3 +83,19 @@ export function securityAlertEmail(
     ...(action ? { action } : {}),
   });
 }
+
+export function supportReplyEmail(
+  to: string,
+  firstName: string,
+  reply: { ticketLabel: string; agentName: string; message: string; url: string },
+): EmailMessage {
+  const preview = reply.message.length > 500 ? `${reply.message.slice(0, 500)}…` : reply.message;
+  return actionEmail({
+    to,
+    subject: `New reply on your support ticket ${reply.ticketLabel}`,
+    greeting: `Hello ${firstName},`,
+    lines: [`${reply.agentName} from our support team answered your ticket:`, preview],
+    action: { label: 'Open the ticket', url: reply.url },
+    footer: 'You can turn these e-mails off under Profile, Notifications.',
+  });
+}

@@ -40,7 +40,13 @@ export type AppEvent =
     }
   | { type: 'system:maintenance'; data: { message: string; infoUrl: string } }
   | { type: 'system:error'; data: { message: string } }
-  | { type: 'new_support_message'; data: Record<string, unknown> & { ticketId: string } };
+  | { type: 'new_support_message'; data: Record<string, unknown> & { ticketId: string } }
+  | { type: 'support:ticket_updated'; data: { ticketId: string; status: string } }
+  | { type: 'support:agent_joined'; data: { ticketId: string; agentName: string } }
+  | {
+      type: 'support:typing';
+      data: { ticketId: string; userId: string; name: string; at: string };
+    };
 
 /**
  * `userId: null` reaches every connected client (system notices). `id` is the event's row in

@@ -18,12 +18,17 @@ export interface RestRoute {
   summary: string;
   tag: string;
   /** Who may call it; the procedure enforces it, this documents it. */
-  access: 'public' | 'signed-in' | 'customer' | 'admin' | 'development';
+  access: 'public' | 'signed-in' | 'customer' | 'admin' | 'staff' | 'development';
   input: z.ZodType;
   output: z.ZodType;
   successStatus: number;
-  /** application/json, or text/csv for downloads (the output is then the file's text). */
-  contentType: 'application/json' | 'text/csv';
+  /**
+   * application/json, text/csv for downloads (the output is then the file's text), or
+   * application/octet-stream for a stored file (the output is a `StoredFileAnswer`).
+   */
+  contentType: 'application/json' | 'text/csv' | 'application/octet-stream';
+  /** Also takes multipart/form-data whose repeated `attachments` parts are image files. */
+  multipart: boolean;
   /** Parses the merged params/query/body, runs the procedure, shapes the answer. */
   run(ctx: Context, rawInput: unknown): Promise<unknown>;
 }
@@ -38,6 +43,7 @@ interface RouteSpec<I extends z.ZodType, O extends z.ZodType> {
   output: O;
   successStatus?: number;
   contentType?: RestRoute['contentType'];
+  multipart?: boolean;
   handle(args: { caller: Caller; ctx: Context; input: z.output<I> }): Promise<z.input<O>>;
 }
 
@@ -54,6 +60,7 @@ export function defineRoute<I extends z.ZodType, O extends z.ZodType>(
     output: spec.output,
     successStatus: spec.successStatus ?? 200,
     contentType: spec.contentType ?? 'application/json',
+    multipart: spec.multipart ?? false,
     async run(ctx, rawInput) {
       // Who is asking comes before what they ask: signed out, a bad body still answers 401.
       if (spec.access !== 'public' && spec.access !== 'development' && !ctx.auth) {
@@ -66,3 +73,13 @@ export function defineRoute<I extends z.ZodType, O extends z.ZodType>(
     },
   };
 }
+
+/** What a file download route answers; the adapter streams `body` with these headers. */
+export const storedFileAnswer = z.object({
+  fileName: z.string(),
+  contentType: z.string(),
+  size: z.number(),
+  body: z.custom<import('node:stream').Readable>(
+    (value) => typeof value === 'object' && value !== null && 'pipe' in value,
+  ),
+});

@@ -4,6 +4,7 @@ import { bankRestRoutes } from '../banks/rest.ts';
 import { cardRestRoutes } from '../cards/rest.ts';
 import { devRestRoutes } from '../dev/rest.ts';
 import { loanRestRoutes } from '../loans/rest.ts';
+import { supportRestRoutes } from '../support/rest.ts';
 import { transactionRestRoutes } from '../transactions/rest.ts';
 import type { RestRoute } from './define.ts';
 
@@ -14,6 +15,7 @@ export const restRoutes: RestRoute[] = [
   ...cardRestRoutes,
   ...bankRestRoutes,
   ...loanRestRoutes,
+  ...supportRestRoutes,
   ...adminRestRoutes,
   ...devRestRoutes,
 ];

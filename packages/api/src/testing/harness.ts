@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { open } from '@bank/auth/cipher';
 import { totpAt, totpStep } from '@bank/auth/totp';
 import type { DbHandle } from '@bank/db';
@@ -19,6 +22,7 @@ import { createDbRateLimiter } from '../rate-limit.ts';
 import { EventHub } from '../realtime/hub.ts';
 import { createCaller } from '../root.ts';
 import { ensureBankSettings } from '../settings/service.ts';
+import { createLocalFileStorage } from '../support/storage.ts';
 
 export interface RecordingJar extends SessionCookieJar {
   token: string | null;
@@ -54,7 +58,9 @@ export async function createTestApp() {
   await ensureBankSettings(handle.db);
   const hub = new EventHub();
   await hub.start(handle);
+  const filesDir = mkdtempSync(join(tmpdir(), 'bank-files-'));
   const deps: AppDeps = createAppDeps(handle, {
+    storage: createLocalFileStorage(filesDir),
     mailer: outboxMailer,
     rateLimiter: createDbRateLimiter(handle.db),
     hub,
@@ -85,6 +91,7 @@ export async function createTestApp() {
       cards: api.cards,
       banks: api.banks,
       loans: api.loans,
+      support: api.support,
       cookies,
     };
   }
@@ -151,6 +158,7 @@ export async function createTestApp() {
   async function close() {
     await hub.stop();
     await handle.close();
+    rmSync(filesDir, { recursive: true, force: true });
   }
 
   return {
@@ -165,6 +173,7 @@ export async function createTestApp() {
     signIn,
     currentTotp,
     close,
+    filesDir,
     decodeSecret: decodeBase32IgnorePadding,
   };
 }

@@ -51,6 +51,8 @@ export const users = pgTable(
     notifyTransactions: boolean().notNull().default(true),
     notifySecurity: boolean().notNull().default(true),
     notifyMarketing: boolean().notNull().default(false),
+    /** E-mail when support answers a ticket while the customer is away from its chat. */
+    notifySupport: boolean().notNull().default(true),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

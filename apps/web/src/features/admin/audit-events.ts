@@ -20,6 +20,7 @@ const eventLabels: Record<string, string> = {
   'user.blocked': 'User blocked',
   'user.unblocked': 'User unblocked',
   'user.created_by_bootstrap': 'Administrator created at start-up',
+  'support.ticket_status_changed': 'Support ticket status changed',
 };
 
 const reasonLabels: Record<string, string> = {

@@ -19,6 +19,11 @@ const options = [
     hint: 'New sign-ins, password and two-factor changes.',
   },
   {
+    name: 'supportReplies',
+    label: 'Support Replies',
+    hint: 'An e-mail when support answers your ticket while you are away from its chat.',
+  },
+  {
     name: 'marketingCommunications',
     label: 'Marketing Communications',
     hint: 'News about products and offers.',

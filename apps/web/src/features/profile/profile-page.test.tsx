@@ -60,12 +60,18 @@ describe('profile page', () => {
     expect(marketing).not.toBeChecked();
     expect(screen.getByRole('checkbox', { name: 'Transaction Notifications' })).toBeChecked();
     expect(screen.getByRole('checkbox', { name: 'Security Alerts' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Support Replies' })).toBeChecked();
     await user.click(marketing);
     await user.click(screen.getByRole('checkbox', { name: 'Security Alerts' }));
     await user.click(screen.getByRole('button', { name: 'Save Preferences' }));
     expect(await screen.findByText('Notification preferences updated')).toBeInTheDocument();
     expect(callsTo('auth.updateNotificationPreferences')).toEqual([
-      { transactionNotifications: true, securityAlerts: false, marketingCommunications: true },
+      {
+        transactionNotifications: true,
+        securityAlerts: false,
+        marketingCommunications: true,
+        supportReplies: true,
+      },
     ]);
   });
 

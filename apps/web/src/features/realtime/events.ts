@@ -46,6 +46,12 @@ const appEvent = z.discriminatedUnion('type', [
   }),
   z.object({ type: z.literal('system:error'), data: z.looseObject({ message: z.string() }) }),
   z.object({ type: z.literal('new_support_message'), data: z.looseObject({}) }),
+  z.object({
+    type: z.literal('support:ticket_updated'),
+    data: z.looseObject({ ticketId: z.string(), status: z.string() }),
+  }),
+  z.object({ type: z.literal('support:agent_joined'), data: z.looseObject({}) }),
+  z.object({ type: z.literal('support:typing'), data: z.looseObject({}) }),
 ]);
 
 export type AppEvent = z.infer<typeof appEvent>;
@@ -144,8 +150,18 @@ export function effectsOf(event: AppEvent): EventEffects {
         invalidate: false,
       };
     case 'new_support_message':
+    case 'support:agent_joined':
+    case 'support:typing':
       // The open ticket chat listens for these itself.
       return { notification: null, invalidate: false };
+    case 'support:ticket_updated':
+      return {
+        notification: {
+          type: 'info',
+          message: `Your support ticket is now ${event.data.status.replaceAll('_', ' ')}`,
+        },
+        invalidate: true,
+      };
   }
 }
 

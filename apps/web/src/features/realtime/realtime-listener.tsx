@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { isUnauthorized } from '../../lib/errors.ts';
+import { emitLiveEvent } from '../../lib/live-events.ts';
 import { refreshMoney } from '../../lib/money-cache.ts';
 import { notify } from '../../lib/toaster.ts';
 import { trpc } from '../../lib/trpc.ts';
@@ -21,6 +22,7 @@ export function RealtimeListener() {
     onData(envelope) {
       const event = parseAppEvent(envelope.data);
       if (!event) return;
+      emitLiveEvent(event);
       const { notification, invalidate, money } = effectsOf(event);
       if (notification) notify(notification);
       if (money) {

@@ -93,6 +93,11 @@ export const adminNavigation: NavLink[] = [
   { label: 'Settings', to: '/admin/settings', icon: LuSettings },
 ];
 
+/** The support role's menu: the support screens of the admin area only. */
+export const supportNavigation: NavLink[] = adminNavigation.filter(
+  (link) => link.to === '/admin/support',
+);
+
 /** Whether `pathname` is the path or below it ('/loans' contains '/loans/apply'). */
 export function isWithin(pathname: string, prefix: string): boolean {
   if (prefix === '/') return pathname === '/';

@@ -11,6 +11,7 @@ import {
   isWithin,
   type NavGroup,
   type NavLink,
+  supportNavigation,
   userNavigation,
 } from './navigation.ts';
 
@@ -123,21 +124,25 @@ function NavGroupItem({ group, onNavigate }: { group: NavGroup; onNavigate?: () 
 export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
   const user = useCurrentUser();
   const isAdmin = user.role === 'admin';
+  const isSupport = user.role === 'support';
+  const staffLinks = isAdmin ? adminNavigation : isSupport ? supportNavigation : [];
   const fullName = `${user.firstName} ${user.lastName}`;
   return (
     <Flex as="nav" aria-label="Main navigation" direction="column" h="full">
       <Box flex="1" overflowY="auto" px="3" py="4">
-        <Stack as="ul" gap="0.5" m="0" p="0">
-          {userNavigation.map((entry) =>
-            isGroup(entry) ? (
-              <NavGroupItem key={entry.label} group={entry} onNavigate={onNavigate} />
-            ) : (
-              <NavItem key={entry.to} link={entry} onNavigate={onNavigate} />
-            ),
-          )}
-        </Stack>
-        {isAdmin ? (
-          <Box mt="6">
+        {isSupport ? null : (
+          <Stack as="ul" gap="0.5" m="0" p="0">
+            {userNavigation.map((entry) =>
+              isGroup(entry) ? (
+                <NavGroupItem key={entry.label} group={entry} onNavigate={onNavigate} />
+              ) : (
+                <NavItem key={entry.to} link={entry} onNavigate={onNavigate} />
+              ),
+            )}
+          </Stack>
+        )}
+        {staffLinks.length > 0 ? (
+          <Box mt={isSupport ? '0' : '6'}>
             <Text
               id="admin-menu-heading"
               px="3"
@@ -148,10 +153,10 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
               letterSpacing="wider"
               color="fg.muted"
             >
-              Admin
+              {isSupport ? 'Support' : 'Admin'}
             </Text>
             <Stack as="ul" gap="0.5" m="0" p="0" aria-labelledby="admin-menu-heading">
-              {adminNavigation.map((link) => (
+              {staffLinks.map((link) => (
                 <NavItem key={link.to} link={link} onNavigate={onNavigate} />
               ))}
             </Stack>
@@ -167,7 +172,7 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
             {fullName}
           </Text>
           <Text fontSize="xs" color="fg.muted">
-            {isAdmin ? 'Administrator' : 'Customer'}
+            {isAdmin ? 'Administrator' : isSupport ? 'Support Agent' : 'Customer'}
           </Text>
         </Stack>
       </HStack>

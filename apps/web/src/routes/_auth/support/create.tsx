@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../../../components/coming-soon.tsx';
+import { CreateTicketPage } from '../../../features/support/create-ticket-page.tsx';
 
 export const Route = createFileRoute('/_auth/support/create')({
-  component: () => <ComingSoon title="Create Support Ticket" />,
+  component: CreateTicketPage,
 });

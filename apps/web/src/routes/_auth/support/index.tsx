@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../../../components/coming-soon.tsx';
+import { TicketsPage } from '../../../features/support/tickets-page.tsx';
 
 export const Route = createFileRoute('/_auth/support/')({
-  component: () => <ComingSoon title="Support Tickets" />,
+  component: TicketsPage,
 });

@@ -1,0 +1,369 @@
+import { ticketCategories, ticketPriorities, ticketStatuses } from '@bank/validators/support';
+import {
+  Box,
+  Button,
+  Card,
+  Center,
+  Flex,
+  Heading,
+  HStack,
+  Link,
+  NativeSelect,
+  SimpleGrid,
+  Spinner,
+  Stack,
+  Table,
+  Text,
+} from '@chakra-ui/react';
+import { keepPreviousData } from '@tanstack/react-query';
+import { Link as RouterLink } from '@tanstack/react-router';
+import { LuArrowLeft, LuMessageCircle } from 'react-icons/lu';
+import { formatDate } from '../../lib/format.ts';
+import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
+import { ChatPanel } from './chat-panel.tsx';
+import { PriorityBadge, spaced, TicketStatusBadge } from './ticket-badges.tsx';
+
+export const SUPPORT_PAGE_SIZE = 10;
+
+export interface SupportSearch {
+  page?: number;
+  status?: (typeof ticketStatuses)[number];
+  priority?: (typeof ticketPriorities)[number];
+  category?: (typeof ticketCategories)[number];
+  /** The ticket whose detail view and chat are open. */
+  ticket?: string;
+}
+
+type Ticket = RouterOutputs['support']['all']['tickets'][number];
+type Status = (typeof ticketStatuses)[number];
+
+/** SPEC.md 4: In Progress only when open, Resolved unless resolved; a failure is only logged. */
+function StatusButtons({ ticket, size = 'xs' }: { ticket: Ticket; size?: 'xs' | 'sm' }) {
+  const utils = trpc.useUtils();
+  const update = trpc.support.updateStatus.useMutation();
+  async function change(status: Status) {
+    try {
+      await update.mutateAsync({ id: ticket.id, status, assignedTo: undefined });
+    } catch (error) {
+      console.error('Failed to update ticket status', error);
+    }
+    // The list reloads with the current page and filters (they live in the URL).
+    await Promise.all([utils.support.all.invalidate(), utils.support.byId.invalidate()]);
+  }
+  const busy = update.isPending;
+  return (
+    <HStack gap="2" wrap="wrap">
+      <Button
+        size={size}
+        variant="outline"
+        colorPalette="yellow"
+        disabled={ticket.status !== 'open' || busy}
+        onClick={() => void change('in_progress')}
+        aria-label={`Mark ticket ${ticket.ticketId} as In Progress`}
+      >
+        In Progress
+      </Button>
+      <Button
+        size={size}
+        variant="outline"
+        colorPalette="green"
+        disabled={ticket.status === 'resolved' || busy}
+        onClick={() => void change('resolved')}
+        aria-label={`Mark ticket ${ticket.ticketId} as Resolved`}
+      >
+        Resolved
+      </Button>
+    </HStack>
+  );
+}
+
+function Filter(props: {
+  label: string;
+  value: string | undefined;
+  options: readonly string[];
+  onChange: (value: string | undefined) => void;
+}) {
+  const id = `support-filter-${props.label.toLowerCase()}`;
+  return (
+    <Stack gap="1">
+      <Text asChild fontSize="sm" fontWeight="medium">
+        <label htmlFor={id}>{props.label}</label>
+      </Text>
+      <NativeSelect.Root size="sm">
+        <NativeSelect.Field
+          id={id}
+          value={props.value ?? ''}
+          onChange={(event) => props.onChange(event.target.value || undefined)}
+        >
+          <option value="">All</option>
+          {props.options.map((option) => (
+            <option key={option} value={option}>
+              {spaced(option)}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+    </Stack>
+  );
+}
+
+function LoadError({ message }: { message: string }) {
+  return (
+    <Text role="alert" color="fg.error" fontWeight="medium" py="8">
+      {message}
+    </Text>
+  );
+}
+
+/** The detail view: the ticket, its status buttons, and the chat with its customer. */
+function TicketView({ id, back }: { id: string; back: SupportSearch }) {
+  const query = trpc.support.byId.useQuery({ id }, { retry: false });
+  if (query.isPending) {
+    return (
+      <Center py="16" role="status">
+        <Spinner size="lg" color="brand.fg" aria-label="Loading ticket" />
+      </Center>
+    );
+  }
+  if (query.isError) return <LoadError message={query.error.message || 'Ticket not found'} />;
+  const { ticket } = query.data;
+  return (
+    <Stack gap="5">
+      <Link asChild fontSize="sm" color="fg.muted" alignSelf="flex-start">
+        <RouterLink to="/admin/support" search={back}>
+          <LuArrowLeft aria-hidden="true" /> Back to tickets
+        </RouterLink>
+      </Link>
+      <Flex gap="3" align="flex-start" wrap="wrap">
+        <Stack gap="1" flex="1" minW="56">
+          <Heading as="h1" size="2xl">
+            Ticket {ticket.ticketId}
+          </Heading>
+          <Text color="fg.muted">Chatting with {ticket.user.name}</Text>
+        </Stack>
+        <StatusButtons ticket={ticket} size="sm" />
+      </Flex>
+      <SimpleGrid columns={{ base: 1, lg: 5 }} gap="5" alignItems="start">
+        <Card.Root variant="outline" gridColumn={{ lg: 'span 2' }}>
+          <Card.Body gap="3">
+            <HStack gap="2" wrap="wrap">
+              <TicketStatusBadge status={ticket.status} upper />
+              <PriorityBadge priority={ticket.priority} />
+            </HStack>
+            <Text fontWeight="semibold" overflowWrap="anywhere">
+              {ticket.subject}
+            </Text>
+            <Text fontSize="sm" color="fg.muted">
+              {spaced(ticket.category)} · Created {formatDate(ticket.createdAt)}
+            </Text>
+            <Text fontSize="sm" color="fg.muted">
+              {ticket.user.email}
+            </Text>
+            <Text whiteSpace="pre-wrap" overflowWrap="anywhere" fontSize="sm">
+              {ticket.description}
+            </Text>
+            {ticket.attachments.length > 0 ? (
+              <Stack gap="1">
+                {ticket.attachments.map((file) => (
+                  <Link key={file.id} href={file.url} download={file.filename} fontSize="sm">
+                    {file.filename}
+                  </Link>
+                ))}
+              </Stack>
+            ) : null}
+          </Card.Body>
+        </Card.Root>
+        <Box gridColumn={{ lg: 'span 3' }}>
+          {ticket.status === 'resolved' || ticket.status === 'closed' ? (
+            <Card.Root variant="outline">
+              <Card.Body>
+                <Text color="fg.muted">
+                  This ticket is {spaced(ticket.status)}; its chat is closed.
+                </Text>
+              </Card.Body>
+            </Card.Root>
+          ) : (
+            <ChatPanel
+              ticketId={ticket.id}
+              title={`Chat with ${ticket.user.name}`}
+              mode="staff"
+              height="min(560px, calc(100dvh - 14rem))"
+            />
+          )}
+        </Box>
+      </SimpleGrid>
+    </Stack>
+  );
+}
+
+/** SPEC.md 2.28: every ticket for admin and support staff, filtered and paged on the server. */
+export function SupportManagementPage(props: {
+  search: SupportSearch;
+  onSearchChange: (next: SupportSearch) => void;
+}) {
+  const { search, onSearchChange } = props;
+  const page = search.page ?? 1;
+  const list = trpc.support.all.useQuery(
+    {
+      page,
+      limit: SUPPORT_PAGE_SIZE,
+      status: search.status,
+      priority: search.priority,
+      category: search.category,
+    },
+    { placeholderData: keepPreviousData, enabled: !search.ticket },
+  );
+
+  if (search.ticket) {
+    return <TicketView id={search.ticket} back={{ ...search, ticket: undefined }} />;
+  }
+  if (list.isError) return <LoadError message={list.error.message || 'Failed to fetch tickets'} />;
+  if (!list.data) {
+    return (
+      <Center py="16" role="status">
+        <Spinner size="lg" color="brand.fg" aria-label="Loading tickets" />
+      </Center>
+    );
+  }
+  const data = list.data;
+  const first = (data.page - 1) * data.limit + 1;
+  return (
+    <Stack gap="6">
+      <Heading as="h1" size="2xl">
+        Support Management
+      </Heading>
+      <SimpleGrid columns={{ base: 1, sm: 3 }} gap="3" maxW="3xl">
+        <Filter
+          label="Status"
+          value={search.status}
+          options={ticketStatuses}
+          onChange={(value) =>
+            onSearchChange({ ...search, page: 1, status: ticketStatuses.find((s) => s === value) })
+          }
+        />
+        <Filter
+          label="Priority"
+          value={search.priority}
+          options={ticketPriorities}
+          onChange={(value) =>
+            onSearchChange({
+              ...search,
+              page: 1,
+              priority: ticketPriorities.find((p) => p === value),
+            })
+          }
+        />
+        <Filter
+          label="Category"
+          value={search.category}
+          options={ticketCategories}
+          onChange={(value) =>
+            onSearchChange({
+              ...search,
+              page: 1,
+              category: ticketCategories.find((c) => c === value),
+            })
+          }
+        />
+      </SimpleGrid>
+      {data.tickets.length === 0 ? (
+        <Card.Root variant="outline">
+          <Card.Body>
+            <Text textAlign="center" py="6" fontWeight="medium">
+              No support tickets
+            </Text>
+          </Card.Body>
+        </Card.Root>
+      ) : (
+        <Card.Root variant="outline" overflow="hidden" aria-busy={list.isPlaceholderData}>
+          <Table.ScrollArea role="region" aria-label="Support tickets" tabIndex={0}>
+            <Table.Root size="sm" aria-label="Support tickets">
+              <Table.Header>
+                <Table.Row>
+                  <Table.ColumnHeader>Ticket ID</Table.ColumnHeader>
+                  <Table.ColumnHeader>Subject</Table.ColumnHeader>
+                  <Table.ColumnHeader>User</Table.ColumnHeader>
+                  <Table.ColumnHeader>Status</Table.ColumnHeader>
+                  <Table.ColumnHeader>Priority</Table.ColumnHeader>
+                  <Table.ColumnHeader>Created</Table.ColumnHeader>
+                  <Table.ColumnHeader>Actions</Table.ColumnHeader>
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {data.tickets.map((ticket) => (
+                  <Table.Row key={ticket.id}>
+                    <Table.Cell fontFamily="mono" whiteSpace="nowrap">
+                      {ticket.ticketId}
+                    </Table.Cell>
+                    <Table.Cell maxW="64">
+                      <Text truncate title={ticket.subject}>
+                        {ticket.subject}
+                      </Text>
+                      <Text fontSize="xs" color="fg.muted">
+                        {spaced(ticket.category)}
+                      </Text>
+                    </Table.Cell>
+                    <Table.Cell>
+                      <Text fontWeight="medium" whiteSpace="nowrap">
+                        {ticket.user.name}
+                      </Text>
+                      <Text fontSize="xs" color="fg.muted">
+                        {ticket.user.email}
+                      </Text>
+                    </Table.Cell>
+                    <Table.Cell>
+                      <TicketStatusBadge status={ticket.status} upper />
+                    </Table.Cell>
+                    <Table.Cell>
+                      <PriorityBadge priority={ticket.priority} short />
+                    </Table.Cell>
+                    <Table.Cell whiteSpace="nowrap">{formatDate(ticket.createdAt)}</Table.Cell>
+                    <Table.Cell>
+                      <HStack gap="2" wrap="nowrap">
+                        <StatusButtons ticket={ticket} />
+                        <Button
+                          size="xs"
+                          variant="outline"
+                          onClick={() => onSearchChange({ ...search, ticket: ticket.id })}
+                          aria-label={`Open chat for ticket ${ticket.ticketId}`}
+                        >
+                          <LuMessageCircle aria-hidden="true" /> Chat
+                        </Button>
+                      </HStack>
+                    </Table.Cell>
+                  </Table.Row>
+                ))}
+              </Table.Body>
+            </Table.Root>
+          </Table.ScrollArea>
+        </Card.Root>
+      )}
+      <HStack justify="space-between" wrap="wrap" gap="3">
+        <Text fontSize="sm" color="fg.muted">
+          {data.total === 0
+            ? 'No results'
+            : `Showing ${first} to ${first + data.count - 1} of ${data.total} results`}
+        </Text>
+        <HStack>
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={page <= 1}
+            onClick={() => onSearchChange({ ...search, page: page - 1 })}
+          >
+            Previous
+          </Button>
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={!data.hasMore}
+            onClick={() => onSearchChange({ ...search, page: page + 1 })}
+          >
+            Next
+          </Button>
+        </HStack>
+      </HStack>
+    </Stack>
+  );
+}

@@ -1,0 +1,169 @@
+import { users } from '@bank/db/schema';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createContextInner } from '../context.ts';
+import { createCaller } from '../root.ts';
+import { createTestApp, type TestApp } from '../testing/harness.ts';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await createTestApp();
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+async function person(role: 'user' | 'support' | 'admin' = 'user') {
+  const user = await app.registerVerified();
+  if (role !== 'user') await app.db.update(users).set({ role }).where(eq(users.id, user.id));
+  const { token } = await app.signIn(user.email);
+  return { ...user, token, api: await app.caller(token) };
+}
+
+/** A client's one subscription, collecting every event it receives. */
+async function listen(token: string) {
+  const controller = new AbortController();
+  const ctx = createContextInner({ deps: app.deps, auth: await app.deps.sessions.validate(token) });
+  const caller = createCaller(ctx, { signal: controller.signal });
+  const before = app.deps.hub.connectedUsers();
+  const stream = await caller.events.onEvent(undefined);
+  const received: Array<{ type: string; data: Record<string, unknown> }> = [];
+  const done = (async () => {
+    for await (const value of stream) {
+      // tracked(id, event) arrives as [id, event] through a caller.
+      const event: unknown = Array.isArray(value) ? value[1] : value;
+      if (typeof event === 'object' && event !== null && 'type' in event && 'data' in event) {
+        received.push({ type: String(event.type), data: Object(event.data) });
+      }
+    }
+  })();
+  await vi.waitFor(() => expect(app.deps.hub.connectedUsers()).toBeGreaterThan(before));
+  return {
+    received,
+    chatLines: () =>
+      received.filter((e) => e.type === 'new_support_message').map((e) => String(e.data.message)),
+    async stop() {
+      controller.abort();
+      await done;
+    },
+  };
+}
+
+describe('the support chat over the one subscription', () => {
+  it('delivers each message once, in order, to both participants and to nobody else', async () => {
+    const customer = await person('user');
+    const agent = await person('support');
+    const outsider = await person('support');
+    const stranger = await person('user');
+    const { ticket } = await customer.api.support.create({
+      subject: 'Help with my transfer',
+      category: 'transaction',
+      description: 'A transfer I made this morning has not arrived yet.',
+    });
+    const customerStream = await listen(customer.token);
+    const agentStream = await listen(agent.token);
+    const outsiderStream = await listen(outsider.token);
+    const strangerStream = await listen(stranger.token);
+
+    await customer.api.support.joinChat({ ticketId: ticket.id });
+    await agent.api.support.joinChat({ ticketId: ticket.id });
+    await vi.waitFor(() =>
+      expect(customerStream.received.map((e) => e.type)).toContain('support:agent_joined'),
+    );
+
+    await customer.api.support.typing({ ticketId: ticket.id });
+    await vi.waitFor(() =>
+      expect(agentStream.received.map((e) => e.type)).toContain('support:typing'),
+    );
+
+    const lines = ['Hello?', 'Hi, I am on it.', 'Great', 'Found it: it arrives today.'];
+    await customer.api.support.send({ ticketId: ticket.id, message: lines[0] ?? '' });
+    await agent.api.support.send({ ticketId: ticket.id, message: lines[1] ?? '' });
+    await customer.api.support.send({ ticketId: ticket.id, message: lines[2] ?? '' });
+    await agent.api.support.send({ ticketId: ticket.id, message: lines[3] ?? '' });
+
+    await vi.waitFor(() => expect(customerStream.chatLines()).toHaveLength(4));
+    await vi.waitFor(() => expect(agentStream.chatLines()).toHaveLength(4));
+    // Give a duplicate or a stray delivery the time to arrive before judging.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(customerStream.chatLines()).toEqual(lines);
+    expect(agentStream.chatLines()).toEqual(lines);
+    // Staff answers also reach the customer as ticket:response; the customer's lines do not.
+    expect(customerStream.received.filter((e) => e.type === 'ticket:response')).toHaveLength(2);
+    expect(agentStream.received.filter((e) => e.type === 'ticket:response')).toHaveLength(0);
+    expect(outsiderStream.received).toEqual([]);
+    expect(strangerStream.received).toEqual([]);
+
+    // A resend of the same line (a retry after a dropped connection) is stored and sent once.
+    const clientId = crypto.randomUUID();
+    await customer.api.support.send({ ticketId: ticket.id, message: 'Once', clientId });
+    await customer.api.support.send({ ticketId: ticket.id, message: 'Once', clientId });
+    const { messages } = await agent.api.support.messages({ id: ticket.id });
+    expect(messages.map((m) => m.message)).toEqual([...lines, 'Once']);
+    await vi.waitFor(() => expect(customerStream.chatLines()).toHaveLength(5));
+
+    // A long line in a script of 3-byte characters still travels (NOTIFY takes 8000 bytes).
+    const long = '支'.repeat(5000);
+    await agent.api.support.send({ ticketId: ticket.id, message: long });
+    await vi.waitFor(() => expect(customerStream.chatLines()).toHaveLength(6));
+    const live = customerStream.received.filter((e) => e.type === 'new_support_message').at(-1);
+    expect(live?.data).toMatchObject({ truncated: true, message: '支'.repeat(1000) });
+    const stored = await customer.api.support.messages({ id: ticket.id });
+    expect(stored.messages.at(-1)?.message).toBe(long);
+
+    // The customer was in the chat: no e-mail for the staff answers.
+    const mail = await app.mailbox(customer.email);
+    expect(mail.some((m) => m.subject.startsWith('New reply'))).toBe(false);
+
+    // Blank lines are not sent; an outsider customer cannot read or post.
+    await expect(
+      customer.api.support.send({ ticketId: ticket.id, message: '   \n ' }),
+    ).rejects.toThrow('Response is required');
+    await expect(stranger.api.support.messages({ id: ticket.id })).rejects.toThrow(
+      'Ticket not found',
+    );
+    await expect(
+      stranger.api.support.send({ ticketId: ticket.id, message: 'Let me in' }),
+    ).rejects.toThrow('Ticket not found');
+
+    for (const stream of [customerStream, agentStream, outsiderStream, strangerStream]) {
+      await stream.stop();
+    }
+  });
+
+  it('does not e-mail a customer who turned support replies off', async () => {
+    const customer = await person('user');
+    const agent = await person('admin');
+    await customer.api.auth.updateNotificationPreferences({
+      transactionNotifications: true,
+      securityAlerts: true,
+      marketingCommunications: false,
+      supportReplies: false,
+    });
+    const { ticket } = await customer.api.support.create({
+      subject: 'Statement question',
+      category: 'account',
+      description: 'Where can I download my monthly statements?',
+    });
+    await agent.api.support.send({ ticketId: ticket.id, message: 'Under Transactions, Export.' });
+    const mail = await app.mailbox(customer.email);
+    expect(mail.some((m) => m.subject.startsWith('New reply'))).toBe(false);
+  });
+});
+
+describe('the Live Chat button', () => {
+  it('opens the latest open ticket, or a new Live chat ticket', async () => {
+    const customer = await person('user');
+    const first = await customer.api.support.liveChat();
+    expect(first.created).toBe(true);
+    const { ticket } = await customer.api.support.byId({ id: first.id });
+    expect(ticket).toMatchObject({ subject: 'Live chat', category: 'other', status: 'open' });
+    const again = await customer.api.support.liveChat();
+    expect(again).toEqual({ id: first.id, created: false });
+    const agent = await person('support');
+    await agent.api.support.updateStatus({ id: first.id, status: 'resolved' });
+    const fresh = await customer.api.support.liveChat();
+    expect(fresh.created).toBe(true);
+    expect(fresh.id).not.toBe(first.id);
+  });
+});

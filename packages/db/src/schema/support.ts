@@ -1,0 +1,103 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { ticketCategories, ticketPriorities, ticketStatuses } from '../enums.ts';
+import { userRole, users } from './users.ts';
+
+export const ticketCategory = pgEnum('ticket_category', ticketCategories);
+export const ticketPriority = pgEnum('ticket_priority', ticketPriorities);
+export const ticketStatus = pgEnum('ticket_status', ticketStatuses);
+
+/** A customer's support ticket (SPEC.md 3); `number` is the short id people quote. */
+export const supportTickets = pgTable(
+  'support_tickets',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    number: bigint({ mode: 'number' }).generatedAlwaysAsIdentity({ startWith: 1001 }),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    subject: text().notNull(),
+    category: ticketCategory().notNull(),
+    priority: ticketPriority().notNull().default('medium'),
+    description: text().notNull(),
+    status: ticketStatus().notNull().default('open'),
+    /** The staff member who last changed its status (SPEC.md 4). */
+    assignedToId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('support_tickets_user_idx').on(table.userId, table.updatedAt),
+    index('support_tickets_created_idx').on(table.createdAt),
+    index('support_tickets_status_idx').on(table.status, table.createdAt),
+  ],
+);
+
+/** One chat message of a ticket; `senderType` is the sender's role when it was sent. */
+export const supportMessages = pgTable(
+  'support_messages',
+  {
+    id: uuid().primaryKey(),
+    ticketId: uuid()
+      .notNull()
+      .references(() => supportTickets.id, { onDelete: 'cascade' }),
+    senderId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    senderType: userRole().notNull(),
+    message: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('support_messages_ticket_idx').on(table.ticketId, table.createdAt, table.id)],
+);
+
+/**
+ * A file of a ticket (or of one of its messages). The bytes live in the file storage under
+ * `storageKey`, a name the server chose; `fileName` is only shown and offered on download.
+ */
+export const supportAttachments = pgTable(
+  'support_attachments',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    ticketId: uuid()
+      .notNull()
+      .references(() => supportTickets.id, { onDelete: 'cascade' }),
+    messageId: uuid().references(() => supportMessages.id, { onDelete: 'cascade' }),
+    storageKey: text().notNull().unique(),
+    fileName: text().notNull(),
+    contentType: text().notNull(),
+    size: integer().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('support_attachments_ticket_idx').on(table.ticketId),
+    check('support_attachments_size_check', sql`${table.size} between 1 and 10000000`),
+  ],
+);
+
+/**
+ * Who is in a ticket's chat right now (join_support_chat / leave_support_chat of SPEC.md 7),
+ * kept in the database so every instance knows; a member not seen for a while has left.
+ */
+export const supportChatMembers = pgTable(
+  'support_chat_members',
+  {
+    ticketId: uuid()
+      .notNull()
+      .references(() => supportTickets.id, { onDelete: 'cascade' }),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    lastSeenAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.ticketId, table.userId] })],
+);
