@@ -29,12 +29,13 @@ export const ticketInput = z.object({
 export type TicketInput = z.input<typeof ticketInput>;
 
 /** The REST response (SPEC.md 5): at least 5 characters. */
-export const responseField = requiredString('Response is required')
+// requiredString's own bound (before trimming) sits above this field's, whose message says more.
+export const responseField = requiredString('Response is required', 20_000)
   .min(5, 'Response must be at least 5 characters')
   .max(5000, 'Response must be at most 5000 characters');
 
 /** A live chat line: anything but blank (SPEC.md 2.23). */
-export const chatMessageField = requiredString('Response is required').max(
+export const chatMessageField = requiredString('Response is required', 20_000).max(
   5000,
   'Response must be at most 5000 characters',
 );
