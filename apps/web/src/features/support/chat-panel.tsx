@@ -306,6 +306,8 @@ export function ChatPanel(props: {
   }
 
   const messages = conversation.data?.messages ?? [];
+  // A line whose copy already came back live (its id is the client's) is shown once.
+  const pending = queue.filter((line) => !messages.some((known) => known.id === line.clientId));
   const waiting = queue.some((line) => line.state === 'waiting');
   return (
     <Flex
@@ -348,7 +350,7 @@ export function ChatPanel(props: {
           <Flex justify="center" py="6">
             <Spinner size="sm" aria-label="Loading messages" />
           </Flex>
-        ) : messages.length === 0 && queue.length === 0 ? (
+        ) : messages.length === 0 && pending.length === 0 ? (
           <Text color="fg.muted" fontSize="sm" textAlign="center" py="6">
             {mode === 'customer'
               ? 'Send a message and our support team will answer here.'
@@ -359,7 +361,7 @@ export function ChatPanel(props: {
           {messages.map((message) => (
             <MessageBubble key={message.id} message={message} own={message.sender.id === me.id} />
           ))}
-          {queue.map((line) => (
+          {pending.map((line) => (
             <Stack key={line.clientId} as="li" gap="1" alignSelf="flex-end" maxW="85%">
               <Text fontSize="xs" color="fg.muted" textAlign="end">
                 {line.state === 'waiting' ? 'Waiting for connection…' : 'Sending…'}

@@ -199,4 +199,33 @@ describe('ticket detail', () => {
     expect(sends).toHaveLength(1);
     expect(sends[0]).toMatchObject({ ticketId, message: 'Are you there?' });
   });
+
+  it('shows a line once when its live copy arrives before the answer to the send', async () => {
+    mockChat(makeTicket(), []);
+    let release: () => void = () => {};
+    mockProcedures({
+      'support.send': async (input) => {
+        const { message, clientId } = input as { message: string; clientId: string };
+        const data = makeMessage({
+          id: clientId,
+          _id: clientId,
+          message,
+          sender: { id: 'user-1', _id: 'user-1', name: 'Ada Lovelace' },
+        });
+        // The subscription is faster than the HTTP answer.
+        emitLiveEvent({ type: 'new_support_message', data: { ...data } });
+        await new Promise<void>((resolve) => {
+          release = resolve;
+        });
+        return { message: 'Response added successfully', created: true, data };
+      },
+    });
+    const { user } = renderApp(`/support/${ticketId}?chat=true`, { session: customer });
+    const log = await screen.findByRole('log', { name: 'Messages' });
+    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Only once{Enter}');
+    await within(log).findByText('Only once', { selector: 'div' });
+    expect(within(log).getAllByText('Only once')).toHaveLength(1);
+    act(() => release());
+    await vi.waitFor(() => expect(within(log).getAllByText('Only once')).toHaveLength(1));
+  });
 });
