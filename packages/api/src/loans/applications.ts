@@ -1,4 +1,5 @@
 import type { Executor } from '@bank/db';
+import type { LoanType } from '@bank/db/enums';
 import { loanPayments, loans, users } from '@bank/db/schema';
 import type {
   loanApplicationInput,
@@ -60,10 +61,10 @@ export async function loanTypes(deps: Pick<AppDeps, 'settings'>) {
   };
 }
 
-/** POST /loans/calculate: the offer and the whole schedule, as if disbursed today. */
-export async function calculate(
+/** Today's offer for an amount and term of a type, refused outside the product's ranges. */
+async function quote(
   deps: Pick<AppDeps, 'settings'>,
-  input: z.output<typeof loanCalculateInput>,
+  input: { type: LoanType; amount: number; term: number },
 ) {
   const product = productFor(await deps.settings.get(), input.type);
   const amountCents = toCents(input.amount);
@@ -72,6 +73,15 @@ export async function calculate(
     { amountCents, rateBps: product.rateBps, termMonths: input.term },
     today(),
   );
+  return { product, amountCents, offer };
+}
+
+/** POST /loans/calculate: the offer and the whole schedule, as if disbursed today. */
+export async function calculate(
+  deps: Pick<AppDeps, 'settings'>,
+  input: z.output<typeof loanCalculateInput>,
+) {
+  const { product, offer } = await quote(deps, input);
   return {
     type: input.type,
     amount: input.amount,
@@ -96,13 +106,7 @@ async function applicationValues(
   deps: Pick<AppDeps, 'settings'>,
   input: z.output<typeof loanApplicationInput>,
 ) {
-  const product = productFor(await deps.settings.get(), input.type);
-  const amountCents = toCents(input.amount);
-  checkRange(product, amountCents, input.term);
-  const offer = offerFor(
-    { amountCents, rateBps: product.rateBps, termMonths: input.term },
-    today(),
-  );
+  const { product, amountCents, offer } = await quote(deps, input);
   return {
     type: input.type,
     amountCents,

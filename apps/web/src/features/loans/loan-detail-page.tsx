@@ -4,7 +4,6 @@ import {
   Button,
   Card,
   Link as ChakraLink,
-  Flex,
   Heading,
   HStack,
   SimpleGrid,
@@ -19,13 +18,13 @@ import { ErrorAlert, InfoAlert } from '../../components/alerts.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { DetailList } from '../../components/detail-list.tsx';
 import { FullPageSpinner } from '../../components/full-page-spinner.tsx';
-import { LoanStatusBadge } from '../../components/loan-status-badge.tsx';
 import { apiErrorInfo, errorMessage } from '../../lib/errors.ts';
-import { formatDate, formatMoney, humanize } from '../../lib/format.ts';
+import { formatDate, formatMoney } from '../../lib/format.ts';
 import { newIdempotencyKey } from '../../lib/idempotency.ts';
 import { refreshMoney } from '../../lib/money-cache.ts';
 import { notify } from '../../lib/toaster.ts';
 import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
+import { LoanSummary } from './loan-summary.tsx';
 
 type Loan = RouterOutputs['loans']['byId'];
 
@@ -243,20 +242,7 @@ export function LoanDetailPage({ loanId }: { loanId: string }) {
       </Heading>
       <Card.Root variant="outline">
         <Card.Body>
-          <Flex gap="4" align="center" wrap="wrap">
-            <Stack gap="1" flex="1" minW="48">
-              <HStack gap="2" wrap="wrap">
-                <Text fontSize="lg" fontWeight="semibold">{`${humanize(loan.type)} loan`}</Text>
-                <LoanStatusBadge status={loan.status} overdue={loan.overdue} />
-              </HStack>
-              <Text fontSize="sm" color="fg.muted">
-                {`Applied ${formatDate(loan.applicationDate)}`}
-              </Text>
-            </Stack>
-            <Text fontSize="2xl" fontWeight="bold" fontVariantNumeric="tabular-nums">
-              {formatMoney(loan.amount)}
-            </Text>
-          </Flex>
+          <LoanSummary loan={loan} size="lg" />
           {loan.status === 'pending' ? (
             <Box mt="4">
               <PendingActions loan={loan} />

@@ -15,12 +15,12 @@ import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { LuPlus } from 'react-icons/lu';
 import { ErrorAlert } from '../../components/alerts.tsx';
-import { LoanStatusBadge } from '../../components/loan-status-badge.tsx';
 import { useArrivalMessage } from '../../lib/arrival-message.ts';
 import { errorMessage } from '../../lib/errors.ts';
-import { formatDate, formatMoney, humanize } from '../../lib/format.ts';
+import { formatMoney } from '../../lib/format.ts';
 import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
 import { LoanProducts } from './loan-products.tsx';
+import { LoanSummary } from './loan-summary.tsx';
 
 type LoanItem = RouterOutputs['loans']['list']['data'][number];
 
@@ -53,20 +53,7 @@ function LoanListItem({ loan }: { loan: LoanItem }) {
         focusRingOffset="-2px"
       >
         <Link to="/loans/$id" params={{ id: loan.id }}>
-          <Flex gap="3" align="center" wrap="wrap">
-            <Stack gap="0.5" flex="1" minW="40">
-              <HStack gap="2" wrap="wrap">
-                <Text fontWeight="semibold">{`${humanize(loan.type)} loan`}</Text>
-                <LoanStatusBadge status={loan.status} overdue={loan.overdue} />
-              </HStack>
-              <Text fontSize="sm" color="fg.muted">
-                {`Applied ${formatDate(loan.applicationDate)}`}
-              </Text>
-            </Stack>
-            <Text fontSize="lg" fontWeight="bold" fontVariantNumeric="tabular-nums">
-              {formatMoney(loan.amount)}
-            </Text>
-          </Flex>
+          <LoanSummary loan={loan} size="md" />
           <Flex gap={{ base: '4', md: '8' }} mt="2" wrap="wrap">
             <Figure label="Term" value={`${loan.term} months`} />
             <Figure label="Interest rate" value={`${loan.interestRate}%`} />
