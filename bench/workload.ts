@@ -38,6 +38,7 @@ export const depositFields = {
 export const withdrawalFields = { method: 'cash_pickup' } as const;
 
 /**
+ * The start of each refusal's message (the limits go on to name the amount).
  * A rule saying no (400 with one of these messages) is a refusal, not a failure: under a mixed
  * load a customer may run short or reach a daily limit. Any other non-2xx answer is a failure.
  */
@@ -53,7 +54,7 @@ export type Verdict = { answered: true } | { refused: string } | { failed: true 
 export function judge(status: number, body: string): Verdict {
   if (status >= 200 && status < 300) return { answered: true };
   if (status === 400) {
-    const refusal = refusalMessages.find((message) => body.includes(`"message":"${message}"`));
+    const refusal = refusalMessages.find((message) => body.includes(`"message":"${message}`));
     if (refusal) return { refused: refusal };
   }
   return { failed: true };

@@ -139,7 +139,7 @@ function response(status, headers, body)
   if status == 201 then return count(answered, body:match('"type":"([%a_]+)"') or "unknown") end
   if status == 400 then
     for _, message in ipairs(refusals) do
-      if body:find('"message":"' .. message .. '"', 1, true) then return count(refused, message) end
+      if body:find('"message":"' .. message, 1, true) then return count(refused, message) end
     end
   end
   failed = failed + 1

@@ -6,6 +6,7 @@ import { cardsRouter } from './cards/router.ts';
 import { devRouter } from './dev/router.ts';
 import { loansRouter } from './loans/router.ts';
 import { eventsRouter } from './realtime/router.ts';
+import { settingsRouter } from './settings/router.ts';
 import { supportRouter } from './support/router.ts';
 import { transactionsRouter } from './transactions/router.ts';
 import { createCallerFactory, router } from './trpc.ts';
@@ -18,6 +19,7 @@ export const appRouter = router({
   banks: banksRouter,
   loans: loansRouter,
   support: supportRouter,
+  settings: settingsRouter,
   events: eventsRouter,
   dev: devRouter,
 });

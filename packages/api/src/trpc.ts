@@ -37,15 +37,40 @@ export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 export const middleware = t.middleware;
 
-export const publicProcedure = t.procedure;
+/**
+ * What stays open while the bank is under maintenance, to anyone: who is signed in, signing in
+ * (refused after the password for all but administrators) and out, the bank's public profile,
+ * the live channel (it tells clients when maintenance ends) and the development mailbox.
+ */
+function openDuringMaintenance(path: string): boolean {
+  return (
+    path === 'auth.me' ||
+    path === 'auth.login' ||
+    path === 'auth.logout' ||
+    path === 'settings.public' ||
+    path === 'events.onEvent' ||
+    path.startsWith('dev.')
+  );
+}
+
+/** Maintenance mode leaves access only to administrators (SPEC.md 6): every other call is 503. */
+const maintenanceGate = t.middleware(async ({ ctx, path, next }) => {
+  if (ctx.auth?.user.role === 'admin' || openDuringMaintenance(path)) return next();
+  if ((await ctx.deps.settings.get()).maintenanceMode) {
+    throw appError('SERVICE_UNAVAILABLE', messages.maintenance, 'MAINTENANCE');
+  }
+  return next();
+});
+
+export const publicProcedure = t.procedure.use(maintenanceGate);
 
 /** Signed in, even if the second factor is still to come (the 2FA calls, me, logout). */
-export const sessionProcedure = t.procedure.use(({ ctx, next }) => {
+export const sessionProcedure = publicProcedure.use(({ ctx, next }) => {
   if (!ctx.auth) throw appError('UNAUTHORIZED', messages.sessionExpired);
   return next({ ctx: { ...ctx, auth: ctx.auth } });
 });
 
-/** Fully signed in: e-mail verified, second factor verified, and not shut out by maintenance. */
+/** Fully signed in: e-mail verified and second factor verified. */
 export const protectedProcedure = sessionProcedure.use(async ({ ctx, next }) => {
   const { user, session } = ctx.auth;
   if (hasTwoFactor(user) && !session.twoFactorVerified) {
@@ -53,9 +78,6 @@ export const protectedProcedure = sessionProcedure.use(async ({ ctx, next }) => 
   }
   if (!user.emailVerifiedAt) {
     throw appError('FORBIDDEN', messages.emailNotVerified, 'EMAIL_NOT_VERIFIED');
-  }
-  if (user.role !== 'admin' && (await ctx.deps.settings.get()).maintenanceMode) {
-    throw appError('SERVICE_UNAVAILABLE', messages.maintenance, 'MAINTENANCE');
   }
   return next();
 });

@@ -57,3 +57,6 @@ export type TicketPriority = (typeof ticketPriorities)[number];
 
 export const ticketStatuses = ['open', 'in_progress', 'resolved', 'closed'] as const;
 export type TicketStatus = (typeof ticketStatuses)[number];
+
+export const userRoles = ['user', 'admin', 'support'] as const;
+export type UserRole = (typeof userRoles)[number];

@@ -1,15 +1,122 @@
+import { userRoles } from '@bank/db/enums';
 import { z } from 'zod';
+import { calendarDayField, emailField, nameField, phoneNumberField, textField } from './common.ts';
+import { hasAtMostTwoDecimals, MAX_AMOUNT } from './money.ts';
+
+export { userRoles };
 
 export const paginationQuery = z.object({
-  page: z.coerce.number().int().min(1).max(10_000_000).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(10),
+  page: z.coerce.number().int().min(1, 'Page must be 1 or more').max(10_000_000).default(1),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1, 'Limit must be between 1 and 100')
+    .max(100, 'Limit must be between 1 and 100')
+    .default(10),
 });
 
-export const blockUserInput = z.object({
-  id: z.uuid('User not found'),
-  blocked: z.boolean(),
+export const userIdInput = z.object({ id: z.uuid('User not found') });
+
+/** SPEC.md 7: "used for both block and unblock": without `blocked` the call toggles. */
+export const blockUserInput = userIdInput.extend({
+  blocked: z.boolean({ error: 'Blocked must be true or false' }).optional(),
 });
 
 export const auditLogQuery = paginationQuery;
 
-export const userIdInput = z.object({ id: z.uuid('User not found') });
+/** SPEC.md 2.25's status filter. */
+export const userStatuses = ['active', 'blocked', 'unverified'] as const;
+export type UserStatus = (typeof userStatuses)[number];
+
+const day = calendarDayField('Dates are real days written YYYY-MM-DD');
+
+/** SPEC.md 3, admin user list: role, status, searchQuery, startDate, endDate. */
+export const userListQuery = paginationQuery.extend({
+  searchQuery: textField(100).optional(),
+  role: z.enum(userRoles, { error: 'Unknown role' }).optional(),
+  status: z.enum(userStatuses, { error: 'Unknown status' }).optional(),
+  startDate: day.optional(),
+  endDate: day.optional(),
+});
+export type UserListQuery = z.input<typeof userListQuery>;
+
+/** A per-customer daily withdrawal limit in dollars; null follows the bank's setting. */
+const withdrawalLimitField = z
+  .number({ error: 'Withdrawal limit must be a number' })
+  .positive('Withdrawal limit must be positive')
+  .max(MAX_AMOUNT, 'Withdrawal limit is too large')
+  .refine(hasAtMostTwoDecimals, { message: 'Amount can have at most two decimal places' })
+  .nullable();
+
+/** An administrator opens an account for someone; they choose their password by e-mail. */
+export const createUserInput = z.object({
+  firstName: nameField('First name is required'),
+  lastName: nameField('Last name is required'),
+  email: emailField,
+  phoneNumber: phoneNumberField,
+  role: z.enum(userRoles, { error: 'Unknown role' }).default('user'),
+});
+export type CreateUserInput = z.input<typeof createUserInput>;
+
+/** The fields an administrator may change (SPEC.md 7: name, phone, role, withdrawal limit). */
+export const userChanges = z.object({
+  firstName: nameField('First name is required').optional(),
+  lastName: nameField('Last name is required').optional(),
+  phoneNumber: phoneNumberField.optional(),
+  role: z.enum(userRoles, { error: 'Unknown role' }).optional(),
+  withdrawalLimit: withdrawalLimitField.optional(),
+});
+export const updateUserInput = userIdInput.extend(userChanges.shape);
+export type UpdateUserInput = z.input<typeof updateUserInput>;
+
+/** A percentage rate, step 0.1 in the form; stored in basis points. */
+function rateField() {
+  return z
+    .number({
+      error: (issue) =>
+        issue.input === undefined || Number.isNaN(issue.input)
+          ? 'Interest rate is required'
+          : 'Interest rate must be a number',
+    })
+    .min(0, 'Interest rate cannot be negative')
+    .max(100, 'Interest rate must be at most 100')
+    .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, {
+      message: 'Interest rate can have at most two decimal places',
+    });
+}
+
+function limitField(label: string) {
+  const required = `${label} is required`;
+  return z
+    .number({
+      error: (issue) =>
+        issue.input === undefined || Number.isNaN(issue.input)
+          ? required
+          : `${label} must be a number`,
+    })
+    .positive(`${label} must be positive`)
+    .max(MAX_AMOUNT, `${label} is too large`)
+    .refine(hasAtMostTwoDecimals, { message: 'Amount can have at most two decimal places' });
+}
+
+/** SPEC.md 3 (Admin settings) with SPEC.md 5's messages. */
+export const bankSettingsInput = z.object({
+  bankName: textField(100).pipe(z.string().min(1, 'Bank name is required')),
+  supportEmail: textField(254)
+    .pipe(z.string().min(1, 'Support email is required'))
+    .pipe(z.email('Invalid email')),
+  supportPhone: textField(32).pipe(z.string().min(1, 'Support phone is required')),
+  transferLimit: limitField('Transfer limit'),
+  withdrawalLimit: limitField('Withdrawal limit'),
+  maintenanceMode: z.boolean({ error: 'Maintenance mode must be true or false' }),
+  interestRates: z.object({
+    savings: rateField(),
+    loans: z.object({
+      personal: rateField(),
+      business: rateField(),
+      mortgage: rateField(),
+    }),
+  }),
+});
+export type BankSettingsInput = z.input<typeof bankSettingsInput>;
+export type BankSettingsValues = z.output<typeof bankSettingsInput>;

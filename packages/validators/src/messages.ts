@@ -11,6 +11,9 @@ export const messages = {
   verifiedLogin: 'Email verified successfully. Please sign in.',
   invalidCredentials: 'Invalid email or password',
   accountBlocked: 'Your account has been blocked. Please contact support.',
+  /** The blocked customer is told whom to contact: the bank's support, from its settings. */
+  accountBlockedContact: (email: string, phone: string) =>
+    `Your account has been blocked. Please contact support at ${email} or ${phone}.`,
   emailNotVerified: 'Please verify your email address before signing in.',
   emailTaken: 'An account with this email already exists',
   invalidOrExpiredToken: 'The link is invalid or has expired.',
@@ -18,6 +21,7 @@ export const messages = {
   wrongCurrentPassword: 'Current password is incorrect',
   twoFactorRequired: 'Two-factor verification required',
   maintenance: 'The bank is under maintenance. Please try again later.',
+  maintenanceOver: 'Maintenance is over. Online banking is available again.',
   socketAuthFailed: 'Socket authentication failed. Please refresh the page.',
   socketUnavailable: 'Unable to establish real-time connection. Please refresh the page.',
 } as const;

@@ -1,17 +1,183 @@
-import { auditLogQuery, blockUserInput, userIdInput } from '@bank/validators/admin';
+import { userRoles } from '@bank/db/enums';
+import {
+  auditLogQuery,
+  blockUserInput,
+  createUserInput,
+  updateUserInput,
+  userIdInput,
+  userListQuery,
+  userStatuses,
+} from '@bank/validators/admin';
 import { z } from 'zod';
-import { defineRoute } from '../rest/define.ts';
+import { defineRoute, noInput } from '../rest/define.ts';
+import { transactionDtoSchema } from '../transactions/dto.ts';
+
+const message = z.string();
+
+/** A user as staff see them in the directory (never the hash, secrets or tokens). */
+const directoryUserSchema = z.object({
+  id: z.uuid(),
+  _id: z.uuid(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  phoneNumber: z.string(),
+  role: z.enum(userRoles),
+  status: z.enum(userStatuses),
+  isBlocked: z.boolean(),
+  isEmailVerified: z.boolean(),
+  twoFactorEnabled: z.boolean(),
+  withdrawalLimit: z.number().nullable(),
+  createdAt: z.string(),
+});
+
+const userListEntrySchema = directoryUserSchema.extend({
+  accountNumber: z.string().nullable(),
+  balance: z.number().nullable(),
+  lastSeenAt: z.string().nullable(),
+});
+
+const userDetailSchema = z.object({
+  user: directoryUserSchema.extend({
+    dateOfBirth: z.string().nullable(),
+    address: z.object({
+      street: z.string().nullable(),
+      city: z.string().nullable(),
+      state: z.string().nullable(),
+      zipCode: z.string().nullable(),
+      country: z.string().nullable(),
+    }),
+  }),
+  accounts: z.array(
+    z.object({
+      id: z.uuid(),
+      accountNumber: z.string(),
+      type: z.string(),
+      currency: z.string(),
+      balance: z.number(),
+      createdAt: z.string(),
+    }),
+  ),
+  balance: z.number(),
+  recentTransactions: z.array(transactionDtoSchema),
+  sessions: z.array(
+    z.object({
+      id: z.string(),
+      ip: z.string().nullable(),
+      userAgent: z.string().nullable(),
+      createdAt: z.string(),
+      lastSeenAt: z.string(),
+      twoFactorVerified: z.boolean(),
+    }),
+  ),
+  auditEvents: z.array(
+    z.object({
+      id: z.uuid(),
+      event: z.string(),
+      ip: z.string().nullable(),
+      details: z.record(z.string(), z.unknown()).nullable(),
+      byAdministrator: z.boolean(),
+      createdAt: z.string(),
+    }),
+  ),
+});
 
 export const adminRestRoutes = [
   defineRoute({
+    method: 'GET',
+    path: '/users',
+    summary:
+      'The user directory (admin): search by name, e-mail or account number; filter by role, status and sign-up dates.',
+    tag: 'Users',
+    access: 'admin',
+    input: userListQuery,
+    output: z.object({
+      data: z.array(userListEntrySchema),
+      page: z.number(),
+      limit: z.number(),
+      count: z.number(),
+      total: z.number(),
+      hasMore: z.boolean(),
+    }),
+    handle: ({ caller, input }) => caller.admin.users(input),
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/users/stats',
+    summary: 'Totals of users by status and role, new users this month, sign-in activity (admin).',
+    tag: 'Users',
+    access: 'admin',
+    input: noInput,
+    output: z.object({
+      totalUsers: z.number(),
+      activeUsers: z.number(),
+      blockedUsers: z.number(),
+      unverifiedUsers: z.number(),
+      newUsersThisMonth: z.number(),
+      usersByRole: z.object({ user: z.number(), admin: z.number(), support: z.number() }),
+      activityStats: z.object({
+        signInsLast24Hours: z.number(),
+        signInsLast30Days: z.number(),
+        activeUsersLast24Hours: z.number(),
+        activeUsersLast30Days: z.number(),
+      }),
+    }),
+    handle: ({ caller }) => caller.admin.userStats(),
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/users/:id',
+    summary:
+      'One user: profile, accounts and balance, recent transactions, sessions, audit events (admin).',
+    tag: 'Users',
+    access: 'admin',
+    input: userIdInput,
+    output: userDetailSchema,
+    handle: ({ caller, input }) => caller.admin.user(input),
+  }),
+  defineRoute({
+    method: 'POST',
+    path: '/users',
+    summary:
+      'Open an account for someone (admin). They receive an e-mail with a link to choose their password.',
+    tag: 'Users',
+    access: 'admin',
+    input: createUserInput,
+    output: z.object({ message, user: directoryUserSchema }),
+    successStatus: 201,
+    handle: ({ caller, input }) => caller.admin.createUser(input),
+  }),
+  defineRoute({
+    method: 'PUT',
+    path: '/users/:id',
+    summary: 'Change a user’s name, phone, role or daily withdrawal limit (admin).',
+    tag: 'Users',
+    access: 'admin',
+    input: updateUserInput,
+    output: z.object({ message, user: directoryUserSchema }),
+    handle: ({ caller, input }) => caller.admin.updateUser(input),
+  }),
+  defineRoute({
+    method: 'DELETE',
+    path: '/users/:id',
+    summary:
+      'Close and anonymise a user (admin); refused while they have money, a pending transaction or an open loan.',
+    tag: 'Users',
+    access: 'admin',
+    input: userIdInput,
+    output: z.object({ message }),
+    handle: ({ caller, input }) => caller.admin.deleteUser(input),
+  }),
+  defineRoute({
     method: 'PUT',
     path: '/users/:id/block',
-    summary: 'Block or unblock a user (admin). A block ends the user’s sessions.',
+    summary:
+      'Block or unblock a user (admin): `{blocked}` sets, no body toggles. A block ends the user’s sessions.',
     tag: 'Users',
     access: 'admin',
     input: blockUserInput,
     output: z.object({
-      message: z.string(),
+      message,
       user: z.object({ id: z.string(), isBlocked: z.boolean() }),
     }),
     handle: ({ caller, input }) => caller.admin.setUserBlocked(input),
@@ -23,8 +189,21 @@ export const adminRestRoutes = [
     tag: 'Users',
     access: 'admin',
     input: userIdInput,
-    output: z.object({ message: z.string() }),
+    output: z.object({ message }),
     handle: ({ caller, input }) => caller.admin.endUserSessions(input),
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/roles',
+    summary: 'The roles and the permissions each holds (admin).',
+    tag: 'Users',
+    access: 'admin',
+    input: noInput,
+    output: z.object({
+      roles: z.array(z.object({ name: z.enum(userRoles), permissions: z.array(z.string()) })),
+      permissions: z.array(z.string()),
+    }),
+    handle: ({ caller }) => caller.admin.roles(),
   }),
   defineRoute({
     method: 'GET',

@@ -23,6 +23,10 @@ export type AuditEvent =
   | 'user.blocked'
   | 'user.unblocked'
   | 'user.created_by_bootstrap'
+  | 'user.created'
+  | 'user.updated'
+  | 'user.deleted'
+  | 'settings.updated'
   | 'loan.status_changed'
   | 'support.ticket_status_changed';
 

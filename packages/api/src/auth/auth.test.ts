@@ -554,7 +554,10 @@ describe('roles, blocking and maintenance', () => {
     });
     expect((await (await app.caller(token)).auth.me()).user).toBeNull();
     const refused = await rejectionOf(app.signIn(target.email));
-    expect(refused).toMatchObject({ code: 'FORBIDDEN', message: messages.accountBlocked });
+    expect(refused).toMatchObject({
+      code: 'FORBIDDEN',
+      message: messages.accountBlockedContact('support@horizonbank.example', '1-800-555-0199'),
+    });
     await adminCaller.admin.setUserBlocked({ id: target.id, blocked: false });
     await expect(app.signIn(target.email)).resolves.toMatchObject({ twoFactorRequired: false });
     const log = await adminCaller.admin.auditLog({ page: 1, limit: 50 });

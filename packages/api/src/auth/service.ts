@@ -235,7 +235,16 @@ export async function login(
       request,
       details: { reason: 'blocked' },
     });
-    throw appError('FORBIDDEN', messages.accountBlocked, 'ACCOUNT_BLOCKED');
+    const { supportEmail, supportPhone } = await deps.settings.get();
+    throw appError(
+      'FORBIDDEN',
+      messages.accountBlockedContact(supportEmail, supportPhone),
+      'ACCOUNT_BLOCKED',
+    );
+  }
+  // Maintenance leaves the bank to its administrators (SPEC.md 6); the password was right.
+  if (user.role !== 'admin' && (await deps.settings.get()).maintenanceMode) {
+    throw appError('SERVICE_UNAVAILABLE', messages.maintenance, 'MAINTENANCE');
   }
   if (!user.emailVerifiedAt) {
     await recordAudit(deps.db, {

@@ -10,11 +10,15 @@ export const TOKEN_TTL_MS: Record<Purpose, number> = {
   password_reset: 60 * 60_000,
 };
 
+/** A set-your-password link for an account an administrator opened. */
+export const INVITATION_TTL_MS = 72 * 60 * 60_000;
+
 /** Issues a fresh single-use token; earlier unused ones of the same purpose stop working. */
 export async function issueUserToken(
   db: Executor,
   userId: string,
   purpose: Purpose,
+  ttlMs = TOKEN_TTL_MS[purpose],
 ): Promise<string> {
   const token = randomToken(32);
   await db
@@ -31,7 +35,7 @@ export async function issueUserToken(
     userId,
     purpose,
     tokenHash: sha256Hex(token),
-    expiresAt: new Date(Date.now() + TOKEN_TTL_MS[purpose]),
+    expiresAt: new Date(Date.now() + ttlMs),
   });
   return token;
 }

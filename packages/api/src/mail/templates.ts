@@ -57,6 +57,26 @@ export function verificationEmail(to: string, firstName: string, url: string): E
   });
 }
 
+/** An administrator opened the account: the person chooses their password from the link. */
+export function invitationEmail(
+  to: string,
+  firstName: string,
+  bankName: string,
+  url: string,
+): EmailMessage {
+  return actionEmail({
+    to,
+    subject: `Your ${bankName} account is ready`,
+    greeting: `Hello ${firstName},`,
+    lines: [
+      `${bankName} has opened an online banking account for you.`,
+      'Choose your password to sign in for the first time.',
+    ],
+    action: { label: 'Set your password', url },
+    footer: 'This link expires in 72 hours. If you did not expect this email, ignore it.',
+  });
+}
+
 export function passwordResetEmail(to: string, firstName: string, url: string): EmailMessage {
   return actionEmail({
     to,

@@ -38,7 +38,8 @@ export type AppEvent =
       type: 'loan:status';
       data: { loanId: string; status: string; reason?: string | null; overdue?: boolean };
     }
-  | { type: 'system:maintenance'; data: { message: string; infoUrl: string } }
+  /** `active: false` tells clients the bank is open again, so they carry on without reloading. */
+  | { type: 'system:maintenance'; data: { active: boolean; message: string; infoUrl: string } }
   | { type: 'system:error'; data: { message: string } }
   | { type: 'new_support_message'; data: Record<string, unknown> & { ticketId: string } }
   | { type: 'support:ticket_updated'; data: { ticketId: string; status: string } }

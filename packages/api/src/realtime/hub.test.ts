@@ -68,7 +68,7 @@ describe('realtime events', () => {
       });
       await publishEvent(app.db, null, {
         type: 'system:maintenance',
-        data: { message: 'Tonight', infoUrl: '/help' },
+        data: { active: true, message: 'Tonight', infoUrl: '/help' },
       });
     });
     controller.abort();

@@ -92,6 +92,7 @@ export async function createTestApp() {
       banks: api.banks,
       loans: api.loans,
       support: api.support,
+      settings: api.settings,
       cookies,
     };
   }

@@ -297,7 +297,7 @@ describe('transfers', () => {
           amount: 100.01,
         }),
       );
-      expect(over.message).toBe('Daily transfer limit exceeded');
+      expect(over.message).toBe('Daily transfer limit exceeded: the limit is $300.00 a day');
       await alice.caller.transactions.transfer({
         recipientAccountNumber: bob.accountNumber,
         amount: 100,
@@ -344,7 +344,7 @@ describe('transfers that arrive together (one batch)', () => {
       expect(results.map((r) => (r.status === 'fulfilled' ? 'ok' : r.reason.message))).toEqual([
         'ok',
         'ok',
-        'Daily transfer limit exceeded',
+        'Daily transfer limit exceeded: the limit is $50.00 a day',
       ]);
     } finally {
       await app.db.update(bankSettings).set({ transferLimitCents: 5_000_000n });
@@ -383,7 +383,7 @@ describe('transfers that arrive together (one batch)', () => {
       const over = await rejectionOf(
         alice.caller.transactions.transfer({ recipientAccountNumber: '7771234', amount: 30 }),
       );
-      expect(over.message).toBe('Daily transfer limit exceeded');
+      expect(over.message).toBe('Daily transfer limit exceeded: the limit is $100.00 a day');
       await settlePendingTransactions(app.deps, 0); // the receiving bank rejects ...0000
       await alice.caller.transactions.transfer({ recipientAccountNumber: '7771234', amount: 30 });
       const balance = await alice.caller.transactions.balance();
@@ -495,7 +495,7 @@ describe('withdrawals', () => {
     expect(
       (await rejectionOf(caller.transactions.withdraw({ amount: 20.01, method: 'cash_pickup' })))
         .message,
-    ).toBe('Daily withdrawal limit exceeded');
+    ).toBe('Daily withdrawal limit exceeded: the limit is $100.00 a day');
     const balance = await caller.transactions.balance();
     expect(balance).toMatchObject({ withdrawalLimit: 100, withdrawnToday: 80 });
   });

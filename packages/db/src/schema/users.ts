@@ -12,8 +12,9 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { userRoles } from '../enums.ts';
 
-export const userRole = pgEnum('user_role', ['user', 'admin', 'support']);
+export const userRole = pgEnum('user_role', userRoles);
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
@@ -40,6 +41,11 @@ export const users = pgTable(
     role: userRole().notNull().default('user'),
     emailVerifiedAt: timestamp({ withTimezone: true }),
     isBlocked: boolean().notNull().default(false),
+    /**
+     * Closed by an administrator: the person's details are anonymised and they cannot sign in,
+     * while the row stays so that the ledger's history keeps its owner (a bank keeps records).
+     */
+    closedAt: timestamp({ withTimezone: true }),
     /** AES-GCM sealed TOTP secret; set once set-up is confirmed. */
     twoFactorSecret: text(),
     /** Set by set-up, moved to twoFactorSecret by the first valid code. */

@@ -2,6 +2,7 @@ import type { transferInput } from '@bank/validators/money';
 import { TRPCError } from '@trpc/server';
 import type { z } from 'zod';
 import type { SessionWithUser } from '../../auth/sessions.ts';
+import { formatUsd } from '../../money/cents.ts';
 import type { MovementResult } from '../../transactions/dto.ts';
 import { last4, refuse, result } from '../../transactions/movement-result.ts';
 import { outflowOn } from '../account-state.ts';
@@ -44,7 +45,11 @@ export function transferPosting(
         outflowOn(state, ledger.day, 'transfer') + amountCents >
         ledger.settings.transferLimitCents
       )
-        return { refused: refuse('Daily transfer limit exceeded') };
+        return {
+          refused: refuse(
+            `Daily transfer limit exceeded: the limit is ${formatUsd(ledger.settings.transferLimitCents)} a day`,
+          ),
+        };
       const to = recipient ?? ledger.systemAccount('external_clearing');
       return {
         effects: [{ open: transferMovement(order, sender, to, recipient, ledger.now) }],

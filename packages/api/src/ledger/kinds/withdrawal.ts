@@ -1,5 +1,6 @@
 import { TRPCError } from '@trpc/server';
 import type { SessionWithUser } from '../../auth/sessions.ts';
+import { formatUsd } from '../../money/cents.ts';
 import type { MovementResult } from '../../transactions/dto.ts';
 import { refuse, result } from '../../transactions/movement-result.ts';
 import { outflowOn } from '../account-state.ts';
@@ -37,7 +38,11 @@ export function withdrawalPosting(
       // The user's own daily limit, or the bank's.
       const limit = user.withdrawalLimitCents ?? ledger.settings.withdrawalLimitCents;
       if (outflowOn(state, ledger.day, 'withdraw') + amountCents > limit)
-        return { refused: refuse('Daily withdrawal limit exceeded') };
+        return {
+          refused: refuse(
+            `Daily withdrawal limit exceeded: the limit is ${formatUsd(limit)} a day`,
+          ),
+        };
       const { now } = ledger;
       return {
         effects: [

@@ -1,0 +1,58 @@
+import { bankSettingsInput } from '@bank/validators/admin';
+import { z } from 'zod';
+import { defineRoute, noInput } from '../rest/define.ts';
+
+const rate = z.number();
+const settingsSchema = z.object({
+  bankName: z.string(),
+  supportEmail: z.string(),
+  supportPhone: z.string(),
+  transferLimit: z.number(),
+  withdrawalLimit: z.number(),
+  maintenanceMode: z.boolean(),
+  interestRates: z.object({
+    savings: rate,
+    loans: z.object({ personal: rate, business: rate, mortgage: rate }),
+  }),
+  updatedAt: z.string(),
+});
+
+export const settingsRestRoutes = [
+  defineRoute({
+    method: 'GET',
+    path: '/bank',
+    summary: 'The bank’s public profile: name, support e-mail and phone, and whether it is open.',
+    tag: 'Bank',
+    access: 'public',
+    input: noInput,
+    output: z.object({
+      bankName: z.string(),
+      supportEmail: z.string(),
+      supportPhone: z.string(),
+      maintenanceMode: z.boolean(),
+    }),
+    handle: ({ caller }) => caller.settings.public(),
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/admin/settings',
+    summary:
+      'The bank’s settings: identity, daily limits, interest rates, maintenance mode (admin).',
+    tag: 'Admin',
+    access: 'admin',
+    input: noInput,
+    output: settingsSchema,
+    handle: ({ caller }) => caller.settings.get(),
+  }),
+  defineRoute({
+    method: 'PUT',
+    path: '/admin/settings',
+    summary:
+      'Change the bank’s settings (admin). Limits apply to the next transaction; maintenance mode shuts out everyone but administrators.',
+    tag: 'Admin',
+    access: 'admin',
+    input: bankSettingsInput,
+    output: z.object({ message: z.string(), settings: settingsSchema }),
+    handle: ({ caller, input }) => caller.settings.update(input),
+  }),
+];
