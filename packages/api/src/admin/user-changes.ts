@@ -38,11 +38,17 @@ const refuse = (message: string) => new TRPCError({ code: 'CONFLICT', message })
 const notFound = () => new TRPCError({ code: 'NOT_FOUND', message: 'User not found' });
 
 /**
- * Locks the user's row, and the rows of every active administrator, for the rest of the
- * transaction: two administrators demoting or blocking each other at once are serialised, so
- * the bank never ends up without one.
+ * Locks every administrator's row (always in id order, so two changes never wait on each other
+ * in a circle), then the user's: two administrators demoting or blocking each other at once are
+ * serialised, and the second sees what the first did, so the bank never ends up without one.
  */
 async function lockForChange(tx: Executor, userId: string): Promise<UserRow> {
+  await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.role, 'admin'), isNull(users.closedAt)))
+    .orderBy(users.id)
+    .for('update');
   const [user] = await tx
     .select()
     .from(users)
@@ -65,8 +71,7 @@ async function isLastAdmin(tx: Executor, user: UserRow): Promise<boolean> {
         isNull(users.closedAt),
         ne(users.id, user.id),
       ),
-    )
-    .for('update');
+    );
   return others.length === 0;
 }
 
