@@ -1,0 +1,184 @@
+import { auditLog, bankSettings, events, users } from '@bank/db/schema';
+import type { BankSettingsInput } from '@bank/validators/admin';
+import { desc, eq, isNull } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, rejectionOf, type TestApp } from '../testing/harness.ts';
+import { fundedCustomer } from '../testing/money.ts';
+import { defaultBankSettings } from './service.ts';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await createTestApp();
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+const defaults: BankSettingsInput = {
+  bankName: 'Horizon Bank',
+  supportEmail: 'support@horizonbank.example',
+  supportPhone: '1-800-555-0199',
+  transferLimit: 50_000,
+  withdrawalLimit: 25_000,
+  maintenanceMode: false,
+  interestRates: { savings: 2.5, loans: { personal: 12.5, business: 10, mortgage: 6.5 } },
+};
+
+async function admin() {
+  const person = await fundedCustomer(app, 0, 'Admin');
+  await app.db.update(users).set({ role: 'admin' }).where(eq(users.id, person.id));
+  return { ...person, caller: await app.caller(person.token) };
+}
+
+// Every test leaves the bank as it found it.
+afterEach(async () => {
+  await app.db.update(bankSettings).set(defaultBankSettings);
+  app.deps.settings.forget();
+});
+
+describe('bank settings', () => {
+  it('reads the settings as SPEC.md names them, and saves a change with its audit entry', async () => {
+    const staff = await admin();
+    expect(await staff.caller.settings.get()).toMatchObject(defaults);
+    const answer = await staff.caller.settings.update({
+      ...defaults,
+      bankName: 'Horizon Bank & Trust',
+      transferLimit: 1_000,
+      interestRates: {
+        ...defaults.interestRates,
+        loans: { ...defaults.interestRates.loans, personal: 9.9 },
+      },
+    });
+    expect(answer).toMatchObject({
+      message: 'Settings updated successfully',
+      settings: { bankName: 'Horizon Bank & Trust', transferLimit: 1_000 },
+    });
+    const [entry] = await app.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.event, 'settings.updated'))
+      .orderBy(desc(auditLog.createdAt))
+      .limit(1);
+    expect(entry).toMatchObject({
+      actorId: staff.id,
+      details: {
+        old: { bankName: 'Horizon Bank', transferLimit: 50_000, personalLoanRate: 12.5 },
+        new: { bankName: 'Horizon Bank & Trust', transferLimit: 1_000, personalLoanRate: 9.9 },
+      },
+    });
+    // Anyone reads the bank's identity.
+    const visitor = await app.caller(null);
+    expect(await visitor.settings.public()).toEqual({
+      bankName: 'Horizon Bank & Trust',
+      supportEmail: 'support@horizonbank.example',
+      supportPhone: '1-800-555-0199',
+      maintenanceMode: false,
+    });
+  });
+
+  it('answers SPEC.md 5’s messages for bad values', async () => {
+    const staff = await admin();
+    const refused = await rejectionOf(
+      staff.caller.settings.update({
+        ...defaults,
+        bankName: '  ',
+        supportEmail: '',
+        supportPhone: '',
+        transferLimit: -1,
+        withdrawalLimit: 0,
+        interestRates: { savings: -0.1, loans: { personal: 1, business: 1, mortgage: -2 } },
+      }),
+    );
+    expect(refused.code).toBe('BAD_REQUEST');
+    expect(refused.details).toEqual([
+      { field: 'bankName', message: 'Bank name is required' },
+      { field: 'supportEmail', message: 'Support email is required' },
+      { field: 'supportPhone', message: 'Support phone is required' },
+      { field: 'transferLimit', message: 'Transfer limit must be positive' },
+      { field: 'withdrawalLimit', message: 'Withdrawal limit must be positive' },
+      { field: 'interestRates.savings', message: 'Interest rate cannot be negative' },
+      { field: 'interestRates.loans.mortgage', message: 'Interest rate cannot be negative' },
+    ]);
+    const missing = await rejectionOf(
+      // @ts-expect-error: a caller that leaves the limit out
+      staff.caller.settings.update({ ...defaults, transferLimit: undefined }),
+    );
+    expect(missing.details).toEqual([
+      { field: 'transferLimit', message: 'Transfer limit is required' },
+    ]);
+    expect(
+      (await rejectionOf(staff.caller.settings.update({ ...defaults, supportEmail: 'nope' })))
+        .details,
+    ).toEqual([{ field: 'supportEmail', message: 'Invalid email' }]);
+  });
+
+  it('applies a lowered transfer limit to the next transfer, and new rates to the loan products', async () => {
+    const staff = await admin();
+    const alice = await fundedCustomer(app, 500);
+    const bob = await fundedCustomer(app, 0);
+    await staff.caller.settings.update({
+      ...defaults,
+      transferLimit: 100,
+      interestRates: {
+        ...defaults.interestRates,
+        loans: { personal: 11, business: 9, mortgage: 5 },
+      },
+    });
+    const refused = await rejectionOf(
+      alice.caller.transactions.transfer({
+        recipientAccountNumber: bob.accountNumber,
+        amount: 150,
+      }),
+    );
+    expect(refused.message).toBe('Daily transfer limit exceeded: the limit is $100.00 a day');
+    const { interestRates } = await alice.caller.loans.types();
+    expect(interestRates).toMatchObject({ personal: 11, business: 9, mortgage: 5 });
+  });
+
+  it('maintenance: customers get 503 everywhere, administrators carry on, everyone is told live', async () => {
+    const staff = await admin();
+    const alice = await fundedCustomer(app, 50);
+    await staff.caller.settings.update({ ...defaults, maintenanceMode: true });
+
+    const maintenance = {
+      code: 'SERVICE_UNAVAILABLE',
+      message: 'The bank is under maintenance. Please try again later.',
+      reason: 'MAINTENANCE',
+    };
+    expect(await rejectionOf(alice.caller.transactions.balance())).toMatchObject(maintenance);
+    expect(await rejectionOf(alice.caller.cards.list({}))).toMatchObject(maintenance);
+    // Signing in and registering are shut too; who is signed in and the bank's profile are not.
+    expect(await rejectionOf(app.signIn(alice.email))).toMatchObject(maintenance);
+    expect(await rejectionOf(app.registerUser())).toMatchObject(maintenance);
+    expect((await alice.caller.auth.me()).user?.email).toBe(alice.email);
+    expect((await (await app.caller(null)).settings.public()).maintenanceMode).toBe(true);
+    // Administrators keep working and can sign in.
+    expect(await staff.caller.admin.users({})).toMatchObject({ page: 1 });
+    await app.signIn(staff.email);
+
+    const notices = await app.db
+      .select()
+      .from(events)
+      .where(isNull(events.userId))
+      .orderBy(desc(events.id))
+      .limit(1);
+    expect(notices[0]?.event).toEqual({
+      type: 'system:maintenance',
+      data: {
+        active: true,
+        message: 'The bank is under maintenance. Please try again later.',
+        infoUrl: '/maintenance',
+      },
+    });
+
+    await staff.caller.settings.update({ ...defaults, maintenanceMode: false });
+    expect(await alice.caller.transactions.balance()).toMatchObject({ balance: 50 });
+    const [ended] = await app.db
+      .select()
+      .from(events)
+      .where(isNull(events.userId))
+      .orderBy(desc(events.id))
+      .limit(1);
+    expect(ended?.event).toMatchObject({ type: 'system:maintenance', data: { active: false } });
+  });
+});
