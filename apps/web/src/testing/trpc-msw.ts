@@ -50,8 +50,25 @@ export function mockProcedures(mocks: Record<string, ProcedureMock>): void {
   for (const [path, mock] of Object.entries(mocks)) procedures.set(path, mock);
 }
 
+/**
+ * Procedures every screen may call, answered unless a test says otherwise: the bank's public
+ * profile (logo, footers, maintenance).
+ */
+export const defaultBankProfile = {
+  bankName: 'Horizon Bank',
+  supportEmail: 'support@horizonbank.example',
+  supportPhone: '1-800-555-0199',
+  maintenanceMode: false,
+};
+
+function installDefaults(): void {
+  procedures.set('settings.public', () => defaultBankProfile);
+}
+installDefaults();
+
 export function resetTrpcMocks(): void {
   procedures.clear();
+  installDefaults();
   trpcCalls.length = 0;
   unmockedProcedures.length = 0;
 }

@@ -20,6 +20,11 @@ const eventLabels: Record<string, string> = {
   'user.blocked': 'User blocked',
   'user.unblocked': 'User unblocked',
   'user.created_by_bootstrap': 'Administrator created at start-up',
+  'user.created': 'User created by an administrator',
+  'user.updated': 'User details changed',
+  'user.deleted': 'User deleted',
+  'settings.updated': 'Bank settings changed',
+  'loan.status_changed': 'Loan status changed',
   'support.ticket_status_changed': 'Support ticket status changed',
 };
 

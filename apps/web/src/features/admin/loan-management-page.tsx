@@ -8,10 +8,7 @@ import {
   Flex,
   Heading,
   HStack,
-  Input,
-  NativeSelect,
   Portal,
-  SimpleGrid,
   Stack,
   Table,
   Text,
@@ -28,6 +25,7 @@ import { formatDate, formatMoney, humanize } from '../../lib/format.ts';
 import { notify } from '../../lib/toaster.ts';
 import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
 import { EmptyList, ListSpinner, Pagination, ScrollTable } from './admin-table.tsx';
+import { FilterGrid, FilterInput, FilterSelect } from './list-filters.tsx';
 
 const PAGE_SIZE = 10;
 const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
@@ -46,82 +44,23 @@ export type LoanSearch = z.output<typeof loanSearch>;
 
 type ManagedLoan = RouterOutputs['loans']['all']['loans'][number];
 
-function FilterSelect(props: {
-  label: string;
-  value: string | undefined;
-  options: readonly string[];
-  onChange: (value: string | undefined) => void;
-}) {
-  return (
-    <Field.Root>
-      <Field.Label>{props.label}</Field.Label>
-      <NativeSelect.Root size="sm">
-        <NativeSelect.Field
-          value={props.value ?? ''}
-          onChange={(event) => props.onChange(event.target.value || undefined)}
-        >
-          <option value="">All</option>
-          {props.options.map((option) => (
-            <option key={option} value={option}>
-              {humanize(option)}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
-    </Field.Root>
-  );
-}
-
-function FilterInput(props: {
-  label: string;
-  type: 'date' | 'number';
-  value: string | number | undefined;
-  onChange: (value: string | undefined) => void;
-}) {
-  return (
-    <Field.Root>
-      <Field.Label>{props.label}</Field.Label>
-      <Input
-        size="sm"
-        type={props.type}
-        min={props.type === 'number' ? '0' : undefined}
-        defaultValue={props.value ?? ''}
-        // Applied on leaving the field or Enter: no reload per keystroke.
-        onBlur={(event) => props.onChange(event.target.value || undefined)}
-        onKeyDown={(event) => {
-          if (event.key === 'Enter') props.onChange(event.currentTarget.value || undefined);
-        }}
-      />
-    </Field.Root>
-  );
-}
-
 function Filters(props: { search: LoanSearch; onChange: (next: LoanSearch) => void }) {
   const { search } = props;
   const set = (patch: Partial<LoanSearch>) => props.onChange({ ...search, ...patch, page: 1 });
   const money = (value: string | undefined) => (value ? Number(value) : undefined);
   return (
-    <SimpleGrid
-      columns={{ base: 1, sm: 2, lg: 6 }}
-      gap="3"
-      p="4"
-      borderWidth="1px"
-      borderRadius="l3"
-      role="group"
-      aria-label="Filters"
-    >
+    <FilterGrid columns={6}>
       <FilterSelect
         label="Status"
         value={search.status}
         options={loanStatuses}
-        onChange={(value) => set({ status: loanStatuses.find((status) => status === value) })}
+        onChange={(status) => set({ status })}
       />
       <FilterSelect
         label="Type"
         value={search.type}
         options={loanTypes}
-        onChange={(value) => set({ type: loanTypes.find((type) => type === value) })}
+        onChange={(type) => set({ type })}
       />
       <FilterInput
         label="From"
@@ -147,7 +86,7 @@ function Filters(props: { search: LoanSearch; onChange: (next: LoanSearch) => vo
         value={search.maxAmount}
         onChange={(value) => set({ maxAmount: money(value) })}
       />
-    </SimpleGrid>
+    </FilterGrid>
   );
 }
 

@@ -3,10 +3,11 @@ import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { ColorModeButton } from '../../components/color-mode.tsx';
 import { Logo } from '../../components/logo.tsx';
-import { bank } from '../../lib/bank.ts';
+import { useBank } from '../../lib/bank.ts';
 
 /** A plain frame for error pages, which may show with or without a session. */
 export function ErrorShell({ children }: { children: ReactNode }) {
+  const bank = useBank();
   return (
     <Flex direction="column" minH="100dvh">
       <HStack as="header" px={{ base: '4', md: '8' }} py="4" borderBottomWidth="1px">

@@ -1,10 +1,11 @@
 import { Box, Button, Link as ChakraLink, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { Link, useRouter } from '@tanstack/react-router';
-import { bank } from '../../lib/bank.ts';
+import { useBank } from '../../lib/bank.ts';
 import { ErrorShell } from './error-shell.tsx';
 
 /** SPEC.md 2.31: the server error page (/500), also the router's error screen. */
 export function ServerErrorPage() {
+  const bank = useBank();
   const router = useRouter();
   return (
     <ErrorShell>

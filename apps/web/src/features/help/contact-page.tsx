@@ -10,7 +10,7 @@ import {
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { LuMail, LuMessageSquarePlus, LuPhone } from 'react-icons/lu';
-import { bank } from '../../lib/bank.ts';
+import { useBank } from '../../lib/bank.ts';
 
 function ContactCard(props: { icon: ReactNode; title: string; children: ReactNode }) {
   return (
@@ -30,6 +30,7 @@ function ContactCard(props: { icon: ReactNode; title: string; children: ReactNod
 
 /** How to reach the bank (linked as Contact Us from the ticket list). */
 export function ContactPage() {
+  const bank = useBank();
   return (
     <Stack gap="6">
       <Stack gap="2">

@@ -1,7 +1,9 @@
 import { Accordion, Box, Text } from '@chakra-ui/react';
-import { faqEntries } from './faq-content.ts';
+import { useBank } from '../../lib/bank.ts';
+import { faqEntriesFor } from './faq-content.ts';
 
 export function FaqAccordion() {
+  const faqEntries = faqEntriesFor(useBank());
   return (
     <Accordion.Root collapsible defaultValue={[faqEntries[0]?.id ?? '']} variant="enclosed">
       {faqEntries.map((entry) => (

@@ -1,4 +1,4 @@
-import { bank } from '../../lib/bank.ts';
+import type { BankIdentity } from '../../lib/bank.ts';
 
 export interface FaqEntry {
   id: string;
@@ -7,7 +7,7 @@ export interface FaqEntry {
 }
 
 /** SPEC.md 1 and 2.8: the five Help Center entries. */
-export const faqEntries: FaqEntry[] = [
+export const faqEntriesFor = (bank: BankIdentity): FaqEntry[] => [
   {
     id: 'what-is',
     question: `What is ${bank.name}?`,

@@ -1,10 +1,11 @@
 import { Link as ChakraLink, Heading, Stack, Text } from '@chakra-ui/react';
 import { Link } from '@tanstack/react-router';
-import { bank } from '../../lib/bank.ts';
+import { useBank } from '../../lib/bank.ts';
 import { FaqAccordion } from './faq-accordion.tsx';
 
 /** SPEC.md 2.8: the public Help Center. */
 export function HelpCenterPage() {
+  const bank = useBank();
   return (
     <Stack gap="6">
       <Stack gap="2">

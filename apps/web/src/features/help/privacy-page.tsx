@@ -1,7 +1,7 @@
-import { bank } from '../../lib/bank.ts';
+import { type BankIdentity, useBank } from '../../lib/bank.ts';
 import { LegalPage, type LegalSection } from './legal-page.tsx';
 
-const sections: LegalSection[] = [
+const sectionsFor = (bank: BankIdentity): LegalSection[] => [
   {
     heading: '1. What we collect',
     paragraphs: [
@@ -36,5 +36,8 @@ const sections: LegalSection[] = [
 ];
 
 export function PrivacyPage() {
-  return <LegalPage title="Privacy Policy" updated="January 1, 2026" sections={sections} />;
+  const bank = useBank();
+  return (
+    <LegalPage title="Privacy Policy" updated="January 1, 2026" sections={sectionsFor(bank)} />
+  );
 }

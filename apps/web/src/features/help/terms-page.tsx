@@ -1,7 +1,7 @@
-import { bank } from '../../lib/bank.ts';
+import { type BankIdentity, useBank } from '../../lib/bank.ts';
 import { LegalPage, type LegalSection } from './legal-page.tsx';
 
-const sections: LegalSection[] = [
+const sectionsFor = (bank: BankIdentity): LegalSection[] => [
   {
     heading: '1. About these terms',
     paragraphs: [
@@ -43,5 +43,12 @@ const sections: LegalSection[] = [
 ];
 
 export function TermsPage() {
-  return <LegalPage title="Terms and Conditions" updated="January 1, 2026" sections={sections} />;
+  const bank = useBank();
+  return (
+    <LegalPage
+      title="Terms and Conditions"
+      updated="January 1, 2026"
+      sections={sectionsFor(bank)}
+    />
+  );
 }

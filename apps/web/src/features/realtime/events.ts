@@ -42,7 +42,11 @@ const appEvent = z.discriminatedUnion('type', [
   }),
   z.object({
     type: z.literal('system:maintenance'),
-    data: z.looseObject({ message: z.string(), infoUrl: z.string().optional() }),
+    data: z.looseObject({
+      active: z.boolean().optional(),
+      message: z.string(),
+      infoUrl: z.string().optional(),
+    }),
   }),
   z.object({ type: z.literal('system:error'), data: z.looseObject({ message: z.string() }) }),
   z.object({ type: z.literal('new_support_message'), data: z.looseObject({}) }),
@@ -67,6 +71,8 @@ export interface EventEffects {
   invalidate: boolean;
   /** Money moved: balances, statistics, history and the session's balance are stale. */
   money?: { newBalance: number | null };
+  /** Maintenance began (true) or ended (false). */
+  maintenance?: boolean;
 }
 
 /** Safe targets for 'Learn More': this site, or an http(s) page. */
@@ -127,8 +133,18 @@ export function effectsOf(event: AppEvent): EventEffects {
       return { notification: loanNotification(event.data), invalidate: true };
     case 'system:maintenance': {
       const infoUrl = safeInfoUrl(event.data.infoUrl);
+      // Older notices carry no flag: a notice of maintenance means it is on.
+      if (event.data.active === false) {
+        return {
+          notification: { id: 'maintenance', type: 'success', message: event.data.message },
+          invalidate: false,
+          maintenance: false,
+        };
+      }
       return {
+        maintenance: true,
         notification: {
+          id: 'maintenance',
           type: 'warning',
           message: event.data.message,
           duration: 0,

@@ -23,8 +23,15 @@ export function RealtimeListener() {
       const event = parseAppEvent(envelope.data);
       if (!event) return;
       emitLiveEvent(event);
-      const { notification, invalidate, money } = effectsOf(event);
+      const { notification, invalidate, money, maintenance } = effectsOf(event);
       if (notification) notify(notification);
+      if (maintenance !== undefined) {
+        // The layout's maintenance gate reads the profile: it switches at once.
+        utils.settings.public.setData(undefined, (old) =>
+          old ? { ...old, maintenanceMode: maintenance } : old,
+        );
+        void utils.settings.public.invalidate();
+      }
       if (money) {
         void refreshMoney(utils, money.newBalance);
       } else if (invalidate) {

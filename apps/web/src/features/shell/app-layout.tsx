@@ -15,6 +15,9 @@ import { ColorModeButton } from '../../components/color-mode.tsx';
 import { FullPageSpinner } from '../../components/full-page-spinner.tsx';
 import { Logo } from '../../components/logo.tsx';
 import { useSession } from '../../lib/session.ts';
+import { MaintenanceBanner } from '../maintenance/maintenance-banner.tsx';
+import { MaintenanceNotice } from '../maintenance/maintenance-notice.tsx';
+import { useMaintenance } from '../maintenance/use-maintenance.ts';
 import { RealtimeListener } from '../realtime/realtime-listener.tsx';
 import { Sidebar } from './sidebar.tsx';
 import { UserMenu } from './user-menu.tsx';
@@ -44,6 +47,7 @@ function SkipLink() {
 export function AppLayout() {
   const { user } = useSession();
   const [navOpen, setNavOpen] = useState(false);
+  const maintenance = useMaintenance();
   // Signing out clears the user a moment before the router leaves this layout.
   if (!user) return <FullPageSpinner />;
   const closeNav = () => setNavOpen(false);
@@ -104,7 +108,15 @@ export function AppLayout() {
           _focus={{ outline: 'none' }}
         >
           <Box maxW="6xl" mx="auto">
-            <Outlet />
+            {/* SPEC.md 6: maintenance leaves access only to administrators. */}
+            {maintenance && user.role !== 'admin' ? (
+              <MaintenanceNotice />
+            ) : (
+              <>
+                {maintenance ? <MaintenanceBanner /> : null}
+                <Outlet />
+              </>
+            )}
           </Box>
         </Box>
       </Flex>

@@ -11,10 +11,11 @@ import {
 import { Link, Outlet } from '@tanstack/react-router';
 import { ColorModeButton } from '../../components/color-mode.tsx';
 import { Logo } from '../../components/logo.tsx';
-import { bank } from '../../lib/bank.ts';
+import { useBank } from '../../lib/bank.ts';
 
 /** SPEC.md 2.1: logo and name, a side image on large screens, and the tagline footer. */
 export function PublicLayout() {
+  const bank = useBank();
   return (
     <Flex minH="100dvh">
       <Flex direction="column" flex="1" minW="0">

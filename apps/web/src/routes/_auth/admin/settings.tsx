@@ -1,6 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../../../components/coming-soon.tsx';
+import { BankSettingsPage } from '../../../features/admin/bank-settings-page.tsx';
 
-export const Route = createFileRoute('/_auth/admin/settings')({
-  component: () => <ComingSoon title="Bank Settings" />,
-});
+export const Route = createFileRoute('/_auth/admin/settings')({ component: BankSettingsPage });

@@ -1,0 +1,249 @@
+import { type BankSettingsInput, bankSettingsInput } from '@bank/validators/admin';
+import {
+  Button,
+  Card,
+  Checkbox,
+  Heading,
+  Input,
+  InputGroup,
+  SimpleGrid,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type ReactNode, useEffect, useState } from 'react';
+import { Controller, type FieldPath, useForm } from 'react-hook-form';
+import { ErrorAlert, SuccessAlert } from '../../components/alerts.tsx';
+import { FormField } from '../../components/form-field.tsx';
+import { apiErrorInfo, errorMessage } from '../../lib/errors.ts';
+import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
+import { ListSpinner } from './admin-table.tsx';
+
+/** SPEC.md 9: the success message clears after 3 seconds. */
+export const SUCCESS_CLEAR_MS = 3000;
+
+type Settings = RouterOutputs['settings']['get'];
+
+function Section(props: { title: string; children: ReactNode }) {
+  const id = `${props.title.toLowerCase().replaceAll(' ', '-')}-heading`;
+  return (
+    <Card.Root variant="outline" as="section" aria-labelledby={id}>
+      <Card.Body gap="4">
+        <Heading as="h2" id={id} size="md">
+          {props.title}
+        </Heading>
+        {props.children}
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+const settingsFields = [
+  'bankName',
+  'supportEmail',
+  'supportPhone',
+  'transferLimit',
+  'withdrawalLimit',
+  'maintenanceMode',
+  'interestRates.savings',
+  'interestRates.loans.personal',
+  'interestRates.loans.business',
+  'interestRates.loans.mortgage',
+] as const satisfies readonly FieldPath<BankSettingsInput>[];
+
+function isSettingsField(field: string): field is (typeof settingsFields)[number] {
+  return settingsFields.some((name) => name === field);
+}
+
+const asNumber = (value: string) => (value === '' ? Number.NaN : Number(value));
+
+function SettingsForm({ settings }: { settings: Settings }) {
+  const utils = trpc.useUtils();
+  const save = trpc.settings.update.useMutation();
+  const [saved, setSaved] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm<BankSettingsInput>({
+    resolver: zodResolver(bankSettingsInput),
+    mode: 'onTouched',
+    defaultValues: {
+      bankName: settings.bankName,
+      supportEmail: settings.supportEmail,
+      supportPhone: settings.supportPhone,
+      transferLimit: settings.transferLimit,
+      withdrawalLimit: settings.withdrawalLimit,
+      maintenanceMode: settings.maintenanceMode,
+      interestRates: settings.interestRates,
+    },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  useEffect(() => {
+    if (!saved) return;
+    const timer = setTimeout(() => setSaved(false), SUCCESS_CLEAR_MS);
+    return () => clearTimeout(timer);
+  }, [saved]);
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setFailure(null);
+    setSaved(false);
+    try {
+      const result = await save.mutateAsync(values);
+      form.reset(result.settings);
+      utils.settings.get.setData(undefined, result.settings);
+      await utils.settings.public.invalidate();
+      setSaved(true);
+    } catch (error) {
+      const info = apiErrorInfo(error);
+      // The server's field messages go under their fields, as the form's own would.
+      for (const detail of info.details) {
+        if (isSettingsField(detail.field)) form.setError(detail.field, { message: detail.message });
+      }
+      setFailure(info.details.length > 0 ? '' : errorMessage(error, ''));
+    }
+  });
+
+  const money = (name: 'transferLimit' | 'withdrawalLimit', label: string) => (
+    <FormField label={label} error={errors[name]} required>
+      <InputGroup startElement="$">
+        <Input
+          type="number"
+          inputMode="decimal"
+          min="0"
+          step="0.01"
+          {...form.register(name, { setValueAs: asNumber })}
+        />
+      </InputGroup>
+    </FormField>
+  );
+  const rate = (
+    name:
+      | 'interestRates.savings'
+      | 'interestRates.loans.personal'
+      | 'interestRates.loans.business'
+      | 'interestRates.loans.mortgage',
+    label: string,
+    error: (typeof errors)['transferLimit'],
+  ) => (
+    <FormField label={label} error={error} required>
+      <InputGroup endElement="%">
+        <Input
+          type="number"
+          inputMode="decimal"
+          min="0"
+          step="0.1"
+          {...form.register(name, { setValueAs: asNumber })}
+        />
+      </InputGroup>
+    </FormField>
+  );
+
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <Stack gap="6">
+        {saved ? <SuccessAlert>Settings updated successfully</SuccessAlert> : null}
+        {failure !== null ? (
+          <ErrorAlert>
+            Failed to update settings
+            {failure ? (
+              <Text as="span" display="block">
+                {failure}
+              </Text>
+            ) : null}
+          </ErrorAlert>
+        ) : null}
+
+        <Section title="Bank Information">
+          <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+            <FormField label="Bank name" error={errors.bankName} required>
+              <Input {...form.register('bankName')} />
+            </FormField>
+            <FormField label="Support email" error={errors.supportEmail} required>
+              <Input type="email" {...form.register('supportEmail')} />
+            </FormField>
+            <FormField label="Support phone" error={errors.supportPhone} required>
+              <Input type="tel" {...form.register('supportPhone')} />
+            </FormField>
+          </SimpleGrid>
+        </Section>
+
+        <Section title="Transaction Limits">
+          <Text color="fg.muted" fontSize="sm">
+            Daily limits per customer. A change applies to the next transaction.
+          </Text>
+          <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+            {money('transferLimit', 'Transfer limit')}
+            {money('withdrawalLimit', 'Withdrawal limit')}
+          </SimpleGrid>
+        </Section>
+
+        <Section title="Interest Rates">
+          <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+            {rate('interestRates.savings', 'Savings', errors.interestRates?.savings)}
+            {rate(
+              'interestRates.loans.personal',
+              'Personal loan',
+              errors.interestRates?.loans?.personal,
+            )}
+            {rate(
+              'interestRates.loans.business',
+              'Business loan',
+              errors.interestRates?.loans?.business,
+            )}
+            {rate(
+              'interestRates.loans.mortgage',
+              'Mortgage',
+              errors.interestRates?.loans?.mortgage,
+            )}
+          </SimpleGrid>
+        </Section>
+
+        <Section title="System Settings">
+          <Controller
+            control={form.control}
+            name="maintenanceMode"
+            render={({ field }) => (
+              <Checkbox.Root
+                checked={field.value}
+                onCheckedChange={(details) => field.onChange(details.checked === true)}
+                name={field.name}
+                alignItems="flex-start"
+              >
+                <Checkbox.HiddenInput onBlur={field.onBlur} ref={field.ref} />
+                <Checkbox.Control mt="0.5" />
+                <Stack gap="0.5">
+                  <Checkbox.Label>Maintenance mode</Checkbox.Label>
+                  <Text color="fg.muted" fontSize="sm">
+                    When enabled only administrators can access the system.
+                  </Text>
+                </Stack>
+              </Checkbox.Root>
+            )}
+          />
+        </Section>
+
+        <Button type="submit" alignSelf="flex-start" loading={isSubmitting} loadingText="Saving…">
+          Save Changes
+        </Button>
+      </Stack>
+    </form>
+  );
+}
+
+/** SPEC.md 2.29 and DESIGN.md 5: the bank's settings, persisted, audited and enforced. */
+export function BankSettingsPage() {
+  const query = trpc.settings.get.useQuery();
+  return (
+    <Stack gap="6" maxW="4xl">
+      <Heading as="h1" size="2xl">
+        Bank Settings
+      </Heading>
+      {query.isError ? (
+        <ErrorAlert>{errorMessage(query.error, 'Failed to load settings')}</ErrorAlert>
+      ) : query.data ? (
+        <SettingsForm settings={query.data} />
+      ) : (
+        <ListSpinner label="Loading settings" />
+      )}
+    </Stack>
+  );
+}

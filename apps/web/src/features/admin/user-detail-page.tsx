@@ -1,0 +1,381 @@
+import { userChanges, userRoles } from '@bank/validators/admin';
+import {
+  Badge,
+  Button,
+  Card,
+  Link as ChakraLink,
+  Flex,
+  Heading,
+  HStack,
+  Input,
+  NativeSelect,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+} from '@chakra-ui/react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { type ReactNode, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { LuArrowLeft } from 'react-icons/lu';
+import { ErrorAlert } from '../../components/alerts.tsx';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { DetailList } from '../../components/detail-list.tsx';
+import { FormField } from '../../components/form-field.tsx';
+import { TransactionStatusBadge } from '../../components/money.tsx';
+import { NameFields, PhoneNumberField } from '../../components/person-fields.tsx';
+import { errorMessage } from '../../lib/errors.ts';
+import { formatDate, formatDateTime, formatMoney, humanize } from '../../lib/format.ts';
+import { notify } from '../../lib/toaster.ts';
+import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
+import { EmptyList, ListSpinner, ScrollTable } from './admin-table.tsx';
+import { auditEntryLabel } from './audit-events.ts';
+import { useUserActions } from './user-actions.ts';
+import { UserStatusBadge } from './user-status-badge.tsx';
+
+type UserDetail = RouterOutputs['admin']['user'];
+
+function Section(props: { title: string; action?: ReactNode; children: ReactNode }) {
+  const id = `${props.title.toLowerCase().replaceAll(' ', '-')}-heading`;
+  return (
+    <Card.Root variant="outline" as="section" aria-labelledby={id}>
+      <Card.Body gap="4">
+        <Flex gap="3" align="center" wrap="wrap">
+          <Heading as="h2" id={id} size="md" flex="1">
+            {props.title}
+          </Heading>
+          {props.action}
+        </Flex>
+        {props.children}
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+/** Name, phone, role and the daily withdrawal limit (SPEC.md 7, PUT /users/{id}). */
+function EditUserForm({ detail }: { detail: UserDetail }) {
+  const { user } = detail;
+  const utils = trpc.useUtils();
+  const update = trpc.admin.updateUser.useMutation();
+  const form = useForm({
+    resolver: zodResolver(userChanges),
+    mode: 'onTouched',
+    defaultValues: {
+      firstName: user.firstName,
+      lastName: user.lastName,
+      phoneNumber: user.phoneNumber,
+      role: user.role,
+      withdrawalLimit: user.withdrawalLimit,
+    },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      const result = await update.mutateAsync({ id: user.id, ...values });
+      notify({ type: 'success', message: result.message });
+      await utils.admin.invalidate();
+    } catch (error) {
+      notify({ type: 'error', message: errorMessage(error, 'Failed to update user') });
+    }
+  });
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <Stack gap="4">
+        <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+          <NameFields errors={errors} register={form.register} />
+          <Controller
+            control={form.control}
+            name="phoneNumber"
+            render={({ field }) => (
+              <PhoneNumberField
+                field={{ ...field, value: field.value ?? '' }}
+                error={errors.phoneNumber}
+              />
+            )}
+          />
+          <FormField label="Role" error={errors.role}>
+            <NativeSelect.Root>
+              <NativeSelect.Field {...form.register('role')}>
+                {userRoles.map((role) => (
+                  <option key={role} value={role}>
+                    {humanize(role)}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+          </FormField>
+          <FormField
+            label="Daily withdrawal limit (USD)"
+            error={errors.withdrawalLimit}
+            helperText="Leave empty to follow the bank’s limit."
+          >
+            <Input
+              type="number"
+              inputMode="decimal"
+              min="0"
+              step="0.01"
+              {...form.register('withdrawalLimit', {
+                setValueAs: (value: string) => (value === '' ? null : Number(value)),
+              })}
+            />
+          </FormField>
+        </SimpleGrid>
+        <Button type="submit" alignSelf="flex-start" loading={isSubmitting} loadingText="Saving…">
+          Save Changes
+        </Button>
+      </Stack>
+    </form>
+  );
+}
+
+function SessionsSection({ detail }: { detail: UserDetail }) {
+  const utils = trpc.useUtils();
+  const end = trpc.admin.endUserSessions.useMutation();
+  const signOut = async () => {
+    try {
+      const result = await end.mutateAsync({ id: detail.user.id });
+      notify({ type: 'success', message: result.message });
+      await utils.admin.user.invalidate({ id: detail.user.id });
+    } catch (error) {
+      notify({ type: 'error', message: errorMessage(error, 'Failed to end the sessions') });
+    }
+  };
+  return (
+    <Section
+      title="Sessions"
+      action={
+        detail.sessions.length > 0 ? (
+          <Button
+            size="sm"
+            variant="outline"
+            loading={end.isPending}
+            onClick={() => void signOut()}
+          >
+            Sign out everywhere
+          </Button>
+        ) : null
+      }
+    >
+      {detail.sessions.length === 0 ? (
+        <Text color="fg.muted">No open sessions</Text>
+      ) : (
+        <ScrollTable label="Open sessions">
+          <Table.Header>
+            <Table.Row>
+              <Table.ColumnHeader>Address</Table.ColumnHeader>
+              <Table.ColumnHeader>Device</Table.ColumnHeader>
+              <Table.ColumnHeader>Signed in</Table.ColumnHeader>
+              <Table.ColumnHeader>Last seen</Table.ColumnHeader>
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {detail.sessions.map((session) => (
+              <Table.Row key={session.id}>
+                <Table.Cell fontFamily="mono">{session.ip ?? '—'}</Table.Cell>
+                <Table.Cell maxW="xs" truncate title={session.userAgent ?? undefined}>
+                  {session.userAgent ?? '—'}
+                </Table.Cell>
+                <Table.Cell whiteSpace="nowrap">{formatDateTime(session.createdAt)}</Table.Cell>
+                <Table.Cell whiteSpace="nowrap">{formatDateTime(session.lastSeenAt)}</Table.Cell>
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </ScrollTable>
+      )}
+    </Section>
+  );
+}
+
+/** One user whole for staff: profile, accounts, recent money, sessions and audit events. */
+export function UserDetailPage({ userId }: { userId: string }) {
+  const query = trpc.admin.user.useQuery({ id: userId });
+  const actions = useUserActions();
+  const navigate = useNavigate();
+  const [confirmDelete, setConfirmDelete] = useState(false);
+
+  const back = (
+    <ChakraLink asChild fontSize="sm" color="fg.muted">
+      <Link to="/admin/users">
+        <LuArrowLeft aria-hidden="true" /> Back to users
+      </Link>
+    </ChakraLink>
+  );
+  if (query.isError) {
+    return (
+      <Stack gap="4">
+        {back}
+        <ErrorAlert>{errorMessage(query.error, 'Failed to fetch users')}</ErrorAlert>
+      </Stack>
+    );
+  }
+  const detail = query.data;
+  if (!detail) return <ListSpinner label="Loading user" />;
+  const { user } = detail;
+  const name = `${user.firstName} ${user.lastName}`;
+
+  return (
+    <Stack gap="6">
+      {back}
+      <Flex gap="3" align="center" wrap="wrap">
+        <Stack gap="1" flex="1" minW="48">
+          <HStack gap="2" wrap="wrap">
+            <Heading as="h1" size="2xl">
+              {name}
+            </Heading>
+            <UserStatusBadge status={user.status} />
+            <Badge variant="outline">{humanize(user.role)}</Badge>
+          </HStack>
+          <Text color="fg.muted">{user.email}</Text>
+        </Stack>
+        <HStack gap="2">
+          <Button
+            variant="outline"
+            colorPalette={user.isBlocked ? 'green' : 'orange'}
+            loading={actions.blockingId === user.id}
+            onClick={() => void actions.setBlocked(user.id, !user.isBlocked)}
+          >
+            {user.isBlocked ? 'Unblock' : 'Block'}
+          </Button>
+          <Button variant="outline" colorPalette="red" onClick={() => setConfirmDelete(true)}>
+            Delete
+          </Button>
+        </HStack>
+      </Flex>
+
+      <SimpleGrid columns={{ base: 1, lg: 2 }} gap="6" alignItems="start">
+        <Section title="Profile">
+          <DetailList
+            rows={[
+              { label: 'Phone', value: user.phoneNumber || '—' },
+              {
+                label: 'Date of birth',
+                value: user.dateOfBirth ? formatDate(`${user.dateOfBirth}T12:00:00`) : '—',
+              },
+              {
+                label: 'Address',
+                value:
+                  [
+                    user.address.street,
+                    user.address.city,
+                    user.address.state,
+                    user.address.zipCode,
+                    user.address.country,
+                  ]
+                    .filter(Boolean)
+                    .join(', ') || '—',
+              },
+              { label: 'E-mail verified', value: user.isEmailVerified ? 'Yes' : 'No' },
+              { label: 'Two-factor', value: user.twoFactorEnabled ? 'On' : 'Off' },
+              { label: 'Joined', value: formatDate(user.createdAt) },
+            ]}
+          />
+        </Section>
+        <Section title="Accounts">
+          <Stack gap="3">
+            {detail.accounts.map((account) => (
+              <Flex key={account.id} justify="space-between" gap="3" wrap="wrap">
+                <Stack gap="0">
+                  <Text fontWeight="medium">{`${humanize(account.type)} •••• ${account.accountNumber.slice(-4)}`}</Text>
+                  <Text fontSize="xs" color="fg.muted">
+                    {`${account.currency}, opened ${formatDate(account.createdAt)}`}
+                  </Text>
+                </Stack>
+                <Text fontWeight="semibold" fontVariantNumeric="tabular-nums">
+                  {formatMoney(account.balance)}
+                </Text>
+              </Flex>
+            ))}
+            <Flex justify="space-between" borderTopWidth="1px" pt="3">
+              <Text color="fg.muted">Total balance</Text>
+              <Text fontWeight="bold" fontVariantNumeric="tabular-nums">
+                {formatMoney(detail.balance)}
+              </Text>
+            </Flex>
+          </Stack>
+        </Section>
+      </SimpleGrid>
+
+      <Section title="Edit user">
+        <EditUserForm key={`${user.id}:${user.role}:${user.withdrawalLimit}`} detail={detail} />
+      </Section>
+
+      <Section title="Recent transactions">
+        {detail.recentTransactions.length === 0 ? (
+          <EmptyList title="No transactions yet" />
+        ) : (
+          <ScrollTable label="Recent transactions">
+            <Table.Header>
+              <Table.Row>
+                <Table.ColumnHeader>Description</Table.ColumnHeader>
+                <Table.ColumnHeader>Type</Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end">Amount</Table.ColumnHeader>
+                <Table.ColumnHeader>Status</Table.ColumnHeader>
+                <Table.ColumnHeader>Date</Table.ColumnHeader>
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {detail.recentTransactions.map((transaction) => (
+                <Table.Row key={transaction.id}>
+                  <Table.Cell>{transaction.description}</Table.Cell>
+                  <Table.Cell whiteSpace="nowrap">{humanize(transaction.type)}</Table.Cell>
+                  <Table.Cell textAlign="end" whiteSpace="nowrap" fontVariantNumeric="tabular-nums">
+                    {`${transaction.direction === 'credit' ? '+' : '−'}${formatMoney(transaction.amount)}`}
+                  </Table.Cell>
+                  <Table.Cell>
+                    <TransactionStatusBadge status={transaction.status} />
+                  </Table.Cell>
+                  <Table.Cell whiteSpace="nowrap">{formatDate(transaction.createdAt)}</Table.Cell>
+                </Table.Row>
+              ))}
+            </Table.Body>
+          </ScrollTable>
+        )}
+      </Section>
+
+      <SessionsSection detail={detail} />
+
+      <Section title="Audit events">
+        {detail.auditEvents.length === 0 ? (
+          <Text color="fg.muted">No recent activity</Text>
+        ) : (
+          <Stack as="ol" gap="2" listStyleType="none" m="0" p="0">
+            {detail.auditEvents.map((event) => (
+              <Flex as="li" key={event.id} gap="3" justify="space-between" wrap="wrap">
+                <Text>
+                  {auditEntryLabel(event.event, event.details)}
+                  {event.byAdministrator ? (
+                    <Text as="span" color="fg.muted">
+                      {' '}
+                      (by an administrator)
+                    </Text>
+                  ) : null}
+                </Text>
+                <Text color="fg.muted" fontSize="sm" whiteSpace="nowrap">
+                  {formatDateTime(event.createdAt)}
+                </Text>
+              </Flex>
+            ))}
+          </Stack>
+        )}
+      </Section>
+
+      <ConfirmDialog
+        open={confirmDelete}
+        title="Delete user"
+        confirmLabel="Delete"
+        pending={actions.deleting}
+        onConfirm={() => {
+          void actions.deleteUser(user.id).then((deleted) => {
+            setConfirmDelete(false);
+            if (deleted) void navigate({ to: '/admin/users' });
+          });
+        }}
+        onClose={() => setConfirmDelete(false)}
+      >
+        Are you sure you want to delete this user?
+      </ConfirmDialog>
+    </Stack>
+  );
+}

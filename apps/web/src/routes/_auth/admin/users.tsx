@@ -1,6 +1,0 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../../../components/coming-soon.tsx';
-
-export const Route = createFileRoute('/_auth/admin/users')({
-  component: () => <ComingSoon title="User Management" />,
-});
