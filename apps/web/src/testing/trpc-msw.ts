@@ -11,6 +11,7 @@ type ErrorCode =
   | 'UNAUTHORIZED'
   | 'FORBIDDEN'
   | 'NOT_FOUND'
+  | 'CONFLICT'
   | 'TOO_MANY_REQUESTS'
   | 'INTERNAL_SERVER_ERROR'
   | 'SERVICE_UNAVAILABLE';
@@ -20,6 +21,7 @@ const errorCodes: Record<ErrorCode, { rpc: number; status: number }> = {
   UNAUTHORIZED: { rpc: -32001, status: 401 },
   FORBIDDEN: { rpc: -32003, status: 403 },
   NOT_FOUND: { rpc: -32004, status: 404 },
+  CONFLICT: { rpc: -32009, status: 409 },
   TOO_MANY_REQUESTS: { rpc: -32029, status: 429 },
   INTERNAL_SERVER_ERROR: { rpc: -32603, status: 500 },
   SERVICE_UNAVAILABLE: { rpc: -32603, status: 503 },

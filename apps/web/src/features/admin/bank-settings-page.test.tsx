@@ -1,0 +1,93 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { makeUser, signedInAs } from '../../testing/fixtures.ts';
+import { renderApp } from '../../testing/render-app.tsx';
+import { callsTo, mockProcedures, TrpcMockError } from '../../testing/trpc-msw.ts';
+
+const admin = signedInAs(makeUser({ role: 'admin' }));
+
+const settings = {
+  bankName: 'Horizon Bank',
+  supportEmail: 'support@horizonbank.example',
+  supportPhone: '1-800-555-0199',
+  transferLimit: 50000,
+  withdrawalLimit: 25000,
+  maintenanceMode: false,
+  interestRates: { savings: 2.5, loans: { personal: 12.5, business: 10, mortgage: 6.5 } },
+  updatedAt: '2026-11-23T10:00:00.000Z',
+};
+
+describe('admin bank settings', () => {
+  it('shows the saved settings in SPEC.md’s four groups', async () => {
+    mockProcedures({ 'settings.get': () => settings });
+    renderApp('/admin/settings', { session: admin });
+    expect(await screen.findByRole('heading', { name: 'Bank Settings' })).toBeInTheDocument();
+    expect(await screen.findByLabelText('Bank name')).toHaveValue('Horizon Bank');
+    for (const group of [
+      'Bank Information',
+      'Transaction Limits',
+      'Interest Rates',
+      'System Settings',
+    ])
+      expect(screen.getByRole('heading', { name: group })).toBeInTheDocument();
+    expect(await screen.findByLabelText('Bank name')).toHaveValue('Horizon Bank');
+    expect(screen.getByLabelText('Transfer limit')).toHaveValue(50000);
+    expect(screen.getByLabelText('Mortgage')).toHaveValue(6.5);
+    expect(screen.getByLabelText('Mortgage')).toHaveAttribute('step', '0.1');
+    expect(screen.getByRole('checkbox', { name: /Maintenance mode/ })).not.toBeChecked();
+  });
+
+  it('shows SPEC.md 5’s messages under each field once touched', async () => {
+    mockProcedures({ 'settings.get': () => settings });
+    const { user } = renderApp('/admin/settings', { session: admin });
+    const name = await screen.findByLabelText('Bank name');
+    await user.clear(name);
+    await user.tab();
+    expect(await screen.findByText('Bank name is required')).toBeInTheDocument();
+    await user.clear(screen.getByLabelText('Support email'));
+    await user.clear(screen.getByLabelText('Support phone'));
+    await user.clear(screen.getByLabelText('Transfer limit'));
+    await user.clear(screen.getByLabelText('Withdrawal limit'));
+    await user.type(screen.getByLabelText('Withdrawal limit'), '-5');
+    await user.clear(screen.getByLabelText('Savings'));
+    await user.type(screen.getByLabelText('Savings'), '-1');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Support email is required')).toBeInTheDocument();
+    expect(screen.getByText('Support phone is required')).toBeInTheDocument();
+    expect(screen.getByText('Transfer limit is required')).toBeInTheDocument();
+    expect(screen.getByText('Withdrawal limit must be positive')).toBeInTheDocument();
+    expect(screen.getByText('Interest rate cannot be negative')).toBeInTheDocument();
+    expect(callsTo('settings.update')).toEqual([]);
+  });
+
+  it('saves, says so for 3 seconds, and shows a failure in the red box', async () => {
+    let fail = false;
+    mockProcedures({
+      'settings.get': () => settings,
+      'settings.update': (input) => {
+        if (fail) throw new TrpcMockError('INTERNAL_SERVER_ERROR', 'Boom');
+        return {
+          message: 'Settings updated successfully',
+          settings: { ...settings, ...Object(input) },
+        };
+      },
+    });
+    const { user } = renderApp('/admin/settings', { session: admin });
+    await user.clear(await screen.findByLabelText('Transfer limit'));
+    await user.type(screen.getByLabelText('Transfer limit'), '1000');
+    await user.click(screen.getByRole('checkbox', { name: /Maintenance mode/ }));
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Settings updated successfully')).toBeInTheDocument();
+    expect(callsTo('settings.update')).toEqual([
+      expect.objectContaining({ transferLimit: 1000, maintenanceMode: true }),
+    ]);
+    // SPEC.md 9: cleared after 3000 ms.
+    await waitFor(
+      () => expect(screen.queryByText('Settings updated successfully')).not.toBeInTheDocument(),
+      { timeout: 4500 },
+    );
+    fail = true;
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to update settings');
+  });
+});
