@@ -1,0 +1,215 @@
+import type { TestApp } from '@bank/api/testing/harness';
+import { fundedCustomer } from '@bank/api/testing/money';
+import { bankSettings, users } from '@bank/db/schema';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestServer } from './testing.ts';
+
+let app: TestApp;
+let server: FastifyInstance;
+const started = useTestServer();
+beforeAll(() => {
+  ({ app, server } = started);
+});
+
+const headers = (token?: string) => ({
+  ...(token ? { authorization: `Bearer ${token}` } : {}),
+  'content-type': 'application/json',
+});
+
+async function staff(role: 'admin' | 'support') {
+  const person = await fundedCustomer(app, 0, 'Staff');
+  await app.db.update(users).set({ role }).where(eq(users.id, person.id));
+  return person;
+}
+
+const settings = {
+  bankName: 'Horizon Bank',
+  supportEmail: 'support@horizonbank.example',
+  supportPhone: '1-800-555-0199',
+  transferLimit: 50_000,
+  withdrawalLimit: 25_000,
+  maintenanceMode: false,
+  interestRates: { savings: 2.5, loans: { personal: 12.5, business: 10, mortgage: 6.5 } },
+};
+
+describe('REST users and settings (SPEC.md 7, admin only)', () => {
+  it('refuses every admin path to customers and support staff (403) and to nobody (401)', async () => {
+    const customer = await fundedCustomer(app, 0);
+    const agent = await staff('support');
+    const id = customer.id;
+    const paths: Array<{
+      method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+      url: string;
+      payload?: object;
+    }> = [
+      { method: 'GET', url: '/api/v1/users' },
+      { method: 'GET', url: '/api/v1/users/stats' },
+      { method: 'GET', url: `/api/v1/users/${id}` },
+      {
+        method: 'POST',
+        url: '/api/v1/users',
+        payload: { firstName: 'A', lastName: 'B', email: 'a@b.co', phoneNumber: '+15550000000' },
+      },
+      { method: 'PUT', url: `/api/v1/users/${id}`, payload: { role: 'admin' } },
+      { method: 'DELETE', url: `/api/v1/users/${id}` },
+      { method: 'PUT', url: `/api/v1/users/${id}/block` },
+      { method: 'GET', url: '/api/v1/roles' },
+      { method: 'GET', url: '/api/v1/admin/settings' },
+      { method: 'PUT', url: '/api/v1/admin/settings', payload: settings },
+    ];
+    for (const path of paths) {
+      for (const [token, status] of [
+        [customer.token, 403],
+        [agent.token, 403],
+        [undefined, 401],
+      ] as const) {
+        const answer = await server.inject({ ...path, headers: headers(token) });
+        expect({ path: `${path.method} ${path.url}`, status: answer.statusCode }).toEqual({
+          path: `${path.method} ${path.url}`,
+          status,
+        });
+      }
+    }
+    const [row] = await app.db.select().from(users).where(eq(users.id, id));
+    expect(row).toMatchObject({ role: 'user', isBlocked: false });
+  });
+
+  it('lists with SPEC.md’s page shape, toggles a block with no body and sets one with a body', async () => {
+    const admin = await staff('admin');
+    const alice = await fundedCustomer(app, 0);
+    const list = await server.inject({
+      method: 'GET',
+      url: `/api/v1/users?searchQuery=${encodeURIComponent(alice.email)}&page=1&limit=5`,
+      headers: headers(admin.token),
+    });
+    expect(list.statusCode).toBe(200);
+    expect(list.json()).toMatchObject({ page: 1, count: 1, total: 1, hasMore: false });
+    expect(list.json().data[0]).toMatchObject({ id: alice.id, status: 'active' });
+
+    const toggle = () =>
+      server.inject({
+        method: 'PUT',
+        url: `/api/v1/users/${alice.id}/block`,
+        headers: { authorization: `Bearer ${admin.token}` },
+      });
+    expect((await toggle()).json()).toMatchObject({
+      message: 'User blocked successfully',
+      user: { isBlocked: true },
+    });
+    expect((await toggle()).json()).toMatchObject({
+      message: 'User unblocked successfully',
+      user: { isBlocked: false },
+    });
+    const set = await server.inject({
+      method: 'PUT',
+      url: `/api/v1/users/${alice.id}/block`,
+      headers: headers(admin.token),
+      payload: { blocked: false },
+    });
+    expect(set.json()).toMatchObject({ user: { isBlocked: false } });
+
+    const created = await server.inject({
+      method: 'POST',
+      url: '/api/v1/users',
+      headers: headers(admin.token),
+      payload: {
+        firstName: 'Rita',
+        lastName: 'Rest',
+        email: `rita-${Date.now()}@example.com`,
+        phoneNumber: '+15550002222',
+      },
+    });
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toMatchObject({ message: 'User created successfully' });
+    const updated = await server.inject({
+      method: 'PUT',
+      url: `/api/v1/users/${created.json().user.id}`,
+      headers: headers(admin.token),
+      payload: { withdrawalLimit: 750 },
+    });
+    expect(updated.json()).toMatchObject({
+      message: 'User updated successfully',
+      user: { withdrawalLimit: 750 },
+    });
+    const deleted = await server.inject({
+      method: 'DELETE',
+      url: `/api/v1/users/${created.json().user.id}`,
+      headers: headers(admin.token),
+    });
+    expect(deleted.json()).toEqual({ message: 'User deleted successfully' });
+    const roles = await server.inject({
+      method: 'GET',
+      url: '/api/v1/roles',
+      headers: headers(admin.token),
+    });
+    expect(roles.json().roles.map((r: { name: string }) => r.name)).toEqual([
+      'user',
+      'admin',
+      'support',
+    ]);
+  });
+
+  it('refuses a delete the bank must not do with 409 and the reason', async () => {
+    const admin = await staff('admin');
+    const rich = await fundedCustomer(app, 5);
+    const answer = await server.inject({
+      method: 'DELETE',
+      url: `/api/v1/users/${rich.id}`,
+      headers: headers(admin.token),
+    });
+    expect(answer.statusCode).toBe(409);
+    expect(answer.json().message).toBe(
+      'This user cannot be deleted while their balance is $5.00: it must be $0.00 first',
+    );
+  });
+
+  it('settings: reads, validates with SPEC.md 5’s messages, saves; maintenance answers 503 to customers', async () => {
+    const admin = await staff('admin');
+    const alice = await fundedCustomer(app, 0);
+    try {
+      const read = await server.inject({
+        method: 'GET',
+        url: '/api/v1/admin/settings',
+        headers: headers(admin.token),
+      });
+      expect(read.json()).toMatchObject(settings);
+      const bad = await server.inject({
+        method: 'PUT',
+        url: '/api/v1/admin/settings',
+        headers: headers(admin.token),
+        payload: { ...settings, bankName: '', transferLimit: 0 },
+      });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().details).toEqual([
+        { field: 'bankName', message: 'Bank name is required' },
+        { field: 'transferLimit', message: 'Transfer limit must be positive' },
+      ]);
+      const on = await server.inject({
+        method: 'PUT',
+        url: '/api/v1/admin/settings',
+        headers: headers(admin.token),
+        payload: { ...settings, maintenanceMode: true },
+      });
+      expect(on.json()).toMatchObject({ message: 'Settings updated successfully' });
+      const refused = await server.inject({
+        method: 'GET',
+        url: '/api/v1/transactions/balance',
+        headers: headers(alice.token),
+      });
+      expect(refused.statusCode).toBe(503);
+      const publicProfile = await server.inject({ method: 'GET', url: '/api/v1/bank' });
+      expect(publicProfile.json()).toMatchObject({ maintenanceMode: true });
+      const adminStill = await server.inject({
+        method: 'GET',
+        url: '/api/v1/users/stats',
+        headers: headers(admin.token),
+      });
+      expect(adminStill.statusCode).toBe(200);
+    } finally {
+      await app.db.update(bankSettings).set({ maintenanceMode: false });
+      app.deps.settings.forget();
+    }
+  });
+});
