@@ -1,7 +1,10 @@
+import { messages } from '@bank/validators/messages';
 import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
 import { isUnauthorized } from '../../lib/errors.ts';
 import { emitLiveEvent } from '../../lib/live-events.ts';
 import { refreshMoney } from '../../lib/money-cache.ts';
+import { signedOut } from '../../lib/session.ts';
 import { notify } from '../../lib/toaster.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { effectsOf, parseAppEvent, socketMessages } from './events.ts';
@@ -18,6 +21,7 @@ function isAuthQuery(queryKey: readonly unknown[]): boolean {
 export function RealtimeListener() {
   const queryClient = useQueryClient();
   const utils = trpc.useUtils();
+  const navigate = useNavigate();
   trpc.events.onEvent.useSubscription(undefined, {
     onData(envelope) {
       const event = parseAppEvent(envelope.data);
@@ -39,14 +43,26 @@ export function RealtimeListener() {
       }
     },
     onError(error) {
-      if (isUnauthorized(error)) {
-        notify({
-          id: 'socket-auth',
-          type: 'error',
-          message: socketMessages.authFailed,
-          duration: 0,
+      if (!isUnauthorized(error)) return;
+      // Ended on the server (blocked, signed out elsewhere)? Then this screen goes at once.
+      void utils.auth.me
+        .fetch(undefined, { staleTime: 0 })
+        .catch(() => null)
+        .then((session) => {
+          if (session && !session.user) {
+            queryClient.removeQueries({ predicate: (query) => !isAuthQuery(query.queryKey) });
+            utils.auth.me.setData(undefined, signedOut);
+            notify({ type: 'error', message: messages.sessionExpired });
+            void navigate({ to: '/login' });
+            return;
+          }
+          notify({
+            id: 'socket-auth',
+            type: 'error',
+            message: socketMessages.authFailed,
+            duration: 0,
+          });
         });
-      }
     },
   });
   return null;

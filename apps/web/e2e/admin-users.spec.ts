@@ -1,0 +1,155 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { e2eAdmin } from '../playwright.config.ts';
+import { createCustomer, expect, expectNoAxeViolations, signIn, test } from './fixtures.ts';
+
+/** Where the screenshots of the administration screens go (not committed; CI keeps them). */
+const shots = 'test-results/screenshots/admin-users';
+
+async function screenshots(page: Page, name: string) {
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    for (const width of [1280, 360]) {
+      await page.setViewportSize({ width, height: 800 });
+      const height = await page.evaluate(() => document.documentElement.scrollHeight);
+      await page.setViewportSize({ width, height: Math.min(height, 4000) });
+      await page.screenshot({ path: `${shots}/${name}-${width}-${scheme}.png` });
+    }
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+/** A customer's account number, read through the REST API as an integrator would. */
+async function accountNumberOf(request: APIRequestContext, email: string, password: string) {
+  const login = await request.post('/api/v1/auth/login', { data: { email, password } });
+  const { token } = await login.json();
+  const balance = await request.get('/api/v1/transactions/balance', {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const body: { accountNumber: string } = await balance.json();
+  return body.accountNumber;
+}
+
+async function depositByCard(page: Page, amount: string) {
+  await page.goto('/deposit');
+  await page.getByLabel('Card number').fill('4111 1111 1111 1111');
+  await page.getByLabel('Expiry date').fill('12/39');
+  await page.getByLabel('CVV').fill('123');
+  await page.getByLabel('Amount').fill(amount);
+  await page.getByRole('button', { name: 'Deposit Funds' }).click();
+  await expect(page).toHaveURL(/\/transactions$/);
+}
+
+async function setTransferLimit(page: Page, limit: string) {
+  await page.goto('/admin/settings');
+  await page.getByLabel('Transfer limit').fill(limit);
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText('Settings updated successfully')).toBeVisible();
+}
+
+async function setMaintenance(page: Page, on: boolean) {
+  await page.goto('/admin/settings');
+  const box = page.getByRole('checkbox', { name: /Maintenance mode/ });
+  await expect(box).toBeVisible();
+  if ((await box.isChecked()) !== on)
+    await page.getByText('Maintenance mode', { exact: true }).click();
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText('Settings updated successfully')).toBeVisible();
+}
+
+test('an administrator blocks a customer, lowers the limit, runs maintenance and reads the audit log', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const blake = await createCustomer(request, 'Blake');
+  const morgan = await createCustomer(request, 'Morgan');
+  const morganAccount = await accountNumberOf(request, morgan.email, morgan.password);
+
+  // The customer is signed in in a browser of their own.
+  const customerContext = await browser.newContext();
+  const customer = await customerContext.newPage();
+  await signIn(customer, blake.email);
+  await expect(customer.getByRole('heading', { name: /Welcome back/ })).toBeVisible();
+
+  // The administrator finds them and blocks them: their open session ends at once.
+  await signIn(page, e2eAdmin.email, e2eAdmin.password);
+  await page.goto('/admin/users');
+  await expect(page.getByRole('heading', { name: 'User Management' })).toBeVisible();
+  await page.getByLabel('Search').fill(blake.email);
+  await page.getByLabel('Search').press('Enter');
+  const table = page.getByRole('table', { name: 'Users' });
+  await expect(table.getByRole('row')).toHaveCount(2);
+  await expect(page.getByText('Showing 1 to 1 of 1 results')).toBeVisible();
+  await expectNoAxeViolations(page);
+  await screenshots(page, 'users');
+  await table.getByRole('button', { name: 'Block Blake Tester' }).click();
+  await expect(page.getByText('User blocked successfully')).toBeVisible();
+  await expect(customer).toHaveURL(/\/login/, { timeout: 15_000 });
+  await customer.getByLabel('Email', { exact: false }).first().fill(blake.email);
+  await customer.getByLabel('Password', { exact: true }).fill(blake.password);
+  await customer.getByRole('button', { name: 'Sign in' }).click();
+  await expect(
+    customer.getByText(
+      'Your account has been blocked. Please contact support at support@horizonbank.example or 1-800-555-0199.',
+    ),
+  ).toBeVisible();
+
+  // The detail page; then unblock, so the customer can carry on.
+  await table.getByRole('link', { name: 'Blake Tester' }).click();
+  await expect(page.getByRole('heading', { name: 'Blake Tester' })).toBeVisible();
+  await expect(page.getByText('User blocked', { exact: true })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await screenshots(page, 'user-detail');
+  await page.getByRole('button', { name: 'Unblock' }).click();
+  await expect(page.getByText('User unblocked successfully')).toBeVisible();
+
+  // A lowered transfer limit applies to the customer's next transfer.
+  await setTransferLimit(page, '100');
+  await expectNoAxeViolations(page);
+  await screenshots(page, 'settings');
+  try {
+    await signIn(customer, blake.email);
+    await depositByCard(customer, '500');
+    await customer.goto('/transfer');
+    await customer.getByLabel('Recipient name').fill('Morgan Tester');
+    await customer.getByLabel('Recipient account number').fill(morganAccount);
+    await customer.getByLabel('Amount').fill('150');
+    await customer.getByLabel('Description').fill('Over the limit');
+    await customer.getByRole('button', { name: 'Send Money' }).click();
+    await expect(
+      customer.getByText('Daily transfer limit exceeded: the limit is $100.00 a day').first(),
+    ).toBeVisible();
+  } finally {
+    await setTransferLimit(page, '50000');
+  }
+
+  // Maintenance: the signed-in customer is told live and sees the maintenance page; the
+  // administrator keeps working with a banner; when it ends the customer carries on.
+  await customer.goto('/');
+  await expect(customer.getByRole('heading', { name: /Welcome back/ })).toBeVisible();
+  try {
+    await setMaintenance(page, true);
+    await expect(page.getByText('Maintenance mode is on')).toBeVisible();
+    await expect(
+      customer.getByText('The bank is under maintenance. Please try again later.').first(),
+    ).toBeVisible();
+    await expect(customer.getByRole('button', { name: 'Learn More' })).toBeVisible();
+    await expect(customer.getByRole('heading', { name: 'We’ll be back soon' })).toBeVisible();
+    await expectNoAxeViolations(customer);
+    await screenshots(customer, 'maintenance-customer');
+    await screenshots(page, 'maintenance-admin');
+  } finally {
+    await setMaintenance(page, false);
+  }
+  await expect(customer.getByRole('heading', { name: /Welcome back/ })).toBeVisible({
+    timeout: 15_000,
+  });
+  await customerContext.close();
+
+  // Everything above is in the audit log.
+  await page.goto('/admin/security');
+  for (const label of ['User blocked', 'User unblocked', 'Bank settings changed']) {
+    await expect(page.getByText(label).first()).toBeVisible();
+  }
+});
