@@ -98,7 +98,7 @@ test('an administrator blocks a customer, lowers the limit, runs maintenance and
   // The detail page; then unblock, so the customer can carry on.
   await table.getByRole('link', { name: 'Blake Tester' }).click();
   await expect(page.getByRole('heading', { name: 'Blake Tester' })).toBeVisible();
-  await expect(page.getByText('User blocked', { exact: true })).toBeVisible();
+  await expect(page.getByText('User blocked (by an administrator)')).toBeVisible();
   await expectNoAxeViolations(page);
   await screenshots(page, 'user-detail');
   await page.getByRole('button', { name: 'Unblock' }).click();
