@@ -1,6 +1,7 @@
-import { emailOutbox } from '@bank/db/schema';
+import { bankSettings, emailOutbox } from '@bank/db/schema';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultBankSettings } from '../settings/service.ts';
 import { createTestApp, type TestApp, uniqueEmail } from '../testing/harness.ts';
 import { deliverDueEmails, mailboxFor, outboxMailer, retryDelayMs } from './outbox.ts';
 import { verificationEmail } from './templates.ts';
@@ -23,6 +24,28 @@ describe('e-mail outbox', () => {
       }),
     ).rejects.toThrow('the change failed');
     expect(await app.db.select().from(emailOutbox).where(eq(emailOutbox.to, to))).toHaveLength(0);
+  });
+
+  it('signs every e-mail with the bank’s name and support contacts, as set today', async () => {
+    const to = uniqueEmail('signed');
+    await app.db
+      .update(bankSettings)
+      .set({ bankName: 'Horizon Bank & Trust', supportPhone: '1-800-555-0100' });
+    try {
+      await outboxMailer.enqueue(app.db, verificationEmail(to, 'Rae', 'http://bank.test/x'));
+      const [row] = await app.db.select().from(emailOutbox).where(eq(emailOutbox.to, to));
+      expect(row?.text).toMatch(
+        /\n--\nHorizon Bank & Trust · Support: support@horizonbank\.example · 1-800-555-0100$/,
+      );
+      expect(row?.html).toContain('Horizon Bank &amp; Trust · Support:');
+    } finally {
+      // Unsent, it would be the next test's first delivery.
+      await app.db.delete(emailOutbox).where(eq(emailOutbox.to, to));
+      await app.db.update(bankSettings).set({
+        bankName: defaultBankSettings.bankName,
+        supportPhone: defaultBankSettings.supportPhone,
+      });
+    }
   });
 
   it('retries a failed send with back-off and never drops it', async () => {

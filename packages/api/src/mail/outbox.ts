@@ -1,7 +1,8 @@
 import type { Database, Executor } from '@bank/db';
 import { emailOutbox } from '@bank/db/schema';
 import { and, asc, eq, lte, sql } from 'drizzle-orm';
-import type { EmailMessage } from './templates.ts';
+import { getBankSettings } from '../settings/service.ts';
+import { type EmailMessage, withBankSignature } from './templates.ts';
 
 /** Queues mail inside the caller's transaction: sent only if that transaction commits. */
 export interface Mailer {
@@ -9,7 +10,8 @@ export interface Mailer {
 }
 
 export const outboxMailer: Mailer = {
-  async enqueue(db, message) {
+  async enqueue(db, unsigned) {
+    const message = withBankSignature(unsigned, await getBankSettings(db));
     await db.insert(emailOutbox).values({
       to: message.to.toLowerCase(),
       subject: message.subject,

@@ -46,6 +46,22 @@ export function actionEmail(opts: {
   };
 }
 
+/**
+ * Every e-mail ends with who sent it and how to reach them, as the bank's settings say today
+ * (an administrator may rename the bank or change its support contacts).
+ */
+export function withBankSignature(
+  message: EmailMessage,
+  bank: { bankName: string; supportEmail: string; supportPhone: string },
+): EmailMessage {
+  const line = `${bank.bankName} · Support: ${bank.supportEmail} · ${bank.supportPhone}`;
+  return {
+    ...message,
+    text: `${message.text}\n\n--\n${line}`,
+    html: `${message.html}\n<p style="color:#666;border-top:1px solid #ddd;padding-top:8px">${escapeHtml(line)}</p>`,
+  };
+}
+
 export function verificationEmail(to: string, firstName: string, url: string): EmailMessage {
   return actionEmail({
     to,
