@@ -4,7 +4,7 @@ import { desc, eq, isNull } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, rejectionOf, type TestApp } from '../testing/harness.ts';
 import { fundedCustomer } from '../testing/money.ts';
-import { defaultBankSettings } from './service.ts';
+import { defaultBankSettings, SettingsCache } from './service.ts';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -74,6 +74,16 @@ describe('bank settings', () => {
       supportPhone: '1-800-555-0199',
       maintenanceMode: false,
     });
+  });
+
+  it('reaches another instance within a second', async () => {
+    const staff = await admin();
+    // Another instance: its own cache over the same database.
+    const elsewhere = new SettingsCache(app.db);
+    expect((await elsewhere.get()).transferLimitCents).toBe(5_000_000n);
+    await staff.caller.settings.update({ ...defaults, transferLimit: 700 });
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expect((await elsewhere.get()).transferLimitCents).toBe(70_000n);
   });
 
   it('answers SPEC.md 5’s messages for bad values', async () => {
