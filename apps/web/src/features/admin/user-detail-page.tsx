@@ -342,7 +342,13 @@ export function UserDetailPage({ userId }: { userId: string }) {
         ) : (
           <Stack as="ol" gap="2" listStyleType="none" m="0" p="0">
             {detail.auditEvents.map((event) => (
-              <Flex as="li" key={event.id} gap="3" justify="space-between" wrap="wrap">
+              <Flex
+                as="li"
+                key={event.id}
+                gap={{ base: '0', sm: '3' }}
+                justify="space-between"
+                direction={{ base: 'column', sm: 'row' }}
+              >
                 <Text>
                   {auditEntryLabel(event.event, event.details)}
                   {event.byAdministrator ? (
