@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import './human-errors.ts';
 
 export const paginationQuery = z.object({
   page: z.coerce.number().int().min(1).max(10_000_000).default(1),

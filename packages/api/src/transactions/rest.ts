@@ -46,6 +46,7 @@ export const transactionRestRoutes = [
     access: 'customer',
     input: transactionListQuery,
     output: pageSchema,
+    example: { page: 1, limit: 10, type: 'transfer', status: 'completed' },
     handle: ({ caller, input }) => caller.transactions.list(input),
   }),
   defineRoute({
@@ -127,6 +128,12 @@ export const transactionRestRoutes = [
     input: restTransferInput,
     output: movementResultSchema,
     successStatus: 201,
+    example: {
+      recipientAccountNumber: '100000000017',
+      recipientName: 'Bob Smith',
+      amount: 25.5,
+      description: 'Dinner',
+    },
     handle: ({ caller, input }) => caller.transactions.transfer(input),
   }),
   defineRoute({
@@ -139,6 +146,13 @@ export const transactionRestRoutes = [
     input: depositInput,
     output: movementResultSchema,
     successStatus: 201,
+    example: {
+      method: 'card',
+      amount: 100,
+      cardNumber: '4242424242424242',
+      expiryDate: '12/29',
+      cvv: '123',
+    },
     handle: ({ caller, input }) => caller.transactions.deposit(input),
   }),
   defineRoute({
