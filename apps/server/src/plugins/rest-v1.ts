@@ -98,6 +98,8 @@ export async function restV1Plugin(
   await app.register(multipart, { throwFileSizeLimit: false });
   // Clients send `Content-Type: application/json` on DELETE and body-less POSTs too.
   app.removeContentTypeParser('application/json');
+  // JSON (or multipart where a route takes files) only: anything else is 415, not a guess.
+  app.removeContentTypeParser('text/plain');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
     if (text.trim() === '') return done(null, {});
