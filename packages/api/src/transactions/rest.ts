@@ -1,12 +1,14 @@
 import {
   byIdInput,
   depositInput,
+  payeeLookupInput,
   transactionFilters,
   transactionListQuery,
   transferInput,
   withdrawInput,
 } from '@bank/validators/money';
 import { z } from 'zod';
+import { payeeAnswerSchema } from '../accounts/payee.ts';
 import { defineRoute, noInput } from '../rest/define.ts';
 import { movementResultSchema, transactionDtoSchema } from './dto.ts';
 
@@ -38,6 +40,20 @@ const anyMovementInput = z.discriminatedUnion('type', [
 ]);
 
 export const transactionRestRoutes = [
+  defineRoute({
+    method: 'GET',
+    path: '/accounts/lookup',
+    summary: 'Confirmation of payee: who holds an account number, before sending money.',
+    description:
+      'An account of this bank answers its holder as the transfer will credit them, masked (`Bob S.`), and with `name` whether the name you expect matches (`match`, `close`, `no_match`), judged against the full name. Any other number is another bank’s (`external`): no name can be confirmed. A number in this bank’s format (12 digits starting with 4) with wrong check digits answers 400 `Invalid account number`. At most 30 look-ups a minute per user.',
+    tag: 'Accounts',
+    access: 'customer',
+    rateLimitHeaders: true,
+    input: payeeLookupInput,
+    output: payeeAnswerSchema,
+    example: { accountNumber: '412345678085', name: 'Bob Smith' },
+    handle: ({ caller, input }) => caller.transactions.lookupPayee(input),
+  }),
   defineRoute({
     method: 'GET',
     path: '/transactions',
@@ -129,7 +145,7 @@ export const transactionRestRoutes = [
     output: movementResultSchema,
     successStatus: 201,
     example: {
-      recipientAccountNumber: '100000000017',
+      recipientAccountNumber: '412345678085',
       recipientName: 'Bob Smith',
       amount: 25.5,
       description: 'Dinner',
