@@ -42,10 +42,12 @@ class SchemaBook {
     // the same schema met again is recognised.
     const toComponents = (value: unknown): JsonSchema =>
       JSON.parse(JSON.stringify(tidy(value)).replaceAll('"#/$defs/', '"#/components/schemas/'));
-    let text = JSON.stringify(toComponents(converted));
+    let text = JSON.stringify(
+      toComponents(io === 'input' ? withoutDefaults(converted) : converted),
+    );
     if (isObject($defs)) {
       for (const [id, def] of Object.entries($defs)) {
-        const name = this.add(id, toComponents(def));
+        const name = this.add(id, toComponents(io === 'input' ? withoutDefaults(def) : def));
         if (name !== id) {
           text = text.replaceAll(`"#/components/schemas/${id}"`, `"#/components/schemas/${name}"`);
         }
@@ -64,6 +66,28 @@ function tidy(schema: unknown): JsonSchema {
     for (const [key, child] of Object.entries(value)) {
       if (key === 'pattern' && typeof value.format === 'string') continue;
       out[key] = walk(child);
+    }
+    return out;
+  };
+  const result = walk(schema);
+  return isObject(result) ? result : {};
+}
+
+/**
+ * A request field with a default is optional to send, but generators (openapi-typescript's
+ * defaultNonNullable) read `default` as "always present" and would require it: the default is
+ * said in the description instead.
+ */
+function withoutDefaults(schema: unknown): JsonSchema {
+  const walk = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(walk);
+    if (!isObject(value)) return value;
+    const { default: fallback, ...rest } = value;
+    const out: JsonSchema = {};
+    for (const [key, child] of Object.entries(rest)) out[key] = walk(child);
+    if (fallback !== undefined) {
+      const said = `Default: \`${JSON.stringify(fallback)}\`.`;
+      out.description = typeof out.description === 'string' ? `${out.description} ${said}` : said;
     }
     return out;
   };
