@@ -4,6 +4,7 @@ import { bankSettings } from '@bank/db/schema';
 import { messages } from '@bank/validators/messages';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { buildServer } from './server.ts';
 import { requestBodySchema, resolveRef, useTestServer } from './testing.ts';
 
@@ -22,7 +23,7 @@ beforeAll(() => {
 
 const json = { 'content-type': 'application/json' };
 const bearer = (token: string) => ({ ...json, authorization: `Bearer ${token}` });
-const logged = () => lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+const logged = () => lines.map((line) => z.record(z.string(), z.unknown()).parse(JSON.parse(line)));
 
 describe('errors an integrator can act on', () => {
   it('keeps the maintenance 503 message with Retry-After, and logs no error for it', async () => {
@@ -204,12 +205,25 @@ describe('CORS', () => {
   });
 });
 
+const jsonObject = z.record(z.string(), z.unknown());
+const operationSchema = z.looseObject({
+  operationId: z.string(),
+  tags: z.array(z.string()),
+  parameters: z.array(jsonObject).optional(),
+  requestBody: z.looseObject({ content: z.record(z.string(), jsonObject) }).optional(),
+  responses: z.record(z.string(), jsonObject),
+});
+const documentSchema = z.looseObject({
+  paths: z.record(z.string(), z.record(z.string(), operationSchema)),
+  tags: z.array(z.object({ name: z.string(), description: z.string() })),
+  components: z.looseObject({ schemas: z.record(z.string(), jsonObject) }),
+});
+
 describe('the OpenAPI document', () => {
-  let doc: Record<string, unknown> & {
-    paths: Record<string, Record<string, Record<string, unknown>>>;
-  };
+  let doc: z.infer<typeof documentSchema>;
   beforeAll(async () => {
-    doc = (await server.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json();
+    const response = await server.inject({ method: 'GET', url: '/api/v1/openapi.json' });
+    doc = documentSchema.parse(response.json());
   });
   const operation = (path: string, method: string) => {
     const found = doc.paths[path]?.[method];
@@ -217,8 +231,8 @@ describe('the OpenAPI document', () => {
     return found;
   };
   const parameters = (path: string, method: string) =>
-    (operation(path, method).parameters as unknown[] | undefined)?.map((p) => resolveRef(doc, p)) ??
-    [];
+    (operation(path, method).parameters ?? []).map((p) => resolveRef(doc, p));
+  const statuses = (path: string, method: string) => Object.keys(operation(path, method).responses);
 
   it('asks for path ids only in the path', () => {
     for (const [path, method] of [
@@ -251,8 +265,7 @@ describe('the OpenAPI document', () => {
   });
 
   it('lists every status that can occur', () => {
-    const transfer = Object.keys(operation('/transactions/transfer', 'post').responses as object);
-    expect(transfer).toEqual(
+    expect(statuses('/transactions/transfer', 'post')).toEqual(
       expect.arrayContaining([
         '201',
         '400',
@@ -266,50 +279,35 @@ describe('the OpenAPI document', () => {
         '503',
       ]),
     );
-    const byId = Object.keys(operation('/transactions/{id}', 'get').responses as object);
-    expect(byId).toContain('404');
-    const login = Object.keys(operation('/auth/login', 'post').responses as object);
-    expect(login).toContain('429');
-    expect(login).not.toContain('503');
+    expect(statuses('/transactions/{id}', 'get')).toContain('404');
+    expect(statuses('/auth/login', 'post')).toContain('429');
+    expect(statuses('/auth/login', 'post')).not.toContain('503');
   });
 
   it('documents the CSV export as text/csv', () => {
-    const ok = resolveRef(
-      doc,
-      (operation('/transactions/export', 'get').responses as never)['200'],
-    );
-    expect(Object.keys(ok.content as object)).toEqual(['text/csv']);
+    const ok = resolveRef(doc, operation('/transactions/export', 'get').responses['200']);
+    expect(Object.keys(jsonObject.parse(ok.content))).toEqual(['text/csv']);
   });
 
   it('names every operation once, tags it with a described tag, and uses named schemas with formats', () => {
     const ids = Object.values(doc.paths).flatMap((item) =>
       Object.values(item).map((op) => op.operationId),
     );
-    expect(ids.every((id) => typeof id === 'string' && id !== '')).toBe(true);
     expect(new Set(ids).size).toBe(ids.length);
     expect(operation('/transactions/{id}', 'get').operationId).toBe('getTransactionsById');
-    const tags = (doc.tags as { name: string; description: string }[]).map((tag) => tag.name);
+    const tags = doc.tags.map((tag) => tag.name);
     for (const item of Object.values(doc.paths)) {
-      for (const op of Object.values(item)) {
-        expect(tags).toContain((op.tags as string[])[0]);
-      }
+      for (const op of Object.values(item)) expect(tags).toContain(op.tags[0]);
     }
-    const schemas = (doc.components as { schemas: Record<string, Record<string, never>> }).schemas;
-    expect(schemas).toHaveProperty('Transaction');
-    expect(schemas).toHaveProperty('User');
-    expect(schemas.Money).toMatchObject({ type: 'number', multipleOf: 0.01 });
-    const transaction = schemas.Transaction as { properties: Record<string, unknown> };
-    expect(transaction.properties.createdAt).toMatchObject({ format: 'date-time' });
-    expect(transaction.properties.id).toMatchObject({ format: 'uuid' });
-    const user = schemas.User as { properties: Record<string, unknown> };
-    expect(user.properties.email).toMatchObject({ format: 'email' });
-    expect(requestBodySchema(doc, '/auth/login', 'post')).toBeDefined();
-    expect(
-      (
-        operation('/auth/login', 'post').requestBody as {
-          content: Record<string, { example: unknown }>;
-        }
-      ).content['application/json']?.example,
-    ).toMatchObject({ email: 'alice@demo.bank' });
+    expect(doc.components.schemas).toMatchObject({
+      Money: { type: 'number', multipleOf: 0.01 },
+      Transaction: {
+        properties: { id: { format: 'uuid' }, createdAt: { format: 'date-time' } },
+      },
+      User: { properties: { email: { format: 'email' } } },
+    });
+    expect(operation('/auth/login', 'post').requestBody?.content['application/json']).toMatchObject(
+      { example: { email: 'alice@demo.bank' } },
+    );
   });
 });

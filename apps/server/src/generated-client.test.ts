@@ -1,6 +1,5 @@
 import { execFile } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import type { TestApp } from '@bank/api/testing/harness';
@@ -27,12 +26,14 @@ const started = useTestServer();
 beforeAll(async () => {
   ({ app, server } = started);
   await server.listen({ port: 0, host: '127.0.0.1' });
-  origin = `http://127.0.0.1:${(server.server.address() as AddressInfo).port}`;
+  const address = server.server.address();
+  if (address === null || typeof address === 'string') throw new Error('not listening on TCP');
+  origin = `http://127.0.0.1:${address.port}`;
 });
 
 describe('a client generated from /api/v1/openapi.json', () => {
   it('typechecks the journey and runs it against the server', { timeout: 180_000 }, async () => {
-    const document = await (await fetch(`${origin}/api/v1/openapi.json`)).json();
+    const document = await (await fetch(`${origin}/api/v1/openapi.json`)).text();
     mkdirSync(`${journeyDir}generated`, { recursive: true });
     writeFileSync(`${journeyDir}generated/schema.ts`, astToString(await openapiTS(document)));
 

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { useTestServer } from './testing.ts';
 
 // Issue 12: the served document lints clean under Redocly's strictest built-in rule set.
@@ -38,10 +39,12 @@ describe('the served OpenAPI document', () => {
       stdout: error.stdout ?? '',
       stderr: `${error.stderr ?? ''} (exit ${error.code})`,
     }));
-    const report = JSON.parse(run.stdout.slice(run.stdout.indexOf('{'))) as {
-      totals: { errors: number; warnings: number };
-      problems: { ruleId: string; message: string }[];
-    };
+    const report = z
+      .object({
+        totals: z.object({ errors: z.number(), warnings: z.number() }),
+        problems: z.array(z.object({ ruleId: z.string(), message: z.string() })),
+      })
+      .parse(JSON.parse(run.stdout.slice(run.stdout.indexOf('{'))));
     expect(report.problems.map((p) => `${p.ruleId}: ${p.message}`)).toEqual([]);
     expect(report.totals).toMatchObject({ errors: 0, warnings: 0 });
   });
