@@ -17,6 +17,7 @@ export const scalarConfiguration = {
   url: '/api/v1/openapi.json',
   withDefaultFonts: false,
   agent: { disabled: true },
+  mcp: { disabled: true },
   showDeveloperTools: 'never',
   hideDownloadButton: false,
   defaultOpenAllTags: false,

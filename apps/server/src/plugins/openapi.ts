@@ -395,7 +395,11 @@ function buildOperation(route: RestRoute, book: SchemaBook) {
     responses[String(status)] = ref('responses', errorResponses[status].name);
   }
 
+  // A short title for navigation: the summary's first sentence; the rest describes.
+  const [title = route.summary, ...more] = route.summary.split(/(?<=\.)\s+/);
+  const moreText = more.filter((sentence) => !/^Accepts Idempotency-Key\.?$/.test(sentence));
   const notes = [
+    moreText.join(' '),
     route.description,
     `**Access:** ${accessText[route.access]}`,
     idempotencySchema
@@ -404,7 +408,7 @@ function buildOperation(route: RestRoute, book: SchemaBook) {
   ].filter((text): text is string => typeof text === 'string' && text !== '');
   return {
     operationId: route.operationId,
-    summary: route.summary.replace(/\.$/, ''),
+    summary: title.replace(/\.$/, ''),
     description: notes.join('\n\n'),
     tags: [route.tag],
     'x-access': route.access,

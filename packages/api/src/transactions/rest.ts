@@ -43,7 +43,8 @@ export const transactionRestRoutes = [
   defineRoute({
     method: 'GET',
     path: '/accounts/lookup',
-    summary: 'Confirmation of payee: who holds an account number, before sending money.',
+    summary:
+      'Check a recipient. Confirmation of payee: who holds an account number, before sending money.',
     description:
       'An account of this bank answers its holder as the transfer will credit them, masked (`Bob S.`), and with `name` whether the name you expect matches (`match`, `close`, `no_match`), judged against the full name. Any other number is another bank’s (`external`): no name can be confirmed. A number in this bank’s format (12 digits starting with 4) with wrong check digits answers 400 `Invalid account number`. At most 30 look-ups a minute per user.',
     tag: 'Accounts',
@@ -57,7 +58,7 @@ export const transactionRestRoutes = [
   defineRoute({
     method: 'GET',
     path: '/transactions',
-    summary: 'The customer’s transactions, newest first, filtered and paginated.',
+    summary: 'List transactions. The customer’s own, newest first, filtered and paginated.',
     tag,
     access: 'customer',
     input: transactionListQuery,
@@ -68,7 +69,7 @@ export const transactionRestRoutes = [
   defineRoute({
     method: 'GET',
     path: '/transactions/admin/all',
-    summary: 'Every customer’s transactions with the sender (administrators).',
+    summary: 'List every customer’s transactions. With the sender, for administrators.',
     tag,
     access: 'admin',
     input: transactionListQuery,
@@ -78,7 +79,8 @@ export const transactionRestRoutes = [
   defineRoute({
     method: 'GET',
     path: '/transactions/balance',
-    summary: 'Balance, account number and today’s use of the transfer and withdrawal limits.',
+    summary:
+      'Get the balance. With the account number and today’s use of the transfer and withdrawal limits.',
     tag,
     access: 'customer',
     input: noInput,
@@ -97,7 +99,7 @@ export const transactionRestRoutes = [
   defineRoute({
     method: 'GET',
     path: '/transactions/stats',
-    summary: 'Balance, total income and expenses, and income and expenses by month.',
+    summary: 'Get statistics. Balance, total income and expenses, and both by month.',
     tag,
     access: 'customer',
     input: noInput,
@@ -116,7 +118,7 @@ export const transactionRestRoutes = [
   defineRoute({
     method: 'GET',
     path: '/transactions/export',
-    summary: 'The filtered transactions as a CSV file.',
+    summary: 'Export transactions as CSV. The same filters as the list.',
     tag,
     access: 'customer',
     input: transactionFilters,
@@ -127,7 +129,7 @@ export const transactionRestRoutes = [
   defineRoute({
     method: 'GET',
     path: '/transactions/:id',
-    summary: 'One of the customer’s transactions with its timeline.',
+    summary: 'Get a transaction. One of the customer’s own, with its timeline.',
     tag,
     access: 'customer',
     input: byIdInput,
@@ -138,7 +140,7 @@ export const transactionRestRoutes = [
     method: 'POST',
     path: '/transactions/transfer',
     summary:
-      'Send money to an account of this bank (instant) or another bank (pending until cleared). Accepts Idempotency-Key.',
+      'Send money. To an account of this bank it arrives at once; to another bank it is pending until cleared.',
     tag,
     access: 'customer',
     input: restTransferInput,
@@ -155,8 +157,7 @@ export const transactionRestRoutes = [
   defineRoute({
     method: 'POST',
     path: '/transactions/deposit',
-    summary:
-      'Deposit from a card (a saved card needs its CVV) or a bank account. Accepts Idempotency-Key.',
+    summary: 'Deposit money. From a card (a saved card needs its CVV) or a linked bank account.',
     tag,
     access: 'customer',
     input: depositInput,
@@ -175,7 +176,7 @@ export const transactionRestRoutes = [
     method: 'POST',
     path: '/transactions/withdraw',
     summary:
-      'Withdraw to a bank account, a debit card or for cash pickup (pending until paid out). Accepts Idempotency-Key.',
+      'Withdraw money. To a bank account, a debit card or for cash pickup (pending until paid out).',
     tag,
     access: 'customer',
     input: withdrawInput,
@@ -186,7 +187,7 @@ export const transactionRestRoutes = [
   defineRoute({
     method: 'POST',
     path: '/transactions',
-    summary: 'Create a transfer, deposit or withdrawal by its type. Accepts Idempotency-Key.',
+    summary: 'Move money by type. A transfer, deposit or withdrawal, chosen by `type`.',
     tag,
     access: 'customer',
     input: anyMovementInput,

@@ -6,6 +6,8 @@ import { trpc } from '../../lib/trpc.ts';
 export const EXTERNAL_CONFIRMATION =
   'I have checked the account number: send this money to another bank';
 export const CONFIRM_EXTERNAL_FIRST = 'Confirm that you want to send money to another bank';
+export const NAME_MISMATCH_ADVICE =
+  'Check the name and the number with the person you are paying before you send.';
 
 /** The value after the user has stopped typing for `ms`. */
 function useSettled<T>(value: T, ms: number): T {
@@ -105,9 +107,11 @@ export function RecipientCheck(props: {
       <Alert.Content>
         <Alert.Title>{title}</Alert.Title>
         <Alert.Description>
-          {payee.nameMatch === null && !payee.ownAccount
-            ? 'Type their name above to check it matches the account holder’s.'
-            : payee.message}
+          {payee.nameMatch === 'no_match'
+            ? NAME_MISMATCH_ADVICE
+            : payee.nameMatch === null && !payee.ownAccount
+              ? 'Type their name above to check it matches the account holder’s.'
+              : payee.message}
         </Alert.Description>
       </Alert.Content>
     </Alert.Root>

@@ -128,7 +128,7 @@ describe('transfer', () => {
     ).toBeInTheDocument();
     expect(
       screen.getByText(
-        'The name does not match the account holder. Check the details before you send.',
+        'Check the name and the number with the person you are paying before you send.',
       ),
     ).toBeInTheDocument();
   });
