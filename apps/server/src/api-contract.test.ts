@@ -51,7 +51,7 @@ describe('errors an integrator can act on', () => {
     const response = await server.inject({ method: 'PATCH', url: '/api/v1/cards' });
     expect(response.statusCode).toBe(405);
     expect(response.headers.allow).toBe('GET, POST, HEAD');
-    expect(response.json().message).toBe('PATCH is not allowed here; use GET or POST or HEAD');
+    expect(response.json().message).toBe('PATCH is not allowed here. Allowed: GET, POST, HEAD.');
     const withId = await server.inject({
       method: 'POST',
       url: '/api/v1/cards/00000000-0000-0000-0000-000000000000',

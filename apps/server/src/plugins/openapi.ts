@@ -419,13 +419,11 @@ function buildOperation(route: RestRoute, book: SchemaBook) {
   };
 }
 
-const errorExample = (status: ErrorStatus | 500) => errorResponses[status].example;
-
 function components(book: SchemaBook) {
   const retryAfter = ref('headers', 'RetryAfter');
   const requestId = ref('headers', 'RequestId');
   const responses = Object.fromEntries(
-    Object.entries(errorResponses).map(([status, { name, description }]) => [
+    Object.entries(errorResponses).map(([status, { name, description, example }]) => [
       name,
       {
         description,
@@ -437,7 +435,7 @@ function components(book: SchemaBook) {
         content: {
           'application/json': {
             schema: ref('schemas', 'Error'),
-            example: errorExample(Number(status) as ErrorStatus | 500),
+            example,
           },
         },
       },

@@ -198,7 +198,7 @@ export async function restV1Plugin(
       return reply
         .code(405)
         .header('Allow', methods.join(', '))
-        .send({ message: `${req.method} is not allowed here; use ${methods.join(' or ')}` });
+        .send({ message: `${req.method} is not allowed here. Allowed: ${methods.join(', ')}.` });
     }
     return reply.code(404).send({ message: 'Not found' });
   });

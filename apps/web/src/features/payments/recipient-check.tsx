@@ -76,7 +76,10 @@ export function RecipientCheck(props: {
             <Checkbox.Label fontWeight="normal">{EXTERNAL_CONFIRMATION}</Checkbox.Label>
           </Checkbox.Root>
           {props.confirmationError ? (
-            <Field.ErrorText>{props.confirmationError}</Field.ErrorText>
+            // Darker than fg.error: small text needs 4.5:1 (axe color-contrast).
+            <Field.ErrorText color={{ base: 'red.700', _dark: 'red.300' }}>
+              {props.confirmationError}
+            </Field.ErrorText>
           ) : null}
         </Field.Root>
       </Stack>
