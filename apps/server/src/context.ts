@@ -43,6 +43,7 @@ export async function createRequestContext(
   return createContextInner({
     deps: options.deps,
     auth,
+    credentialsSent: token !== undefined,
     cookies,
     response: reply ? { set: (name, value) => reply.header(name, value) } : noopResponseHeaders,
     request: { ip: clientIp(req), userAgent: typeof userAgent === 'string' ? userAgent : null },

@@ -36,9 +36,28 @@ function isSchema(value: unknown): value is Schema {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** The document with every local `$ref` replaced by what it names (it has no cycles). */
+function inlineRefs(document: Schema): Schema {
+  const resolve = (pointer: string): unknown =>
+    pointer
+      .replace(/^#\//, '')
+      .split('/')
+      .reduce<unknown>((node, key) => (isSchema(node) ? node[key] : undefined), document);
+  const walk = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(walk);
+    if (!isSchema(value)) return value;
+    if (typeof value.$ref === 'string') return walk(resolve(value.$ref));
+    return Object.fromEntries(Object.entries(value).map(([key, child]) => [key, walk(child)]));
+  };
+  const inlined = walk(document);
+  return isSchema(inlined) ? inlined : {};
+}
+
 /** The operations of the document as the fuzzer needs them. */
-function operationsOf(document: unknown): Operation[] {
-  if (!isSchema(document) || !isSchema(document.paths)) throw new Error('no paths');
+function operationsOf(raw: unknown): Operation[] {
+  if (!isSchema(raw)) throw new Error('no document');
+  const document = inlineRefs(raw);
+  if (!isSchema(document.paths)) throw new Error('no paths');
   const found: Operation[] = [];
   for (const [path, methods] of Object.entries(document.paths)) {
     if (!isSchema(methods)) continue;

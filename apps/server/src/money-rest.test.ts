@@ -2,7 +2,7 @@ import type { TestApp } from '@bank/api/testing/harness';
 import { fundedCustomer, testCard } from '@bank/api/testing/money';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useTestServer } from './testing.ts';
+import { requestBodySchema, useTestServer } from './testing.ts';
 
 let app: TestApp;
 let server: FastifyInstance;
@@ -238,9 +238,8 @@ describe('older payload names', () => {
     });
     expect(response.statusCode).toBe(201);
     const doc = (await server.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json();
-    expect(
-      doc.paths['/transactions/transfer'].post.requestBody.content['application/json'].schema
-        .properties,
-    ).toHaveProperty('recipientAccountNumber');
+    expect(requestBodySchema(doc, '/transactions/transfer', 'post').properties).toHaveProperty(
+      'recipientAccountNumber',
+    );
   });
 });

@@ -51,6 +51,7 @@ export async function startRuntime(config: Config): Promise<Runtime> {
     webDistDir: config.webDistDir,
     logLevel: config.logLevel,
     trustProxy: config.trustProxy,
+    corsOrigins: config.corsOrigins,
   });
   if (adminResult === 'created')
     app.log.info(`Created the first administrator ${config.admin?.email}`);

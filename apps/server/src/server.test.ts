@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { buildServer } from './server.ts';
-import { useTestServer } from './testing.ts';
+import { requestBodySchema, useTestServer } from './testing.ts';
 
 let app: TestApp;
 let server: FastifyInstance;
@@ -52,10 +52,19 @@ describe('REST /api/v1', () => {
     expect(viaCookie.json().user.email).toBe(email);
   });
 
-  it('answers 401 with the session-expired message when not signed in', async () => {
+  it('answers 401 Authentication required when no token is sent, and session expired for a stale one', async () => {
     const me = await server.inject({ method: 'GET', url: '/api/v1/auth/me' });
     expect(me.statusCode).toBe(401);
-    expect(me.json()).toEqual({ message: messages.sessionExpired });
+    expect(me.json()).toEqual({ message: messages.authenticationRequired });
+    expect(me.headers['www-authenticate']).toBe('Bearer');
+    const stale = await server.inject({
+      method: 'GET',
+      url: '/api/v1/auth/me',
+      headers: { authorization: 'Bearer abc.def' },
+    });
+    expect(stale.statusCode).toBe(401);
+    expect(stale.json()).toEqual({ message: messages.sessionExpired });
+    expect(stale.headers['www-authenticate']).toBe('Bearer error="invalid_token"');
   });
 
   it('answers 400 Validation error with the messages as details', async () => {
@@ -147,12 +156,10 @@ describe('REST /api/v1', () => {
     ]) {
       expect(doc.paths).toHaveProperty([path]);
     }
-    expect(
-      doc.paths['/auth/login'].post.requestBody.content['application/json'].schema.properties,
-    ).toHaveProperty('email');
+    expect(requestBodySchema(doc, '/auth/login', 'post').properties).toHaveProperty('email');
     const page = await server.inject({ method: 'GET', url: '/api/docs' });
     expect(page.statusCode).toBe(200);
-    expect(page.body).toContain('/api/v1/auth/login');
+    expect(page.body).toContain('<script src="/api/docs/scalar.js"></script>');
   });
 });
 

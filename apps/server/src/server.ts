@@ -1,11 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import type { AppDeps } from '@bank/api/context';
-import { restRoutes } from '@bank/api/rest/routes';
 import cookie from '@fastify/cookie';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { loggerOptions } from './logging.ts';
-import { buildOpenApiDocument, renderReferencePage } from './plugins/openapi.ts';
+import { registerApiDocs } from './plugins/api-docs.ts';
 import { restV1Plugin } from './plugins/rest-v1.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerStaticSpa } from './plugins/static-spa.ts';
@@ -23,6 +23,15 @@ export interface BuildServerOptions {
   /** Where log lines go (tests capture them); standard output otherwise. */
   logStream?: { write(line: string): void };
   trustProxy?: boolean;
+  /** Origins whose browser pages may call /api/v1 (CORS); none by default. */
+  corsOrigins?: readonly string[];
+}
+
+/** A caller's own request id is kept when it is a plain token; anything else gets a UUID. */
+const WELL_FORMED_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+function requestId(header: string | string[] | undefined): string {
+  return typeof header === 'string' && WELL_FORMED_REQUEST_ID.test(header) ? header : randomUUID();
 }
 
 /** The whole HTTP surface; main.ts listens on it, tests `inject` into it. */
@@ -34,6 +43,11 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     // Graceful stop: idle keep-alive sockets close at once, busy ones after their answer.
     forceCloseConnections: 'idle',
     routerOptions: { maxParamLength: 200 },
+    // Every log line of a request names it; the answer's X-Request-Id tells the caller.
+    genReqId: (req) => requestId(req.headers['x-request-id']),
+  });
+  app.addHook('onRequest', async (req, reply) => {
+    reply.header('X-Request-Id', req.id);
   });
   const serverOptions = {
     deps: options.deps,
@@ -44,12 +58,12 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   await app.register(cookie);
   await app.register(websocket, { options: { maxPayload: 1_048_576 } });
   await registerTrpc(app, serverOptions);
-  await app.register(restV1Plugin, { prefix: '/api/v1', ...serverOptions });
-
-  const reference = renderReferencePage(buildOpenApiDocument(restRoutes));
-  app.get('/api/docs', async (_req, reply) =>
-    reply.type('text/html; charset=utf-8').send(reference),
-  );
+  await app.register(restV1Plugin, {
+    prefix: '/api/v1',
+    ...serverOptions,
+    corsOrigins: options.corsOrigins ?? [],
+  });
+  registerApiDocs(app);
   app.get('/healthz', async () => ({ status: 'ok' }));
 
   const hasSpa = await registerStaticSpa(app, options.webDistDir ?? defaultWebDistDir);

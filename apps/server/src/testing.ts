@@ -35,3 +35,34 @@ export function useTestServer(options: Partial<BuildServerOptions> = {}) {
     },
   };
 }
+
+type Json = Record<string, unknown>;
+const isJson = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Follows a local `$ref` of an OpenAPI document (once; enough for the tests' look-ups). */
+export function resolveRef(document: Json, value: unknown): Json {
+  if (!isJson(value)) return {};
+  if (typeof value.$ref !== 'string') return value;
+  const found = value.$ref
+    .replace(/^#\//, '')
+    .split('/')
+    .reduce<unknown>((node, key) => (isJson(node) ? node[key] : undefined), document);
+  return isJson(found) ? found : {};
+}
+
+/** The request body schema of one operation, its named schema resolved. */
+export function requestBodySchema(
+  document: Json,
+  path: string,
+  method: string,
+  media = 'application/json',
+): Json {
+  const paths = isJson(document.paths) ? document.paths : {};
+  const item = isJson(paths[path]) ? paths[path] : {};
+  const operation = isJson(item[method]) ? item[method] : {};
+  const body = isJson(operation.requestBody) ? operation.requestBody : {};
+  const content = isJson(body.content) ? body.content : {};
+  const entry = isJson(content[media]) ? content[media] : {};
+  return resolveRef(document, entry.schema);
+}

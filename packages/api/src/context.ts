@@ -63,6 +63,8 @@ export interface RequestInfo {
 export interface Context {
   deps: AppDeps;
   auth: SessionWithUser | null;
+  /** The request carried a session token (cookie or Bearer), valid or not: tells 401s apart. */
+  credentialsSent: boolean;
   /** The raw token of this request's session (REST answers it to Bearer clients). */
   request: RequestInfo;
   cookies: SessionCookieJar;
@@ -81,6 +83,7 @@ export const noopCookieJar: SessionCookieJar = { set() {}, clear() {} };
 export function createContextInner(opts: {
   deps: AppDeps;
   auth?: SessionWithUser | null;
+  credentialsSent?: boolean;
   request?: Partial<RequestInfo>;
   cookies?: SessionCookieJar;
   response?: ResponseHeaders;
@@ -89,6 +92,7 @@ export function createContextInner(opts: {
   return {
     deps: opts.deps,
     auth: opts.auth ?? null,
+    credentialsSent: opts.credentialsSent ?? opts.auth != null,
     request: { ip: opts.request?.ip ?? null, userAgent: opts.request?.userAgent ?? null },
     cookies: opts.cookies ?? noopCookieJar,
     response: opts.response ?? noopResponseHeaders,

@@ -20,3 +20,19 @@ export function appError(
 ): TRPCError {
   return new TRPCError({ code, message, cause: reason ? new AppErrorCause(reason) : undefined });
 }
+
+/** Carried by a 429: how long the caller should wait (the REST adapter's `Retry-After`). */
+export class RetryAfterCause extends Error {
+  constructor(readonly seconds: number) {
+    super(`retry after ${seconds} s`);
+  }
+}
+
+/** 429 with SPEC.md's message; `retryAfterMs` is when the refusing limit lets the caller in. */
+export function tooManyRequests(message: string, retryAfterMs: number): TRPCError {
+  return new TRPCError({
+    code: 'TOO_MANY_REQUESTS',
+    message,
+    cause: new RetryAfterCause(Math.max(1, Math.ceil(retryAfterMs / 1000))),
+  });
+}

@@ -35,6 +35,18 @@ function contract(name: string, make: () => RateLimiter) {
       expect(await limiter.hit(short, 60_000)).toBe(1);
     });
 
+    it('tells when the window ends (take)', async () => {
+      const limiter = make();
+      const key = `test:${crypto.randomUUID()}`;
+      const first = await limiter.take(key, 60_000);
+      expect(first.count).toBe(1);
+      expect(first.resetInMs).toBeGreaterThan(55_000);
+      expect(first.resetInMs).toBeLessThanOrEqual(60_000);
+      const second = await limiter.take(key, 60_000);
+      expect(second.count).toBe(2);
+      expect(second.resetInMs).toBeLessThanOrEqual(first.resetInMs);
+    });
+
     it('gives an attempt back with refund, never below zero', async () => {
       const limiter = make();
       const key = `test:${crypto.randomUUID()}`;

@@ -30,6 +30,8 @@ export interface RateLimiter {
   count(key: string): Promise<number>;
   /** Counts one attempt in the current window and returns the window's total, this one included. */
   hit(key: string, windowMs: number): Promise<number>;
+  /** As `hit`, also telling when the window ends (for `RateLimit` and `Retry-After` headers). */
+  take(key: string, windowMs: number): Promise<{ count: number; resetInMs: number }>;
   /** Takes one attempt back (an attempt that turned out to be the owner's success). */
   refund(key: string): Promise<void>;
   reset(key: string): Promise<void>;
@@ -64,6 +66,9 @@ export function createDbRateLimiter(db: Executor): RateLimiter {
       return row?.count ?? 0;
     },
     async hit(key, windowMs) {
+      return (await this.take(key, windowMs)).count;
+    },
+    async take(key, windowMs) {
       // One statement: the row lock of the upsert orders concurrent hits, each sees its own total.
       const resetAt = sql`now() + ${msInterval(windowMs)}`;
       const expired = sql`${bucket.resetAt} <= now()`;
@@ -77,8 +82,11 @@ export function createDbRateLimiter(db: Executor): RateLimiter {
             resetAt: sql`case when ${expired} then ${resetAt} else ${bucket.resetAt} end`,
           },
         })
-        .returning({ count: bucket.count });
-      return row?.count ?? 1;
+        .returning({
+          count: bucket.count,
+          resetInMs: sql<string>`greatest(0, extract(epoch from (${bucket.resetAt} - now())) * 1000)::bigint::text`,
+        });
+      return { count: row?.count ?? 1, resetInMs: Number(row?.resetInMs ?? windowMs) };
     },
     async refund(key) {
       await db
@@ -148,13 +156,21 @@ export function createRedisRateLimiter(redis: Redis): RateLimiter {
       return Number((await redis.get(prefix + key)) ?? 0);
     },
     async hit(key, windowMs) {
+      return (await this.take(key, windowMs)).count;
+    },
+    async take(key, windowMs) {
       const results = await redis
         .multi()
         .incr(prefix + key)
         .pexpire(prefix + key, windowMs, 'NX')
+        .pttl(prefix + key)
         .exec();
-      const value = results?.[0]?.[1];
-      return typeof value === 'number' ? value : 1;
+      const count = results?.[0]?.[1];
+      const ttl = results?.[2]?.[1];
+      return {
+        count: typeof count === 'number' ? count : 1,
+        resetInMs: typeof ttl === 'number' && ttl >= 0 ? ttl : windowMs,
+      };
     },
     async refund(key) {
       await redis.eval(refundScript, 1, prefix + key);
@@ -194,4 +210,5 @@ export const limits = {
   mailPerAddress: { max: 10, windowMs: 60 * 60_000 },
   mailPerRecipient: { max: 3, windowMs: 60 * 60_000 },
   registerPerAddress: { max: 10, windowMs: 60 * 60_000 },
+  payeeLookupPerUser: { max: 30, windowMs: 60_000 },
 } as const satisfies Record<string, Limit | Backoff>;

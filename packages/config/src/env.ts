@@ -44,6 +44,26 @@ const envSchema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((value) => value === 'true'),
+  /** Origins allowed to call /api/v1 from a browser (CORS), comma-separated; none by default. */
+  CORS_ORIGINS: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((origin) => origin.trim())
+        .filter((origin) => origin !== ''),
+    )
+    .pipe(
+      z.array(
+        z
+          .url()
+          .refine(
+            (url) => new URL(url).origin === url,
+            'must be an origin like https://app.example.com',
+          ),
+      ),
+    ),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -67,6 +87,7 @@ export interface Config {
   logLevel: Env['LOG_LEVEL'];
   trustProxy: boolean;
   settlementDelayMs: number;
+  corsOrigins: string[];
 }
 
 export class ConfigError extends Error {
@@ -127,6 +148,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
     settlementDelayMs: env.SETTLEMENT_DELAY_MS,
+    corsOrigins: env.CORS_ORIGINS,
   };
 }
 

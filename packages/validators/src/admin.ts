@@ -1,5 +1,6 @@
 import { userRoles } from '@bank/db/enums';
 import { z } from 'zod';
+import './human-errors.ts';
 import { calendarDayField, emailField, nameField, phoneNumberField, textField } from './common.ts';
 import { hasAtMostTwoDecimals, MAX_AMOUNT } from './money.ts';
 

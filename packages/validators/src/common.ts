@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import './human-errors.ts';
 
 /**
  * PostgreSQL's text refuses NUL, and UTF-8 has no form for half a surrogate pair: such a string

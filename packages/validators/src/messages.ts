@@ -1,6 +1,7 @@
 /** Texts of SPEC.md sections 2 and 8 that both the server and the SPA show. */
 export const messages = {
   sessionExpired: 'Your session has expired. Please sign in again.',
+  authenticationRequired: 'Authentication required',
   tooManyRequests: 'Too many requests. Please try again later.',
   unexpected: 'An unexpected error occurred. Please try again later.',
   network: 'Network error. Please check your connection.',

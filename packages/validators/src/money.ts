@@ -1,5 +1,6 @@
 import { transactionStatuses, transactionTypes } from '@bank/db/enums';
 import { z } from 'zod';
+import { invalidAccountNumberMessage, isMistypedHorizonNumber } from './account-number.ts';
 import { calendarDayField, requiredString, textField } from './common.ts';
 
 const isBlank = (input: unknown) =>
@@ -45,10 +46,16 @@ export const routingNumberField = requiredString('Routing number is required').r
   'Routing number must be 9 digits',
 );
 
+/** Where a transfer goes: any bank's number, but one of ours must carry valid check digits. */
+export const recipientAccountNumberField = externalAccountNumberField.refine(
+  (value) => !isMistypedHorizonNumber(value),
+  invalidAccountNumberMessage,
+);
+
 export const transferInput = z.object({
   type: z.literal('transfer').default('transfer'),
   recipientName: textField(100).optional(),
-  recipientAccountNumber: externalAccountNumberField,
+  recipientAccountNumber: recipientAccountNumberField,
   amount: amountField,
   description: textField(200).optional(),
   currency: currencyField,
@@ -244,3 +251,10 @@ export const accountInput = z.object({
   type: z.enum(['checking', 'savings'], { error: 'Account type is required' }),
   currency: z.literal('USD', { error: 'Currency is required' }),
 });
+
+/** Confirmation of payee: the number to check, and the name the sender expects (optional). */
+export const payeeLookupInput = z.object({
+  accountNumber: recipientAccountNumberField,
+  name: textField(100).optional(),
+});
+export type PayeeLookupInput = z.input<typeof payeeLookupInput>;

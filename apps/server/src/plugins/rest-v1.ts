@@ -1,9 +1,10 @@
-import { AppErrorCause } from '@bank/api/errors';
+import { AppErrorCause, RetryAfterCause } from '@bank/api/errors';
 import { storedFileAnswer } from '@bank/api/rest/define';
 import { restRoutes } from '@bank/api/rest/routes';
 import { type StoredUpload, UploadRejected } from '@bank/api/support/file-types';
 import { validationDetails } from '@bank/api/trpc';
 import { messages } from '@bank/validators/messages';
+import cors from '@fastify/cors';
 import multipart from '@fastify/multipart';
 import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
@@ -22,7 +23,16 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** SPEC.md 7-8's error format: `{message, details?}` with the matching status. */
+/** How long a caller waits after a 503 for maintenance (it has no known end). */
+const MAINTENANCE_RETRY_AFTER_SECONDS = 60;
+/** A 429 whose limit did not say when it lets the caller in. */
+const DEFAULT_RETRY_AFTER_SECONDS = 60;
+
+/**
+ * SPEC.md 7-8's error format: `{message, reason?, details?}` with the matching status. Only an
+ * unexpected failure's message is replaced (and logged); a deliberate 503, such as
+ * maintenance, keeps its message (issue 12).
+ */
 export function sendError(reply: FastifyReply, error: unknown, log: FastifyInstance['log']) {
   const zodError =
     error instanceof ZodError
@@ -37,11 +47,24 @@ export function sendError(reply: FastifyReply, error: unknown, log: FastifyInsta
   }
   if (error instanceof TRPCError) {
     const status = getHTTPStatusCodeFromError(error);
-    if (status >= 500) {
+    const reason = error.cause instanceof AppErrorCause ? error.cause.reason : undefined;
+    if (status >= 500 && !(status === 503 && reason)) {
       log.error({ err: error }, 'REST procedure failed');
       return reply.code(status).send({ message: messages.unexpected });
     }
-    const reason = error.cause instanceof AppErrorCause ? error.cause.reason : undefined;
+    if (status === 503) reply.header('Retry-After', String(MAINTENANCE_RETRY_AFTER_SECONDS));
+    if (status === 429) {
+      const seconds =
+        error.cause instanceof RetryAfterCause ? error.cause.seconds : DEFAULT_RETRY_AFTER_SECONDS;
+      reply.header('Retry-After', String(seconds));
+    }
+    if (status === 401) {
+      // RFC 6750: a token that was sent but is not (or no longer) valid says so.
+      reply.header(
+        'WWW-Authenticate',
+        error.message === messages.sessionExpired ? 'Bearer error="invalid_token"' : 'Bearer',
+      );
+    }
     return reply.code(status).send({ message: error.message, ...(reason ? { reason } : {}) });
   }
   log.error({ err: error }, 'REST request failed');
@@ -49,18 +72,42 @@ export function sendError(reply: FastifyReply, error: unknown, log: FastifyInsta
 }
 
 /** The thin REST adapter: each documented path runs the same procedure as the SPA. */
-export async function restV1Plugin(app: FastifyInstance, options: ServerOptions): Promise<void> {
+export async function restV1Plugin(
+  app: FastifyInstance,
+  options: ServerOptions & { corsOrigins?: readonly string[] },
+): Promise<void> {
+  // Browsers on the listed origins may call with a Bearer token, never with our cookie
+  // (credentials off); every preflight is answered, with the CORS headers only for those.
+  await app.register(cors, {
+    origin: [...(options.corsOrigins ?? [])],
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE'],
+    allowedHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key', 'X-Request-Id'],
+    exposedHeaders: [
+      'X-Request-Id',
+      'Retry-After',
+      'RateLimit',
+      'RateLimit-Policy',
+      'Idempotent-Replayed',
+      'Content-Disposition',
+    ],
+    credentials: false,
+    maxAge: 600,
+    strictPreflight: false,
+  });
   // Multipart bodies are streamed part by part (uploads.ts), never buffered whole.
   await app.register(multipart, { throwFileSizeLimit: false });
   // Clients send `Content-Type: application/json` on DELETE and body-less POSTs too.
   app.removeContentTypeParser('application/json');
+  // JSON (or multipart where a route takes files) only: anything else is 415, not a guess.
+  app.removeContentTypeParser('text/plain');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
     if (text.trim() === '') return done(null, {});
     try {
       done(null, JSON.parse(text));
-    } catch {
-      done(Object.assign(new Error('Invalid JSON'), { statusCode: 400 }), undefined);
+    } catch (error) {
+      const detail = error instanceof Error ? error.message : 'not JSON';
+      done(Object.assign(new MalformedJson(detail), { statusCode: 400 }), undefined);
     }
   });
   for (const route of restRoutes) {
@@ -119,7 +166,7 @@ export async function restV1Plugin(app: FastifyInstance, options: ServerOptions)
   const document = buildOpenApiDocument(restRoutes);
   app.get('/openapi.json', async () => document);
   app.setErrorHandler((error, req, reply) => {
-    // Malformed JSON and other parser failures keep the JSON error format.
+    // Malformed JSON and other parser failures keep the JSON error format, said for people.
     const status =
       typeof error === 'object' &&
       error !== null &&
@@ -128,9 +175,46 @@ export async function restV1Plugin(app: FastifyInstance, options: ServerOptions)
         ? error.statusCode
         : 500;
     if (status >= 500) return sendError(reply, error, req.log);
-    return reply
-      .code(status)
-      .send({ message: status === 413 ? 'Request is too large' : 'Invalid request' });
+    if (error instanceof MalformedJson) {
+      return reply.code(400).send({
+        message: 'The request body is not valid JSON',
+        details: [{ field: 'body', message: error.message }],
+      });
+    }
+    const message =
+      status === 413
+        ? 'Request is too large'
+        : status === 415
+          ? 'Send the body as application/json'
+          : 'Invalid request';
+    return reply.code(status).send({ message });
   });
-  app.setNotFoundHandler((_req, reply) => reply.code(404).send({ message: 'Not found' }));
+  const allowed = allowedMethods(restRoutes);
+  app.setNotFoundHandler((req, reply) => {
+    // A known path asked with another method is 405 with the methods it takes (RFC 9110).
+    const path = (req.url.split('?')[0] ?? '').replace(/^\/api\/v1/, '');
+    const methods = allowed(path);
+    if (methods.length > 0 && req.method !== 'OPTIONS') {
+      return reply
+        .code(405)
+        .header('Allow', methods.join(', '))
+        .send({ message: `${req.method} is not allowed here. Allowed: ${methods.join(', ')}.` });
+    }
+    return reply.code(404).send({ message: 'Not found' });
+  });
+}
+
+class MalformedJson extends Error {}
+
+/** The methods each documented path answers, found by matching its pattern. */
+function allowedMethods(routes: readonly { method: string; path: string }[]) {
+  const patterns = routes.map((route) => ({
+    method: route.method,
+    pattern: new RegExp(`^${route.path.replace(/:[A-Za-z]+/g, '[^/]+')}/?$`.replaceAll('.', '\\.')),
+  }));
+  return (path: string): string[] => {
+    const methods = new Set(patterns.filter((p) => p.pattern.test(path)).map((p) => p.method));
+    if (methods.has('GET')) methods.add('HEAD');
+    return [...methods];
+  };
 }

@@ -59,7 +59,11 @@ export function registerSecurity(app: FastifyInstance, opts: { production: boole
     if (opts.production) {
       reply.header('Strict-Transport-Security', 'max-age=63072000; includeSubDomains');
     }
-    if (req.url.startsWith('/api') || req.url.startsWith('/trpc')) {
+    // API answers are never cached, unless a route chose otherwise (the reference's script).
+    if (
+      (req.url.startsWith('/api') || req.url.startsWith('/trpc')) &&
+      !reply.hasHeader('Cache-Control')
+    ) {
       reply.header('Cache-Control', 'no-store');
     }
     return payload;

@@ -1,15 +1,20 @@
 import { randomInt } from 'node:crypto';
 import type { Executor } from '@bank/db';
 import { accounts, ledgerEntries } from '@bank/db/schema';
+import { checkDigits, HORIZON_PREFIX } from '@bank/validators/account-number';
 import { TRPCError } from '@trpc/server';
 import { eq, type SQL, sql } from 'drizzle-orm';
 
 export type AccountRow = typeof accounts.$inferSelect;
 export type SystemAccountCode = 'external_clearing' | 'loans_funding' | 'fees' | 'interest';
 
-/** Customer numbers are 12 random digits starting 1-8; the bank's own start with 9. */
+/**
+ * Customer numbers are '4', nine random digits and two check digits (ISO 7064 MOD 97-10), so a
+ * mistyped one is refused; the bank's own accounts start with 9.
+ */
 export function randomCustomerAccountNumber(): string {
-  return `${randomInt(1, 9)}${String(randomInt(0, 100_000_000_000)).padStart(11, '0')}`;
+  const base = `${HORIZON_PREFIX}${String(randomInt(0, 1_000_000_000)).padStart(9, '0')}`;
+  return `${base}${checkDigits(base)}`;
 }
 
 /** Every customer's USD checking account, opened at registration. */

@@ -4,7 +4,7 @@ import { messages } from '@bank/validators/messages';
 import { eq } from 'drizzle-orm';
 import { recordAudit } from '../audit/service.ts';
 import type { AppDeps, RequestInfo } from '../context.ts';
-import { appError } from '../errors.ts';
+import { tooManyRequests } from '../errors.ts';
 import { securityAlertEmail } from '../mail/templates.ts';
 import { consume, limits } from '../rate-limit.ts';
 
@@ -18,8 +18,8 @@ interface Caller {
   request: RequestInfo;
 }
 
-function tooMany(): never {
-  throw appError('TOO_MANY_REQUESTS', messages.tooManyRequests);
+function tooMany(retryAfterMs: number): never {
+  throw tooManyRequests(messages.tooManyRequests, retryAfterMs);
 }
 
 const address = (request: RequestInfo) => request.ip ?? 'unknown';
@@ -55,7 +55,7 @@ export async function admitSignIn(call: Caller, email: string): Promise<void> {
         details: { reason: 'rate_limited' },
       });
     }
-    tooMany();
+    tooMany(limits.loginPerAddress.windowMs);
   }
   const account = await deps.rateLimiter.backoff(keys.account, limits.loginPerAccount);
   if (!account.allowed) {
@@ -65,7 +65,7 @@ export async function admitSignIn(call: Caller, email: string): Promise<void> {
       request,
       details: { reason: 'account_slowed' },
     });
-    tooMany();
+    tooMany(limits.loginPerAccount.maxMs);
   }
   if (account.attempts === limits.loginPerAccount.free + 1) {
     await reportLockout(call, email, 'account');
@@ -169,7 +169,7 @@ export async function admitSecondFactor(
     consume(deps.rateLimiter, `2fa:session:${sessionId}`, limits.twoFactorPerSession),
     consume(deps.rateLimiter, `2fa:user:${userId}`, limits.twoFactorPerUser),
   ]);
-  if (!perSession || !perUser) tooMany();
+  if (!perSession || !perUser) tooMany(limits.twoFactorPerSession.windowMs);
 }
 
 export async function secondFactorSucceeded(deps: AppDeps, userId: string, sessionId: string) {
@@ -182,7 +182,7 @@ export async function secondFactorSucceeded(deps: AppDeps, userId: string, sessi
 /** The current password, asked again by change-password: per user. */
 export async function admitPasswordCheck(deps: AppDeps, userId: string): Promise<void> {
   if (!(await consume(deps.rateLimiter, `password-check:${userId}`, limits.passwordCheckPerUser)))
-    tooMany();
+    tooMany(limits.passwordCheckPerUser.windowMs);
 }
 
 export async function passwordCheckSucceeded(deps: AppDeps, userId: string): Promise<void> {
@@ -195,7 +195,7 @@ export async function passwordCheckSucceeded(deps: AppDeps, userId: string): Pro
  */
 export async function admitTokenUse(call: Caller, kind: string): Promise<void> {
   if (!(await consume(call.deps.rateLimiter, tokenKey(call, kind), limits.tokenPerAddress)))
-    tooMany();
+    tooMany(limits.tokenPerAddress.windowMs);
 }
 
 export async function tokenUseSucceeded(call: Caller, kind: string): Promise<void> {

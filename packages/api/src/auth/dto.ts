@@ -1,5 +1,6 @@
 import type { schema } from '@bank/db';
 import { z } from 'zod';
+import { instant, money } from '../rest/schemas.ts';
 
 export type UserRow = typeof schema.users.$inferSelect;
 export type UserRole = UserRow['role'];
@@ -99,37 +100,39 @@ export function toUserDto(
 const nullableText = z.string().nullable();
 
 /** The user as the REST answers show it (OpenAPI). */
-export const userDtoSchema = z.object({
-  id: z.uuid(),
-  _id: z.uuid(),
-  firstName: z.string(),
-  lastName: z.string(),
-  email: z.string(),
-  avatar: nullableText,
-  role: z.enum(['user', 'admin', 'support']),
-  phoneNumber: z.string(),
-  dateOfBirth: nullableText,
-  address: z.object({
-    street: nullableText,
-    city: nullableText,
-    state: nullableText,
-    zipCode: nullableText,
-    country: nullableText,
-  }),
-  isEmailVerified: z.boolean(),
-  emailVerificationRequired: z.boolean(),
-  twoFactorEnabled: z.boolean(),
-  twoFactorRequired: z.boolean(),
-  isTwoFactorVerified: z.boolean(),
-  isBlocked: z.boolean(),
-  accountNumber: z.string().nullable(),
-  balance: z.number().nullable(),
-  withdrawalLimit: z.number().nullable(),
-  notificationPreferences: z.object({
-    transactionNotifications: z.boolean(),
-    securityAlerts: z.boolean(),
-    marketingCommunications: z.boolean(),
-    supportReplies: z.boolean(),
-  }),
-  createdAt: z.string(),
-}) satisfies z.ZodType<UserDto>;
+export const userDtoSchema = z
+  .object({
+    id: z.uuid(),
+    _id: z.uuid(),
+    firstName: z.string(),
+    lastName: z.string(),
+    email: z.email(),
+    avatar: nullableText,
+    role: z.enum(['user', 'admin', 'support']),
+    phoneNumber: z.string(),
+    dateOfBirth: nullableText,
+    address: z.object({
+      street: nullableText,
+      city: nullableText,
+      state: nullableText,
+      zipCode: nullableText,
+      country: nullableText,
+    }),
+    isEmailVerified: z.boolean(),
+    emailVerificationRequired: z.boolean(),
+    twoFactorEnabled: z.boolean(),
+    twoFactorRequired: z.boolean(),
+    isTwoFactorVerified: z.boolean(),
+    isBlocked: z.boolean(),
+    accountNumber: z.string().nullable(),
+    balance: money.nullable(),
+    withdrawalLimit: money.nullable(),
+    notificationPreferences: z.object({
+      transactionNotifications: z.boolean(),
+      securityAlerts: z.boolean(),
+      marketingCommunications: z.boolean(),
+      supportReplies: z.boolean(),
+    }),
+    createdAt: instant,
+  })
+  .meta({ id: 'User' }) satisfies z.ZodType<UserDto>;

@@ -18,7 +18,7 @@ import type { z } from 'zod';
 import { openCheckingAccount } from '../accounts/service.ts';
 import { recordAudit } from '../audit/service.ts';
 import type { AppDeps, RequestInfo, SessionCookieJar } from '../context.ts';
-import { appError } from '../errors.ts';
+import { appError, tooManyRequests } from '../errors.ts';
 import { passwordResetEmail, securityAlertEmail, verificationEmail } from '../mail/templates.ts';
 import { limits } from '../rate-limit.ts';
 import { publishEvent } from '../realtime/events.ts';
@@ -71,7 +71,7 @@ export async function register(
     (await deps.rateLimiter.hit(ipKey, limits.registerPerAddress.windowMs)) >
     limits.registerPerAddress.max
   ) {
-    throw appError('TOO_MANY_REQUESTS', messages.tooManyRequests);
+    throw tooManyRequests(messages.tooManyRequests, limits.registerPerAddress.windowMs);
   }
   const email = input.email.toLowerCase();
   // The same work whether or not the address has an account (docs/decisions/006): the hash is
@@ -154,7 +154,7 @@ async function allowMail(deps: AppDeps, request: RequestInfo, kind: string, emai
     limits.mailPerAddress.windowMs,
   );
   if (ipCount > limits.mailPerAddress.max)
-    throw appError('TOO_MANY_REQUESTS', messages.tooManyRequests);
+    throw tooManyRequests(messages.tooManyRequests, limits.mailPerAddress.windowMs);
   const toCount = await deps.rateLimiter.hit(
     `${kind}:to:${email}`,
     limits.mailPerRecipient.windowMs,

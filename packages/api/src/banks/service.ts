@@ -5,6 +5,7 @@ import type { bankInput, bankUpdateInput } from '@bank/validators/money';
 import { TRPCError } from '@trpc/server';
 import { and, desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
+import { instant } from '../rest/schemas.ts';
 
 type BankRow = typeof linkedBanks.$inferSelect;
 const MAX_BANKS = 10;
@@ -24,17 +25,19 @@ export function toBankDto(key: Buffer, bank: BankRow) {
   };
 }
 
-export const bankDtoSchema = z.object({
-  id: z.string(),
-  _id: z.string(),
-  name: z.string(),
-  accountNumber: z.string(),
-  maskedAccountNumber: z.string(),
-  routingNumber: z.string(),
-  accountType: z.enum(['checking', 'savings']),
-  accountName: z.string().nullable(),
-  createdAt: z.string(),
-}) satisfies z.ZodType<ReturnType<typeof toBankDto>>;
+export const bankDtoSchema = z
+  .object({
+    id: z.string(),
+    _id: z.string(),
+    name: z.string(),
+    accountNumber: z.string(),
+    maskedAccountNumber: z.string(),
+    routingNumber: z.string(),
+    accountType: z.enum(['checking', 'savings']),
+    accountName: z.string().nullable(),
+    createdAt: instant,
+  })
+  .meta({ id: 'Bank' }) satisfies z.ZodType<ReturnType<typeof toBankDto>>;
 
 export async function listBanks(db: Executor, key: Buffer, userId: string) {
   const rows = await db

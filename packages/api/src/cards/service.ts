@@ -6,6 +6,7 @@ import type { cardInput, cardUpdateInput, pageQuery } from '@bank/validators/mon
 import { TRPCError } from '@trpc/server';
 import { and, count, desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
+import { instant } from '../rest/schemas.ts';
 
 type CardRow = typeof cards.$inferSelect;
 const MAX_CARDS = 10;
@@ -28,18 +29,20 @@ export function toCardDto(card: CardRow) {
   };
 }
 
-export const cardDtoSchema = z.object({
-  id: z.string(),
-  _id: z.string(),
-  type: z.enum(['debit', 'credit']),
-  name: z.string(),
-  number: z.string(),
-  last4: z.string(),
-  expiry: z.string(),
-  expiryMonth: z.number(),
-  expiryYear: z.number(),
-  createdAt: z.string(),
-}) satisfies z.ZodType<ReturnType<typeof toCardDto>>;
+export const cardDtoSchema = z
+  .object({
+    id: z.string(),
+    _id: z.string(),
+    type: z.enum(['debit', 'credit']),
+    name: z.string(),
+    number: z.string(),
+    last4: z.string(),
+    expiry: z.string(),
+    expiryMonth: z.number(),
+    expiryYear: z.number(),
+    createdAt: instant,
+  })
+  .meta({ id: 'Card' }) satisfies z.ZodType<ReturnType<typeof toCardDto>>;
 
 function cvvHash(key: Buffer, cardId: string, cvv: string): string {
   // Keyed and bound to the card, so equal CVVs of two cards hash apart.

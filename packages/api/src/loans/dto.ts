@@ -2,6 +2,7 @@ import { collateralTypes, employmentStatuses, loanStatuses, loanTypes } from '@b
 import type { loanPayments, loans } from '@bank/db/schema';
 import { z } from 'zod';
 import { toDollars } from '../money/cents.ts';
+import { instant, money } from '../rest/schemas.ts';
 
 export type LoanRow = typeof loans.$inferSelect;
 export type LoanPaymentRow = typeof loanPayments.$inferSelect;
@@ -11,63 +12,67 @@ export interface Borrower {
   email: string;
 }
 
-export const instalmentSchema = z.object({
-  paymentNumber: z.number(),
-  dueDate: z.string(),
-  amount: z.number(),
-  principal: z.number(),
-  interest: z.number(),
-  balance: z.number(),
-  paid: z.boolean(),
-  paidAt: z.string().nullable(),
-});
+export const instalmentSchema = z
+  .object({
+    paymentNumber: z.number(),
+    dueDate: z.string(),
+    amount: money,
+    principal: money,
+    interest: money,
+    balance: money,
+    paid: z.boolean(),
+    paidAt: instant.nullable(),
+  })
+  .meta({ id: 'Instalment' });
 
-export const loanDtoSchema = z.object({
-  id: z.string(),
-  _id: z.string(),
-  type: z.enum(loanTypes),
-  status: z.enum(loanStatuses),
-  amount: z.number(),
-  applicationDate: z.string(),
-  purpose: z.string(),
-  term: z.number(),
-  tenure: z.object({ months: z.number(), startDate: z.string().nullable() }),
-  /** Percent a year. */
-  interestRate: z.number(),
-  monthlyPayment: z.number(),
-  totalInterest: z.number(),
-  totalPayable: z.number(),
-  /** Principal still owed (the whole amount before disbursement). */
-  outstanding: z.number(),
-  user: z.object({
-    name: z.string(),
-    firstName: z.string(),
-    lastName: z.string(),
-    email: z.string(),
-  }),
-  employmentStatus: z.enum(employmentStatuses),
-  monthlyIncome: z.number(),
-  existingLoans: z.boolean(),
-  collateral: z.object({
-    type: z.enum(collateralTypes),
-    value: z.number(),
-    description: z.string(),
-  }),
-  rejectionReason: z.string().nullable(),
-  decidedAt: z.string().nullable(),
-  /** An instalment is past its due date and unpaid. */
-  overdue: z.boolean(),
-  overdueSince: z.string().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
+export const loanDtoSchema = z
+  .object({
+    id: z.string(),
+    _id: z.string(),
+    type: z.enum(loanTypes),
+    status: z.enum(loanStatuses),
+    amount: money,
+    applicationDate: z.string(),
+    purpose: z.string(),
+    term: z.number(),
+    tenure: z.object({ months: z.number(), startDate: z.string().nullable() }),
+    /** Percent a year. */
+    interestRate: z.number(),
+    monthlyPayment: money,
+    totalInterest: money,
+    totalPayable: money,
+    /** Principal still owed (the whole amount before disbursement). */
+    outstanding: money,
+    user: z.object({
+      name: z.string(),
+      firstName: z.string(),
+      lastName: z.string(),
+      email: z.string(),
+    }),
+    employmentStatus: z.enum(employmentStatuses),
+    monthlyIncome: money,
+    existingLoans: z.boolean(),
+    collateral: z.object({
+      type: z.enum(collateralTypes),
+      value: z.number(),
+      description: z.string(),
+    }),
+    rejectionReason: z.string().nullable(),
+    decidedAt: z.string().nullable(),
+    /** An instalment is past its due date and unpaid. */
+    overdue: z.boolean(),
+    overdueSince: z.string().nullable(),
+    createdAt: instant,
+    updatedAt: instant,
+  })
+  .meta({ id: 'Loan' });
 export type LoanDto = z.infer<typeof loanDtoSchema>;
 
 export const loanDetailSchema = loanDtoSchema.extend({
   paymentSchedule: z.array(instalmentSchema),
   nextPayment: instalmentSchema.nullable(),
   /** Paying the loan off today: the principal owed and interest to date. */
-  payoffAmount: z.number().nullable(),
+  payoffAmount: money.nullable(),
 });
 export type LoanDetail = z.infer<typeof loanDetailSchema>;
 

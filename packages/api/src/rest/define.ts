@@ -7,6 +7,13 @@ import { createCaller } from '../root.ts';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 type Caller = ReturnType<typeof createCaller>;
 
+/**
+ * Error statuses a route can answer beyond the ones the OpenAPI builder derives from its shape
+ * (400 for input, 401/403/503 unless public, 404 for path ids, 409/422 for an Idempotency-Key,
+ * 413/415 for a body, 429 when `rateLimited`, 500 always).
+ */
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 413 | 415 | 422 | 429 | 503;
+
 /** For paths that take nothing. */
 export const noInput = z.object({});
 
@@ -16,7 +23,19 @@ export interface RestRoute {
   /** Fastify syntax, e.g. /cards/:id */
   path: string;
   summary: string;
+  /** A stable name for generated clients; by default derived from method and path. */
+  operationId: string;
+  /** Longer text for the reference (Markdown); the summary is one line. */
+  description: string | undefined;
   tag: string;
+  /** Extra error statuses this route answers (see ErrorStatus). */
+  errors: readonly ErrorStatus[];
+  /** Counted by the rate-limit module: documents 429 with Retry-After. */
+  rateLimited: boolean;
+  /** Also answers `RateLimit` and `RateLimit-Policy` on success. */
+  rateLimitHeaders: boolean;
+  /** A request body (or query) the reference shows as the example. */
+  example: unknown;
   /** Who may call it; the procedure enforces it, this documents it. */
   access: 'public' | 'signed-in' | 'customer' | 'admin' | 'staff' | 'development';
   input: z.ZodType;
@@ -37,7 +56,13 @@ interface RouteSpec<I extends z.ZodType, O extends z.ZodType> {
   method: HttpMethod;
   path: string;
   summary: string;
+  operationId?: string;
+  description?: string;
   tag: string;
+  errors?: readonly ErrorStatus[];
+  rateLimited?: boolean;
+  rateLimitHeaders?: boolean;
+  example?: z.input<I>;
   access: RestRoute['access'];
   input: I;
   output: O;
@@ -54,7 +79,13 @@ export function defineRoute<I extends z.ZodType, O extends z.ZodType>(
     method: spec.method,
     path: spec.path,
     summary: spec.summary,
+    operationId: spec.operationId ?? defaultOperationId(spec.method, spec.path),
+    description: spec.description,
     tag: spec.tag,
+    errors: spec.errors ?? [],
+    rateLimited: (spec.rateLimited ?? false) || (spec.rateLimitHeaders ?? false),
+    rateLimitHeaders: spec.rateLimitHeaders ?? false,
+    example: spec.example,
     access: spec.access,
     input: spec.input,
     output: spec.output,
@@ -64,7 +95,10 @@ export function defineRoute<I extends z.ZodType, O extends z.ZodType>(
     async run(ctx, rawInput) {
       // Who is asking comes before what they ask: signed out, a bad body still answers 401.
       if (spec.access !== 'public' && spec.access !== 'development' && !ctx.auth) {
-        throw appError('UNAUTHORIZED', messages.sessionExpired);
+        // No credentials at all is not an expired session (issue 12).
+        throw ctx.credentialsSent
+          ? appError('UNAUTHORIZED', messages.sessionExpired)
+          : appError('UNAUTHORIZED', messages.authenticationRequired);
       }
       const input = spec.input.parse(rawInput);
       const caller = createCaller(ctx);
@@ -72,6 +106,29 @@ export function defineRoute<I extends z.ZodType, O extends z.ZodType>(
       return spec.output.parse(await spec.handle({ caller, ctx, input }));
     },
   };
+}
+
+const pascal = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
+
+/**
+ * `GET /transactions/:id` -> `getTransactionsById`, `PUT /users/:id/block` ->
+ * `putUsersByIdBlock`: unique because method and path are, and stable while the path is.
+ */
+export function defaultOperationId(method: HttpMethod, path: string): string {
+  const words = path
+    .split('/')
+    .filter(Boolean)
+    .map((segment) =>
+      segment.startsWith(':')
+        ? `By${pascal(segment.slice(1))}`
+        : segment.split('-').map(pascal).join(''),
+    );
+  return method.toLowerCase() + words.join('');
+}
+
+/** Path parameters of a Fastify path, in order: `/users/:id/block` -> ['id']. */
+export function pathParameterNames(path: string): string[] {
+  return [...path.matchAll(/:([A-Za-z]+)/g)].map((match) => match[1] ?? '');
 }
 
 /** What a file download route answers; the adapter streams `body` with these headers. */

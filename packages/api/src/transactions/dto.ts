@@ -2,6 +2,7 @@ import { transactionStatuses, transactionTypes } from '@bank/db/enums';
 import type { TimelineEntry, transactions } from '@bank/db/schema';
 import { z } from 'zod';
 import { toDollars } from '../money/cents.ts';
+import { instant, money, uuid } from '../rest/schemas.ts';
 
 export type TransactionRow = typeof transactions.$inferSelect;
 export interface PartyNames {
@@ -48,36 +49,38 @@ const timelineEntrySchema = z.object({
   id: z.string(),
   status: z.enum(transactionStatuses),
   description: z.string(),
-  timestamp: z.string(),
+  timestamp: instant,
 }) satisfies z.ZodType<TimelineEntry>;
 
-export const transactionDtoSchema = z.object({
-  id: z.string(),
-  _id: z.string(),
-  type: z.enum(transactionTypes),
-  status: z.enum(transactionStatuses),
-  amount: z.number(),
-  currency: z.string(),
-  direction: z.enum(['credit', 'debit']),
-  description: z.string(),
-  category: z.string(),
-  paymentMethod: z.string(),
-  notes: z.string().nullable(),
-  recipient: z.object({ _id: z.string(), id: z.string() }).nullable(),
-  recipientName: z.string().nullable(),
-  recipientAccountNumber: z.string().nullable(),
-  sender: z.object({ firstName: z.string(), lastName: z.string(), email: z.string() }).nullable(),
-  counterparty: z.record(z.string(), z.string()).nullable(),
-  timeline: z.array(timelineEntrySchema),
-  timestamp: z.string(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-}) satisfies z.ZodType<TransactionDto>;
+export const transactionDtoSchema = z
+  .object({
+    id: uuid,
+    _id: uuid,
+    type: z.enum(transactionTypes),
+    status: z.enum(transactionStatuses),
+    amount: money,
+    currency: z.string(),
+    direction: z.enum(['credit', 'debit']),
+    description: z.string(),
+    category: z.string(),
+    paymentMethod: z.string(),
+    notes: z.string().nullable(),
+    recipient: z.object({ _id: z.string(), id: z.string() }).nullable(),
+    recipientName: z.string().nullable(),
+    recipientAccountNumber: z.string().nullable(),
+    sender: z.object({ firstName: z.string(), lastName: z.string(), email: z.string() }).nullable(),
+    counterparty: z.record(z.string(), z.string()).nullable(),
+    timeline: z.array(timelineEntrySchema),
+    timestamp: instant,
+    createdAt: instant,
+    updatedAt: instant,
+  })
+  .meta({ id: 'Transaction' }) satisfies z.ZodType<TransactionDto>;
 
 /** What a money-moving call answers: the transaction and the customer's balance after it. */
 export const movementResultSchema = z.object({
   message: z.string(),
   transaction: transactionDtoSchema,
-  newBalance: z.number(),
+  newBalance: money,
 });
 export type MovementResult = z.infer<typeof movementResultSchema>;

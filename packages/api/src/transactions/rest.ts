@@ -1,12 +1,14 @@
 import {
   byIdInput,
   depositInput,
+  payeeLookupInput,
   transactionFilters,
   transactionListQuery,
   transferInput,
   withdrawInput,
 } from '@bank/validators/money';
 import { z } from 'zod';
+import { payeeAnswerSchema } from '../accounts/payee.ts';
 import { defineRoute, noInput } from '../rest/define.ts';
 import { movementResultSchema, transactionDtoSchema } from './dto.ts';
 
@@ -40,18 +42,34 @@ const anyMovementInput = z.discriminatedUnion('type', [
 export const transactionRestRoutes = [
   defineRoute({
     method: 'GET',
+    path: '/accounts/lookup',
+    summary:
+      'Check a recipient. Confirmation of payee: who holds an account number, before sending money.',
+    description:
+      'An account of this bank answers its holder as the transfer will credit them, masked (`Bob S.`), and with `name` whether the name you expect matches (`match`, `close`, `no_match`), judged against the full name. Any other number is another bank’s (`external`): no name can be confirmed. A number in this bank’s format (12 digits starting with 4) with wrong check digits answers 400 `Invalid account number`. At most 30 look-ups a minute per user.',
+    tag: 'Accounts',
+    access: 'customer',
+    rateLimitHeaders: true,
+    input: payeeLookupInput,
+    output: payeeAnswerSchema,
+    example: { accountNumber: '412345678085', name: 'Bob Smith' },
+    handle: ({ caller, input }) => caller.transactions.lookupPayee(input),
+  }),
+  defineRoute({
+    method: 'GET',
     path: '/transactions',
-    summary: 'The customer’s transactions, newest first, filtered and paginated.',
+    summary: 'List transactions. The customer’s own, newest first, filtered and paginated.',
     tag,
     access: 'customer',
     input: transactionListQuery,
     output: pageSchema,
+    example: { page: 1, limit: 10, type: 'transfer', status: 'completed' },
     handle: ({ caller, input }) => caller.transactions.list(input),
   }),
   defineRoute({
     method: 'GET',
     path: '/transactions/admin/all',
-    summary: 'Every customer’s transactions with the sender (administrators).',
+    summary: 'List every customer’s transactions. With the sender, for administrators.',
     tag,
     access: 'admin',
     input: transactionListQuery,
@@ -61,7 +79,8 @@ export const transactionRestRoutes = [
   defineRoute({
     method: 'GET',
     path: '/transactions/balance',
-    summary: 'Balance, account number and today’s use of the transfer and withdrawal limits.',
+    summary:
+      'Get the balance. With the account number and today’s use of the transfer and withdrawal limits.',
     tag,
     access: 'customer',
     input: noInput,
@@ -80,7 +99,7 @@ export const transactionRestRoutes = [
   defineRoute({
     method: 'GET',
     path: '/transactions/stats',
-    summary: 'Balance, total income and expenses, and income and expenses by month.',
+    summary: 'Get statistics. Balance, total income and expenses, and both by month.',
     tag,
     access: 'customer',
     input: noInput,
@@ -99,7 +118,7 @@ export const transactionRestRoutes = [
   defineRoute({
     method: 'GET',
     path: '/transactions/export',
-    summary: 'The filtered transactions as a CSV file.',
+    summary: 'Export transactions as CSV. The same filters as the list.',
     tag,
     access: 'customer',
     input: transactionFilters,
@@ -110,7 +129,7 @@ export const transactionRestRoutes = [
   defineRoute({
     method: 'GET',
     path: '/transactions/:id',
-    summary: 'One of the customer’s transactions with its timeline.',
+    summary: 'Get a transaction. One of the customer’s own, with its timeline.',
     tag,
     access: 'customer',
     input: byIdInput,
@@ -121,31 +140,43 @@ export const transactionRestRoutes = [
     method: 'POST',
     path: '/transactions/transfer',
     summary:
-      'Send money to an account of this bank (instant) or another bank (pending until cleared). Accepts Idempotency-Key.',
+      'Send money. To an account of this bank it arrives at once; to another bank it is pending until cleared.',
     tag,
     access: 'customer',
     input: restTransferInput,
     output: movementResultSchema,
     successStatus: 201,
+    example: {
+      recipientAccountNumber: '412345678085',
+      recipientName: 'Bob Smith',
+      amount: 25.5,
+      description: 'Dinner',
+    },
     handle: ({ caller, input }) => caller.transactions.transfer(input),
   }),
   defineRoute({
     method: 'POST',
     path: '/transactions/deposit',
-    summary:
-      'Deposit from a card (a saved card needs its CVV) or a bank account. Accepts Idempotency-Key.',
+    summary: 'Deposit money. From a card (a saved card needs its CVV) or a linked bank account.',
     tag,
     access: 'customer',
     input: depositInput,
     output: movementResultSchema,
     successStatus: 201,
+    example: {
+      method: 'card',
+      amount: 100,
+      cardNumber: '4242424242424242',
+      expiryDate: '12/29',
+      cvv: '123',
+    },
     handle: ({ caller, input }) => caller.transactions.deposit(input),
   }),
   defineRoute({
     method: 'POST',
     path: '/transactions/withdraw',
     summary:
-      'Withdraw to a bank account, a debit card or for cash pickup (pending until paid out). Accepts Idempotency-Key.',
+      'Withdraw money. To a bank account, a debit card or for cash pickup (pending until paid out).',
     tag,
     access: 'customer',
     input: withdrawInput,
@@ -156,7 +187,7 @@ export const transactionRestRoutes = [
   defineRoute({
     method: 'POST',
     path: '/transactions',
-    summary: 'Create a transfer, deposit or withdrawal by its type. Accepts Idempotency-Key.',
+    summary: 'Move money by type. A transfer, deposit or withdrawal, chosen by `type`.',
     tag,
     access: 'customer',
     input: anyMovementInput,

@@ -1,11 +1,13 @@
 import {
   byIdInput,
   depositInput,
+  payeeLookupInput,
   transactionFilters,
   transactionListQuery,
   transferInput,
   withdrawInput,
 } from '@bank/validators/money';
+import { lookupPayee } from '../accounts/payee.ts';
 import { answerPosted } from '../ledger/answer.ts';
 import { adminProcedure, protectedProcedure, router } from '../trpc.ts';
 import { deposit } from './deposit.ts';
@@ -27,6 +29,10 @@ export const transactionsRouter = router({
     .query(({ ctx, input }) =>
       history.exportCsv(ctx.deps.db, ctx.auth.user.id, { ...input, page: 1, limit: 10 }),
     ),
+  /** Confirmation of payee: whose account a number is, before sending (rate limited). */
+  lookupPayee: protectedProcedure
+    .input(payeeLookupInput)
+    .query(({ ctx, input }) => lookupPayee(ctx, ctx.auth.user.id, input)),
   transfer: protectedProcedure
     .input(transferInput)
     .mutation(({ ctx, input }) => answerPosted(ctx, transfer(ctx.deps, ctx.auth, input))),

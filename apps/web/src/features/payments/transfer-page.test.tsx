@@ -5,10 +5,41 @@ import { makeBalance, movementResult, transactionPage } from '../../testing/mone
 import { renderApp } from '../../testing/render-app.tsx';
 import { callsTo, mockProcedures, TrpcMockError } from '../../testing/trpc-msw.ts';
 
+const BOB = '412345678085';
+
+/** The server's confirmation of payee, as for Bob Smith's account here. */
+function payeeOf(input: unknown) {
+  const { accountNumber, name } = Object(input);
+  if (accountNumber !== BOB) {
+    return {
+      accountNumber,
+      bank: 'external',
+      holderName: null,
+      nameMatch: null,
+      ownAccount: false,
+      message:
+        'This account is not at Horizon Bank. The transfer goes to another bank, which cannot confirm the name.',
+    };
+  }
+  const nameMatch = name === undefined ? null : name === 'Bob Smith' ? 'match' : 'no_match';
+  return {
+    accountNumber,
+    bank: 'horizon',
+    holderName: 'Bob S.',
+    nameMatch,
+    ownAccount: false,
+    message:
+      nameMatch === 'no_match'
+        ? 'The name does not match the account holder. Check the details before you send.'
+        : 'The name matches the account holder.',
+  };
+}
+
 function mockPage() {
   mockProcedures({
     'transactions.balance': () => makeBalance({ balance: 1234.5, transferredToday: 1000 }),
     'transactions.list': () => transactionPage([]),
+    'transactions.lookupPayee': payeeOf,
   });
 }
 
@@ -28,7 +59,10 @@ describe('transfer', () => {
     expect(screen.getByText('$49,000.00 left today')).toBeInTheDocument();
 
     await user.type(screen.getByLabelText('Recipient name'), 'Bob Smith');
-    await user.type(screen.getByLabelText(/Recipient account number/), '322345092234');
+    await user.type(screen.getByLabelText(/Recipient account number/), BOB);
+    // Before 'Send Money': the name the money will be credited to.
+    expect(await screen.findByText('Paying Bob S. at Horizon Bank')).toBeInTheDocument();
+    expect(screen.getByText('The name matches the account holder.')).toBeInTheDocument();
     await user.type(screen.getByLabelText(/Amount/), '125.50');
     await user.type(screen.getByLabelText('Description'), 'Dinner');
     await user.click(screen.getByRole('button', { name: 'Send Money' }));
@@ -43,7 +77,7 @@ describe('transfer', () => {
         type: 'transfer',
         currency: 'USD',
         recipientName: 'Bob Smith',
-        recipientAccountNumber: '322345092234',
+        recipientAccountNumber: BOB,
         amount: 125.5,
         description: 'Dinner',
         idempotencyKey: expect.stringMatching(/^[0-9a-f-]{32,36}$/),
@@ -71,7 +105,7 @@ describe('transfer', () => {
       },
     });
     const { user, router } = renderApp('/transfer', { session: signedInAs() });
-    await user.type(await screen.findByLabelText(/Recipient account number/), '123456789');
+    await user.type(await screen.findByLabelText(/Recipient account number/), BOB);
     await user.type(screen.getByLabelText(/Amount/), '99999');
     await user.click(screen.getByRole('button', { name: 'Send Money' }));
     expect(await screen.findByText('Insufficient funds')).toBeInTheDocument();
@@ -82,5 +116,56 @@ describe('transfer', () => {
     await waitFor(() => expect(callsTo('transactions.transfer')).toHaveLength(2));
     const [first, second] = callsTo('transactions.transfer').map((call) => Object(call));
     expect(first.idempotencyKey).not.toBe(second.idempotencyKey);
+  });
+
+  it('warns when the typed name does not match the account holder', async () => {
+    mockPage();
+    const { user } = renderApp('/transfer', { session: signedInAs() });
+    await user.type(await screen.findByLabelText('Recipient name'), 'Robert Jones');
+    await user.type(screen.getByLabelText(/Recipient account number/), BOB);
+    expect(
+      await screen.findByText('The name does not match: this account is Bob S.’s'),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Check the name and the number with the person you are paying before you send.',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('asks for an explicit confirmation before sending to another bank', async () => {
+    mockPage();
+    mockProcedures({
+      'transactions.transfer': () => movementResult('Transfer completed successfully'),
+    });
+    const { user, router } = renderApp('/transfer', { session: signedInAs() });
+    await user.type(await screen.findByLabelText(/Recipient account number/), '123456789');
+    await user.type(screen.getByLabelText(/Amount/), '10');
+    expect(await screen.findByText('Another bank’s account')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Send Money' }));
+    expect(
+      await screen.findByText('Confirm that you want to send money to another bank'),
+    ).toBeInTheDocument();
+    expect(callsTo('transactions.transfer')).toEqual([]);
+    await user.click(
+      screen.getByRole('checkbox', {
+        name: 'I have checked the account number: send this money to another bank',
+      }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Send Money' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/transactions'));
+    expect(callsTo('transactions.transfer')).toHaveLength(1);
+  });
+
+  it('refuses a mistyped number of this bank before asking the server', async () => {
+    mockPage();
+    const { user } = renderApp('/transfer', { session: signedInAs() });
+    // Bob's number with its fifth digit mistyped: the check digits no longer fit.
+    await user.type(await screen.findByLabelText(/Recipient account number/), '412355678085');
+    await user.tab();
+    expect(await screen.findByText('Invalid account number')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Send Money' }));
+    expect(callsTo('transactions.lookupPayee')).toEqual([]);
+    expect(callsTo('transactions.transfer')).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 import { transferInput } from '@bank/validators/money';
 import { Input } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormField } from '../../components/form-field.tsx';
 import { errorMessage } from '../../lib/errors.ts';
@@ -9,6 +10,7 @@ import { notify } from '../../lib/toaster.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { useMoneyMoved } from './money-form.ts';
 import { AmountField, PaymentForm } from './payment-form.tsx';
+import { CONFIRM_EXTERNAL_FIRST, RecipientCheck, usePayee } from './recipient-check.tsx';
 
 export const TRANSFER_SUCCESS = 'Transfer completed successfully';
 
@@ -28,9 +30,29 @@ export function TransferPage() {
     },
   });
   const { errors, isSubmitting } = form.formState;
+  const utils = trpc.useUtils();
+  const accountNumber = form.watch('recipientAccountNumber') ?? '';
+  const recipientName = form.watch('recipientName') ?? '';
+  const { payee, checking } = usePayee(accountNumber, recipientName);
+  // A confirmation is for the number it was given for.
+  const [confirmedFor, setConfirmedFor] = useState<string | null>(null);
+  const [confirmationError, setConfirmationError] = useState<string>();
+  const confirmed = confirmedFor !== null && confirmedFor === accountNumber.trim();
+  useEffect(() => {
+    if (confirmed) setConfirmationError(undefined);
+  }, [confirmed]);
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
+      // The recipient is known before money leaves: another bank's number needs the tick.
+      const checked = await utils.transactions.lookupPayee.fetch({
+        accountNumber: values.recipientAccountNumber,
+        ...(values.recipientName?.trim() ? { name: values.recipientName.trim() } : {}),
+      });
+      if (checked.bank === 'external' && confirmedFor !== values.recipientAccountNumber.trim()) {
+        setConfirmationError(CONFIRM_EXTERNAL_FIRST);
+        return;
+      }
       // A fresh key per submission: a retried request never moves the money twice.
       const result = await transfer.mutateAsync({ ...values, idempotencyKey: newIdempotencyKey() });
       await moneyMoved(result.newBalance, TRANSFER_SUCCESS);
@@ -63,6 +85,13 @@ export function TransferPage() {
           {...form.register('recipientAccountNumber')}
         />
       </FormField>
+      <RecipientCheck
+        payee={payee}
+        checking={checking}
+        confirmed={confirmed}
+        onConfirmedChange={(value) => setConfirmedFor(value ? accountNumber.trim() : null)}
+        confirmationError={confirmationError}
+      />
       <AmountField
         error={errors.amount}
         registration={form.register('amount', { valueAsNumber: true })}

@@ -1,3 +1,4 @@
+import { isHorizonAccountNumber, noSuchHorizonAccount } from '@bank/validators/account-number';
 import type { transferInput } from '@bank/validators/money';
 import { TRPCError } from '@trpc/server';
 import type { z } from 'zod';
@@ -38,6 +39,9 @@ export function transferPosting(
         return { refused: refuse('You cannot transfer money to your own account') };
       if (target?.kind === 'system')
         return { refused: refuse('This account cannot receive transfers') };
+      // Our format with valid check digits, yet no such account: never sent to the clearing.
+      if (!target && isHorizonAccountNumber(input.recipientAccountNumber))
+        return { refused: refuse(noSuchHorizonAccount) };
       const recipient = target?.kind === 'customer' ? target : undefined;
       const state = ledger.stateOf(sender);
       if (state.balanceCents < amountCents) return { refused: refuse('Insufficient funds') };

@@ -1,0 +1,85 @@
+import type { APIRequestContext } from '@playwright/test';
+import { createCustomer, expect, expectNoAxeViolations, signIn, test } from './fixtures.ts';
+
+// Issue 12: the transfer screen names the recipient before 'Send Money', refuses a mistyped
+// number of this bank, and asks before sending to another bank.
+
+async function signedInApi(request: APIRequestContext, email: string, password: string) {
+  const login = await request.post('/api/v1/auth/login', { data: { email, password } });
+  expect(login.status()).toBe(200);
+  const body = await login.json();
+  return { token: String(body.token), accountNumber: String(body.user.accountNumber) };
+}
+
+test('confirmation of payee on the transfer screen', async ({ page, request }) => {
+  const payer = await createCustomer(request, 'Quinn');
+  const payee = await createCustomer(request, 'Robin');
+  const { token } = await signedInApi(request, payer.email, payer.password);
+  const deposit = await request.post('/api/v1/transactions/deposit', {
+    headers: { authorization: `Bearer ${token}`, 'idempotency-key': crypto.randomUUID() },
+    data: {
+      method: 'card',
+      amount: 100,
+      cardNumber: '4111111111111111',
+      expiryDate: '12/39',
+      cvv: '123',
+    },
+  });
+  expect(deposit.status()).toBe(201);
+  const { accountNumber } = await signedInApi(request, payee.email, payee.password);
+
+  await signIn(page, payer.email, payer.password);
+  await page.goto('/transfer');
+  await page.getByLabel('Recipient name').fill('Robin Tester');
+  await page.getByLabel('Recipient account number').fill(accountNumber);
+  await expect(page.getByText('Paying Robin T. at Horizon Bank')).toBeVisible();
+  await expect(page.getByText('The name matches the account holder.')).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  // A different name: warned, with whose account it is.
+  await page.getByLabel('Recipient name').fill('Sam Other');
+  await expect(page.getByText('The name does not match: this account is Robin T.’s')).toBeVisible();
+
+  // One digit mistyped: refused before anything is asked or sent.
+  const last = Number(accountNumber.slice(-1));
+  const typo = `${accountNumber.slice(0, -1)}${(last + 1) % 10}`;
+  await page.getByLabel('Recipient account number').fill(typo);
+  await page.getByLabel('Amount').fill('10');
+  await expect(page.getByText('Invalid account number')).toBeVisible();
+  await page.getByRole('button', { name: 'Send Money' }).click();
+  await expect(page).toHaveURL(/\/transfer$/);
+
+  // Another bank's number: sent only once confirmed.
+  await page.getByLabel('Recipient account number').fill('987654321');
+  await expect(page.getByText('Another bank’s account')).toBeVisible();
+  await page.getByRole('button', { name: 'Send Money' }).click();
+  await expect(page.getByText('Confirm that you want to send money to another bank')).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page
+    .getByText('I have checked the account number: send this money to another bank')
+    .click();
+  await page.getByRole('button', { name: 'Send Money' }).click();
+  await expect(page).toHaveURL(/\/transactions$/);
+  await expect(page.getByText('Transfer completed successfully')).toBeVisible();
+});
+
+test('the API reference at /api/docs asks nothing of another host', async ({ page, baseURL }) => {
+  const outside: string[] = [];
+  page.on('request', (req) => {
+    const url = new URL(req.url());
+    if (url.protocol.startsWith('http') && url.origin !== new URL(baseURL ?? '').origin) {
+      outside.push(req.url());
+    }
+  });
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+  });
+  await page.goto('/api/docs');
+  await expect(page.getByRole('heading', { name: 'Horizon Bank API', level: 1 })).toBeVisible();
+  await page.keyboard.press('Control+k');
+  await page.keyboard.type('lookup');
+  await expect(page.getByRole('option', { name: /Check a recipient/ })).toBeVisible();
+  expect(outside).toEqual([]);
+  expect(violations).toEqual([]);
+});

@@ -1,0 +1,19 @@
+import { z } from 'zod';
+
+/**
+ * Building blocks of the answers' schemas, so the OpenAPI document says what a value is:
+ * money as dollars with cents precision, instants as RFC 3339 date-times, ids as UUIDs.
+ */
+export const money = z.number().meta({
+  id: 'Money',
+  description: 'US dollars as a JSON number with at most two decimals (exact cents).',
+  multipleOf: 0.01,
+  examples: [125.5],
+});
+
+export const instant = z.iso.datetime().meta({
+  description: 'An instant, RFC 3339 in UTC.',
+  examples: ['2026-11-23T14:05:00.000Z'],
+});
+
+export const uuid = z.uuid();
