@@ -199,7 +199,11 @@ describe('REST users and settings (SPEC.md 7, admin only)', () => {
         headers: headers(alice.token),
       });
       expect(refused.statusCode).toBe(503);
-      const publicProfile = await server.inject({ method: 'GET', url: '/api/v1/bank' });
+      const publicProfile = await server.inject({
+        method: 'GET',
+        url: '/api/v1/bank',
+        headers: headers(alice.token),
+      });
       expect(publicProfile.json()).toMatchObject({ maintenanceMode: true });
       const adminStill = await server.inject({
         method: 'GET',

@@ -21,9 +21,10 @@ export const settingsRestRoutes = [
   defineRoute({
     method: 'GET',
     path: '/bank',
-    summary: 'The bank’s public profile: name, support e-mail and phone, and whether it is open.',
+    summary:
+      'The bank’s profile: name, support e-mail and phone, and whether it is under maintenance (answered during maintenance too).',
     tag: 'Bank',
-    access: 'public',
+    access: 'signed-in',
     input: noInput,
     output: z.object({
       bankName: z.string(),
