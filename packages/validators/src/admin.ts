@@ -10,6 +10,7 @@ export const blockUserInput = z.object({
   blocked: z.boolean(),
 });
 
-export const auditLogQuery = paginationQuery;
+// The audit log's query lives beside the one list of its events.
+export { auditLogQuery } from './audit.ts';
 
 export const userIdInput = z.object({ id: z.uuid('User not found') });

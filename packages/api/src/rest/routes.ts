@@ -4,6 +4,7 @@ import { bankRestRoutes } from '../banks/rest.ts';
 import { cardRestRoutes } from '../cards/rest.ts';
 import { devRestRoutes } from '../dev/rest.ts';
 import { loanRestRoutes } from '../loans/rest.ts';
+import { oversightRestRoutes } from '../oversight/rest.ts';
 import { supportRestRoutes } from '../support/rest.ts';
 import { transactionRestRoutes } from '../transactions/rest.ts';
 import type { RestRoute } from './define.ts';
@@ -17,5 +18,6 @@ export const restRoutes: RestRoute[] = [
   ...loanRestRoutes,
   ...supportRestRoutes,
   ...adminRestRoutes,
+  ...oversightRestRoutes,
   ...devRestRoutes,
 ];
