@@ -1,4 +1,4 @@
-import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, gte, lt, type SQL } from 'drizzle-orm';
 
 /** An ILIKE pattern matching `text` anywhere, its wildcards taken literally. */
 export function containsPattern(text: string): string {
@@ -19,11 +19,11 @@ export function endOfDay(day: string): Date {
 
 /** `column` between the optional days (UTC, both inclusive). */
 export function withinDays(
-  column: AnyColumn | SQL,
+  column: AnyColumn,
   range: { startDate?: string; endDate?: string },
 ): SQL[] {
   const conditions: SQL[] = [];
-  if (range.startDate) conditions.push(sql`${column} >= ${startOfDay(range.startDate)}`);
-  if (range.endDate) conditions.push(sql`${column} < ${endOfDay(range.endDate)}`);
+  if (range.startDate) conditions.push(gte(column, startOfDay(range.startDate)));
+  if (range.endDate) conditions.push(lt(column, endOfDay(range.endDate)));
   return conditions;
 }
