@@ -61,7 +61,12 @@ describe('open sessions', () => {
       .where(eq(sessions.id, sessionIdOf(stale.token)));
 
     const all = await admin.api.oversight.sessions({ limit: 100 });
-    expect(all.data.some((row) => row.user.id === admin.id)).toBe(true);
+    expect(all.data.filter((row) => row.current)).toEqual([
+      expect.objectContaining({
+        id: sessionIdOf(admin.token),
+        user: expect.objectContaining({ id: admin.id }),
+      }),
+    ]);
     const mine = await admin.api.oversight.sessions({ user: 'grace' });
     expect(mine.total).toBe(1);
     expect(mine.data).toEqual([
@@ -69,6 +74,7 @@ describe('open sessions', () => {
         ip: '198.51.100.23',
         userAgent: 'Grace’s phone',
         lastSeenAt: expect.any(String),
+        current: false,
         user: expect.objectContaining({ id: grace.id, email: grace.email, firstName: 'Grace' }),
       }),
     ]);

@@ -120,6 +120,7 @@ export const oversightRestRoutes = [
         createdAt: z.string(),
         lastSeenAt: z.string(),
         expiresAt: z.string(),
+        current: z.boolean(),
         user: z.object({
           id: z.string(),
           email: z.string(),

@@ -22,7 +22,7 @@ export const oversightRouter = router({
     .query(async ({ ctx, input }) => analyticsCsv(await analyticsOf(ctx.deps.db, input.days))),
   sessions: adminProcedure
     .input(sessionListQuery)
-    .query(({ ctx, input }) => listOpenSessions(ctx.deps.db, input)),
+    .query(({ ctx, input }) => listOpenSessions(ctx.deps.db, input, ctx.auth.session.id)),
   endSession: adminProcedure.input(sessionIdInput).mutation(({ ctx, input }) =>
     endSession(ctx.deps.db, {
       sessionId: input.id,

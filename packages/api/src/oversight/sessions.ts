@@ -13,6 +13,7 @@ import { containsPattern } from './filters.ts';
 export async function listOpenSessions(
   db: Executor,
   query: z.output<typeof sessionListQuery>,
+  currentSessionId: string | null,
   now = new Date(),
 ) {
   const conditions: SQL[] = [gt(sessions.expiresAt, now), eq(users.isBlocked, false)];
@@ -56,6 +57,8 @@ export async function listOpenSessions(
   return {
     data: rows.map((row) => ({
       ...row,
+      // The administrator's own session: ended by signing out, not from the list.
+      current: row.id === currentSessionId,
       createdAt: row.createdAt.toISOString(),
       lastSeenAt: row.lastSeenAt.toISOString(),
       expiresAt: row.expiresAt.toISOString(),
