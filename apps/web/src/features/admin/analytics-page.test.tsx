@@ -58,7 +58,7 @@ describe('admin analytics', () => {
     const { user, router } = renderApp('/admin/analytics', { session: admin });
     expect(await screen.findByRole('heading', { name: 'Analytics' })).toBeInTheDocument();
     expect(await screen.findByText('Feb 6 to Mar 7 (UTC)')).toBeInTheDocument();
-    const totals = screen.getByText('Sign-ups', { selector: 'dt' }).closest('dl');
+    const totals = screen.getByRole('region', { name: 'Totals' });
     if (!(totals instanceof HTMLElement)) throw new Error('no totals');
     expect(within(totals).getByText('4')).toBeInTheDocument();
     expect(within(totals).getByText('$1,500.00')).toBeInTheDocument();

@@ -118,7 +118,12 @@ function SignUpsChart({ data }: { data: Analytics['signUps'] }) {
   return (
     <>
       <Chart.Root chart={chart} aspectRatio="auto" h={{ base: '52', md: '64' }} aria-hidden="true">
-        <BarChart data={chart.data} responsive margin={{ left: -16, right: 4, top: 8 }}>
+        <BarChart
+          data={chart.data}
+          responsive
+          accessibilityLayer={false}
+          margin={{ left: -16, right: 4, top: 8 }}
+        >
           <CartesianGrid stroke={chart.color('border.muted')} vertical={false} />
           <XAxis
             dataKey={chart.key('day')}
@@ -173,7 +178,12 @@ function FlowsChart({ data }: { data: Analytics['depositsVsWithdrawals'] }) {
   return (
     <>
       <Chart.Root chart={chart} aspectRatio="auto" h={{ base: '56', md: '72' }} aria-hidden="true">
-        <BarChart data={chart.data} responsive margin={{ left: 0, right: 4, top: 8 }}>
+        <BarChart
+          data={chart.data}
+          responsive
+          accessibilityLayer={false}
+          margin={{ left: 0, right: 4, top: 8 }}
+        >
           <CartesianGrid stroke={chart.color('border.muted')} vertical={false} />
           <XAxis
             dataKey={chart.key('day')}
@@ -291,15 +301,19 @@ function Totals({ data }: { data: Analytics }) {
     ['Withdrawals', formatMoney(withdrawals)],
   ];
   return (
-    <SimpleGrid as="dl" columns={{ base: 2, md: 4 }} gap={{ base: '3', md: '4' }}>
+    <SimpleGrid
+      as="section"
+      aria-label="Totals"
+      columns={{ base: 2, md: 4 }}
+      gap={{ base: '3', md: '4' }}
+    >
       {figures.map(([label, value]) => (
         <Card.Root key={label} variant="outline">
           <Card.Body p={{ base: '3', md: '4' }} gap="1">
-            <Text as="dt" fontSize="sm" color="fg.muted" fontWeight="medium">
+            <Text fontSize="sm" color="fg.muted" fontWeight="medium">
               {label}
             </Text>
             <Text
-              as="dd"
               fontSize={{ base: 'lg', md: 'xl' }}
               fontWeight="bold"
               fontVariantNumeric="tabular-nums"
