@@ -343,18 +343,7 @@ function Figures({ data }: { data: Analytics }) {
         title="Transactions by type"
         note="Volume and count, excluding failed and cancelled"
       >
-        <Stack gap="4">
-          <Breakdown
-            label="Volume by type"
-            color="teal.muted"
-            format={formatMoney}
-            data={data.transactionsByType.map((row) => ({
-              name: humanize(row.type),
-              value: row.volume,
-            }))}
-          />
-          <TypesTable data={data.transactionsByType} />
-        </Stack>
+        <TypesTable data={data.transactionsByType} />
       </Panel>
       <SimpleGrid columns={{ base: 1, lg: 2 }} gap={{ base: '4', md: '6' }}>
         <Panel

@@ -488,11 +488,17 @@ export function SecurityPage(props: {
           where failed sign-ins come from.
         </Text>
       </Stack>
-      <Tabs.Root defaultValue="audit" variant="line" lazyMount>
+      <Tabs.Root defaultValue="audit" variant="line" size={{ base: 'sm', md: 'md' }} lazyMount>
         <Tabs.List overflowX="auto">
-          <Tabs.Trigger value="audit">Audit log</Tabs.Trigger>
-          <Tabs.Trigger value="sessions">Open sessions</Tabs.Trigger>
-          <Tabs.Trigger value="failures">Failed sign-ins</Tabs.Trigger>
+          <Tabs.Trigger whiteSpace="nowrap" value="audit">
+            Audit log
+          </Tabs.Trigger>
+          <Tabs.Trigger whiteSpace="nowrap" value="sessions">
+            Open sessions
+          </Tabs.Trigger>
+          <Tabs.Trigger whiteSpace="nowrap" value="failures">
+            Failed sign-ins
+          </Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="audit" pt="5">
           <AuditLog search={props.search} onSearchChange={props.onSearchChange} />
