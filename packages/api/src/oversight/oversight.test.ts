@@ -84,6 +84,24 @@ describe('open sessions', () => {
     expect(await admin.api.oversight.sessions({ user: '%' })).toMatchObject({ total: 0 });
   });
 
+  it('keeps last seen to within a few minutes of the session’s last request', async () => {
+    const admin = await signedIn('admin');
+    const user = await app.registerVerified();
+    const { token } = await app.signIn(user.email);
+    const id = sessionIdOf(token);
+    const tenMinutesAgo = new Date(Date.now() - 10 * 60_000);
+    await app.db.update(sessions).set({ lastSeenAt: tenMinutesAgo }).where(eq(sessions.id, id));
+    await (await app.caller(token)).transactions.balance();
+    const [row] = (await admin.api.oversight.sessions({ user: user.email })).data;
+    expect(Date.parse(row?.lastSeenAt ?? '')).toBeGreaterThan(Date.now() - 60_000);
+    // Within the resolution, a request writes nothing.
+    const oneMinuteAgo = new Date(Date.now() - 60_000);
+    await app.db.update(sessions).set({ lastSeenAt: oneMinuteAgo }).where(eq(sessions.id, id));
+    await (await app.caller(token)).transactions.balance();
+    const [again] = await app.db.select().from(sessions).where(eq(sessions.id, id));
+    expect(again?.lastSeenAt.getTime()).toBe(oneMinuteAgo.getTime());
+  });
+
   it('ends one session: its token stops working at once, the others go on, and it is audited', async () => {
     const admin = await signedIn('admin');
     const victim = await app.registerVerified();
