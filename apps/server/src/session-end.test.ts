@@ -136,6 +136,15 @@ describe('when a session ends', () => {
         await (await started.app.caller(staff.token)).admin.endUserSessions({ id: user.id });
       },
     ],
+    [
+      'an administrator ending that one session on the security screen',
+      async (user) => {
+        const staff = await admin();
+        await (await started.app.caller(staff.token)).oversight.endSession({
+          id: user.token.split('.')[0] ?? '',
+        });
+      },
+    ],
   ];
 
   it.each(

@@ -5,6 +5,7 @@ import { banksRouter } from './banks/router.ts';
 import { cardsRouter } from './cards/router.ts';
 import { devRouter } from './dev/router.ts';
 import { loansRouter } from './loans/router.ts';
+import { oversightRouter } from './oversight/router.ts';
 import { eventsRouter } from './realtime/router.ts';
 import { settingsRouter } from './settings/router.ts';
 import { supportRouter } from './support/router.ts';
@@ -14,6 +15,7 @@ import { createCallerFactory, router } from './trpc.ts';
 export const appRouter = router({
   auth: authRouter,
   admin: adminRouter,
+  oversight: oversightRouter,
   transactions: transactionsRouter,
   cards: cardsRouter,
   banks: banksRouter,

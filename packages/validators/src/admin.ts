@@ -23,7 +23,8 @@ export const blockUserInput = userIdInput.extend({
   blocked: z.boolean({ error: 'Blocked must be true or false' }).optional(),
 });
 
-export const auditLogQuery = paginationQuery;
+// The audit log's query lives beside the one list of its events.
+export { auditLogQuery } from './audit.ts';
 
 /** SPEC.md 2.25's status filter. */
 export const userStatuses = ['active', 'blocked', 'unverified'] as const;

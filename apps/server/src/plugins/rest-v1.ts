@@ -150,7 +150,10 @@ export async function restV1Plugin(
             return reply
               .code(route.successStatus)
               .type('text/csv; charset=utf-8')
-              .header('Content-Disposition', 'attachment; filename="transactions.csv"')
+              .header(
+                'Content-Disposition',
+                `attachment; filename="${route.downloadName ?? 'transactions.csv'}"`,
+              )
               .send(result);
           }
           return reply.code(route.successStatus).send(result);

@@ -20,6 +20,9 @@ export interface SessionWithUser {
   token: string;
 }
 
+/** How stale a session's lastSeenAt may grow before a request writes it again. */
+export const LAST_SEEN_RESOLUTION_MS = 5 * 60 * 1000;
+
 function ttlOf(persistent: boolean): number {
   return persistent ? SESSION_TTL_MS : SHORT_SESSION_TTL_MS;
 }
@@ -98,6 +101,13 @@ export class SessionFinder {
     }
     const ttl = ttlOf(row.session.persistent);
     if (!shouldRefresh(row.session.expiresAt, ttl, now)) {
+      // 'Last seen' on the security screen, to within a few minutes: one write per session
+      // per LAST_SEEN_RESOLUTION_MS, not one per request.
+      if (now - row.session.lastSeenAt.getTime() >= LAST_SEEN_RESOLUTION_MS) {
+        const lastSeenAt = new Date(now);
+        await this.db.update(sessions).set({ lastSeenAt }).where(eq(sessions.id, row.session.id));
+        return { session: { ...row.session, lastSeenAt }, user: row.user, token, refreshed: false };
+      }
       return { ...row, token, refreshed: false };
     }
     const expiresAt = new Date(now + ttl);

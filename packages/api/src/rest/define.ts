@@ -46,6 +46,8 @@ export interface RestRoute {
    * application/octet-stream for a stored file (the output is a `StoredFileAnswer`).
    */
   contentType: 'application/json' | 'text/csv' | 'application/octet-stream';
+  /** The file name a text/csv download is saved under. */
+  downloadName?: string;
   /** Also takes multipart/form-data whose repeated `attachments` parts are image files. */
   multipart: boolean;
   /** Parses the merged params/query/body, runs the procedure, shapes the answer. */
@@ -68,6 +70,7 @@ interface RouteSpec<I extends z.ZodType, O extends z.ZodType> {
   output: O;
   successStatus?: number;
   contentType?: RestRoute['contentType'];
+  downloadName?: string;
   multipart?: boolean;
   handle(args: { caller: Caller; ctx: Context; input: z.output<I> }): Promise<z.input<O>>;
 }
@@ -91,6 +94,7 @@ export function defineRoute<I extends z.ZodType, O extends z.ZodType>(
     output: spec.output,
     successStatus: spec.successStatus ?? 200,
     contentType: spec.contentType ?? 'application/json',
+    downloadName: spec.downloadName,
     multipart: spec.multipart ?? false,
     async run(ctx, rawInput) {
       // Who is asking comes before what they ask: signed out, a bad body still answers 401.

@@ -4,6 +4,7 @@ import { bankRestRoutes } from '../banks/rest.ts';
 import { cardRestRoutes } from '../cards/rest.ts';
 import { devRestRoutes } from '../dev/rest.ts';
 import { loanRestRoutes } from '../loans/rest.ts';
+import { oversightRestRoutes } from '../oversight/rest.ts';
 import { settingsRestRoutes } from '../settings/rest.ts';
 import { supportRestRoutes } from '../support/rest.ts';
 import { transactionRestRoutes } from '../transactions/rest.ts';
@@ -19,5 +20,6 @@ export const restRoutes: RestRoute[] = [
   ...supportRestRoutes,
   ...adminRestRoutes,
   ...settingsRestRoutes,
+  ...oversightRestRoutes,
   ...devRestRoutes,
 ];

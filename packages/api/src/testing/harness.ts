@@ -85,6 +85,7 @@ export async function createTestApp() {
     return {
       auth: api.auth,
       admin: api.admin,
+      oversight: api.oversight,
       dev: api.dev,
       events: api.events,
       transactions: api.transactions,

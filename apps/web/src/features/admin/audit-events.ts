@@ -1,32 +1,4 @@
-/** Audit log events as an administrator reads them (DESIGN.md 5: the security screen). */
-const eventLabels: Record<string, string> = {
-  'auth.register': 'Registration',
-  'auth.register_existing_email': 'Registration with a known e-mail',
-  'auth.login.success': 'Sign-in',
-  'auth.login.failure': 'Failed sign-in',
-  'auth.login.locked': 'Sign-in attempts held back',
-  'auth.sessions_ended': 'Every session signed out',
-  'auth.password_check_failure': 'Wrong current password',
-  'auth.logout': 'Sign-out',
-  'auth.email_verified': 'E-mail verified',
-  'auth.password_reset_requested': 'Password reset requested',
-  'auth.password_reset': 'Password reset',
-  'auth.password_changed': 'Password changed',
-  'auth.2fa_enabled': 'Two-factor authentication enabled',
-  'auth.2fa_disabled': 'Two-factor authentication disabled',
-  'auth.2fa_failure': 'Failed two-factor code',
-  'auth.recovery_code_used': 'Recovery code used',
-  'user.profile_updated': 'Profile updated',
-  'user.blocked': 'User blocked',
-  'user.unblocked': 'User unblocked',
-  'user.created_by_bootstrap': 'Administrator created at start-up',
-  'user.created': 'User created by an administrator',
-  'user.updated': 'User details changed',
-  'user.deleted': 'User deleted',
-  'settings.updated': 'Bank settings changed',
-  'loan.status_changed': 'Loan status changed',
-  'support.ticket_status_changed': 'Support ticket status changed',
-};
+import { auditEventLabels, isAuditEvent } from '@bank/validators/audit';
 
 const reasonLabels: Record<string, string> = {
   wrong_password: 'wrong password',
@@ -39,8 +11,8 @@ const reasonLabels: Record<string, string> = {
 
 /** 'auth.login.failure' → 'Failed sign-in'; an unknown event: its code with readable spacing. */
 export function auditEventLabel(event: string): string {
-  const known = eventLabels[event];
-  if (known) return known;
+  // Every event the server records is labelled in the one list; older codes are spelled out.
+  if (isAuditEvent(event)) return auditEventLabels[event];
   const words = event.replaceAll(/[._]/g, ' ').trim();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }

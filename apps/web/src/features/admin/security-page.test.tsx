@@ -1,8 +1,8 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { makeUser, signedInAs } from '../../testing/fixtures.ts';
 import { renderApp } from '../../testing/render-app.tsx';
-import { callsTo, mockProcedure, TrpcMockError } from '../../testing/trpc-msw.ts';
+import { callsTo, mockProcedure, mockProcedures, TrpcMockError } from '../../testing/trpc-msw.ts';
 
 const admin = signedInAs(makeUser({ role: 'admin' }));
 const agent = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/140.0 Safari/537.36';
@@ -81,5 +81,205 @@ describe('admin security audit log', () => {
     });
     renderApp('/admin/security', { session: admin });
     expect(await screen.findByRole('alert')).toHaveTextContent('Administrators only');
+  });
+});
+
+const emptyLog = { data: [], page: 1, limit: 20, total: 0, hasMore: false };
+
+describe('admin security filters', () => {
+  it('lists every event from the one list and filters by event, user and dates through the URL', async () => {
+    mockProcedure('admin.auditLog', () => ({
+      data: [entry(1, { event: 'loan.status_changed' })],
+      page: 1,
+      limit: 20,
+      total: 1,
+      hasMore: false,
+    }));
+    const { user, router } = renderApp('/admin/security', { session: admin });
+    expect(await screen.findByText('Loan status changed')).toBeInTheDocument();
+    const eventSelect = screen.getByRole('combobox', { name: 'Event' });
+    const options = within(eventSelect)
+      .getAllByRole('option')
+      .map((option) => option.textContent);
+    expect(options[0]).toBe('All events');
+    expect(options).toEqual(
+      expect.arrayContaining([
+        'Failed sign-in',
+        'User blocked',
+        'Session signed out',
+        'Loan status changed',
+      ]),
+    );
+    await user.selectOptions(eventSelect, 'User blocked');
+    await waitFor(() => expect(router.state.location.search).toEqual({ event: 'user.blocked' }));
+    await user.type(screen.getByRole('searchbox', { name: 'User' }), 'grace');
+    await waitFor(() =>
+      expect(router.state.location.search).toEqual({ event: 'user.blocked', user: 'grace' }),
+    );
+    const from = screen.getByLabelText('From');
+    await user.type(from, '2026-03-01');
+    await waitFor(() =>
+      expect(callsTo('admin.auditLog').at(-1)).toEqual({
+        page: 1,
+        limit: 20,
+        event: 'user.blocked',
+        user: 'grace',
+        startDate: '2026-03-01',
+      }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    await waitFor(() => expect(router.state.location.search).toEqual({}));
+  });
+
+  it('says when the filters match nothing', async () => {
+    mockProcedure('admin.auditLog', () => emptyLog);
+    renderApp('/admin/security?event=user.blocked', { session: admin });
+    expect(await screen.findByText('No events recorded')).toBeInTheDocument();
+    expect(screen.getByText('Try other filters, or clear them.')).toBeInTheDocument();
+  });
+});
+
+const session = (id: string, overrides: Record<string, unknown> = {}) => ({
+  id,
+  ip: '198.51.100.23',
+  userAgent: agent,
+  createdAt: '2026-03-07T08:00:00.000Z',
+  lastSeenAt: '2026-03-07T09:30:00.000Z',
+  expiresAt: '2026-04-06T09:30:00.000Z',
+  current: false,
+  user: {
+    id: 'u2',
+    email: 'grace@example.com',
+    firstName: 'Grace',
+    lastName: 'Hopper',
+    role: 'user',
+  },
+  ...overrides,
+});
+
+describe('admin open sessions', () => {
+  it('lists open sessions and ends one after asking; the administrator’s own is marked', async () => {
+    let ended = false;
+    mockProcedures({
+      'admin.auditLog': () => emptyLog,
+      'oversight.sessions': () => {
+        const rows = [
+          session('own', {
+            current: true,
+            user: {
+              id: 'u1',
+              email: 'admin@example.com',
+              firstName: 'Ada',
+              lastName: 'Admin',
+              role: 'admin',
+            },
+          }),
+          ...(ended ? [] : [session('grace1')]),
+        ];
+        return { data: rows, page: 1, limit: 20, total: rows.length, hasMore: false };
+      },
+      'oversight.endSession': () => {
+        ended = true;
+        return { message: 'The session was signed out' };
+      },
+    });
+    const { user } = renderApp('/admin/security', { session: admin });
+    await user.click(await screen.findByRole('tab', { name: 'Open sessions' }));
+    const table = await screen.findByRole('table', { name: 'Open sessions' });
+    const [, own, grace] = within(table).getAllByRole('row');
+    if (!own || !grace) throw new Error('rows missing');
+    expect(within(own).getByText('This session')).toBeInTheDocument();
+    expect(within(own).queryByRole('button')).not.toBeInTheDocument();
+    expect(within(grace).getByText('Grace Hopper')).toBeInTheDocument();
+    expect(within(grace).getByText('198.51.100.23')).toBeInTheDocument();
+    expect(within(grace).getByText(agent)).toBeInTheDocument();
+
+    await user.click(
+      within(grace).getByRole('button', {
+        name: 'End session of grace@example.com from 198.51.100.23',
+      }),
+    );
+    const dialog = await screen.findByRole('alertdialog', { name: 'End this session?' });
+    await user.click(within(dialog).getByRole('button', { name: 'End session' }));
+    expect(await screen.findByText('The session was signed out')).toBeInTheDocument();
+    expect(callsTo('oversight.endSession')).toEqual([{ id: 'grace1' }]);
+    await waitFor(() => expect(screen.queryByText('Grace Hopper')).not.toBeInTheDocument());
+  });
+
+  it('says when nobody is signed in', async () => {
+    mockProcedures({
+      'admin.auditLog': () => emptyLog,
+      'oversight.sessions': () => ({ data: [], page: 1, limit: 20, total: 0, hasMore: false }),
+    });
+    const { user } = renderApp('/admin/security', { session: admin });
+    await user.click(await screen.findByRole('tab', { name: 'Open sessions' }));
+    expect(await screen.findByText('No open sessions')).toBeInTheDocument();
+  });
+
+  it('shows a sessions load error in a red box', async () => {
+    mockProcedures({
+      'admin.auditLog': () => emptyLog,
+      'oversight.sessions': () => {
+        throw new TrpcMockError('BAD_REQUEST', '');
+      },
+    });
+    const { user } = renderApp('/admin/security', { session: admin });
+    await user.click(await screen.findByRole('tab', { name: 'Open sessions' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to fetch sessions');
+  });
+});
+
+describe('admin failed sign-ins', () => {
+  it('groups failures by address and switches the window', async () => {
+    mockProcedures({
+      'admin.auditLog': () => emptyLog,
+      'oversight.signInFailures': (input) => ({
+        days: Number(Object(input).days),
+        data: [
+          {
+            ip: '192.0.2.50',
+            attempts: 14,
+            lastAttempt: '2026-03-07T09:00:00.000Z',
+            emailCount: 12,
+            emails: ['a@example.com', 'b@example.com'],
+          },
+        ],
+        page: 1,
+        limit: 20,
+        total: 1,
+        hasMore: false,
+      }),
+    });
+    const { user } = renderApp('/admin/security', { session: admin });
+    await user.click(await screen.findByRole('tab', { name: 'Failed sign-ins' }));
+    const table = await screen.findByRole('table', { name: 'Failed sign-ins by address' });
+    const [, row] = within(table).getAllByRole('row');
+    if (!row) throw new Error('row missing');
+    expect(within(row).getByText('192.0.2.50')).toBeInTheDocument();
+    expect(within(row).getByText('14')).toBeInTheDocument();
+    expect(within(row).getByText('a@example.com')).toBeInTheDocument();
+    expect(within(row).getByText('and 10 more')).toBeInTheDocument();
+    expect(callsTo('oversight.signInFailures').at(-1)).toEqual({ days: 7, page: 1, limit: 20 });
+    await user.click(screen.getByRole('button', { name: '24 hours' }));
+    await waitFor(() =>
+      expect(callsTo('oversight.signInFailures').at(-1)).toEqual({ days: 1, page: 1, limit: 20 }),
+    );
+  });
+
+  it('says when there were none', async () => {
+    mockProcedures({
+      'admin.auditLog': () => emptyLog,
+      'oversight.signInFailures': () => ({
+        days: 7,
+        data: [],
+        page: 1,
+        limit: 20,
+        total: 0,
+        hasMore: false,
+      }),
+    });
+    const { user } = renderApp('/admin/security', { session: admin });
+    await user.click(await screen.findByRole('tab', { name: 'Failed sign-ins' }));
+    expect(await screen.findByText('No failed sign-ins')).toBeInTheDocument();
   });
 });

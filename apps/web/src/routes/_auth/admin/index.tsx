@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../../../components/coming-soon.tsx';
+import { AdminDashboardPage } from '../../../features/admin/admin-dashboard-page.tsx';
 
 export const Route = createFileRoute('/_auth/admin/')({
-  component: () => <ComingSoon title="Admin Dashboard" />,
+  component: AdminDashboardPage,
 });

@@ -1,0 +1,319 @@
+import {
+  Box,
+  Card,
+  Heading,
+  HStack,
+  LinkBox,
+  LinkOverlay,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
+import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import type { IconType } from 'react-icons';
+import {
+  LuArrowLeftRight,
+  LuBuilding2,
+  LuChartColumn,
+  LuChartLine,
+  LuCircleDot,
+  LuHandCoins,
+  LuListChecks,
+  LuReceipt,
+  LuSettings,
+  LuShieldAlert,
+  LuShieldCheck,
+  LuTickets,
+  LuTrendingUp,
+  LuUser,
+  LuUsers,
+} from 'react-icons/lu';
+import { ErrorAlert } from '../../components/alerts.tsx';
+import { errorMessage } from '../../lib/errors.ts';
+import { formatDateTime, formatMoney } from '../../lib/format.ts';
+import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
+
+type Stats = RouterOutputs['oversight']['stats'];
+type Activity = RouterOutputs['oversight']['recentActivity'][number];
+
+const numberFormat = new Intl.NumberFormat('en-US');
+
+/** SPEC.md 2.24's six figures, in the order an administrator scans them. */
+const statCards: Array<{
+  key: keyof Stats;
+  label: string;
+  icon: IconType;
+  tone: 'brand' | 'green' | 'red' | 'orange' | 'purple' | 'teal';
+  money?: boolean;
+}> = [
+  { key: 'totalUsers', label: 'Total Users', icon: LuUsers, tone: 'brand' },
+  { key: 'openTickets', label: 'Open Tickets', icon: LuTickets, tone: 'orange' },
+  { key: 'securityAlerts', label: 'Security Alerts', icon: LuShieldAlert, tone: 'red' },
+  { key: 'totalTransactions', label: 'Total Transactions', icon: LuArrowLeftRight, tone: 'teal' },
+  { key: 'activeLoans', label: 'Active Loans', icon: LuHandCoins, tone: 'purple' },
+  {
+    key: 'monthlyRevenue',
+    label: 'Monthly Revenue',
+    icon: LuTrendingUp,
+    tone: 'green',
+    money: true,
+  },
+];
+
+/** Every admin screen (SPEC.md 2.2's menu names, and 2.24's analytics and security). */
+const tiles: Array<{ label: string; hint: string; to: string; icon: IconType }> = [
+  {
+    label: 'User Management',
+    hint: 'Search, block and manage users',
+    to: '/admin/users',
+    icon: LuUsers,
+  },
+  {
+    label: 'Transaction Monitoring',
+    hint: 'Every customer’s transactions',
+    to: '/admin/transactions',
+    icon: LuChartLine,
+  },
+  {
+    label: 'Loan Management',
+    hint: 'Approve or reject loans',
+    to: '/admin/loans',
+    icon: LuListChecks,
+  },
+  {
+    label: 'Support Management',
+    hint: 'Tickets and live chat',
+    to: '/admin/support',
+    icon: LuReceipt,
+  },
+  { label: 'All Banks', hint: 'Banks linked by customers', to: '/admin/banks', icon: LuBuilding2 },
+  {
+    label: 'Settings',
+    hint: 'Limits, rates and maintenance',
+    to: '/admin/settings',
+    icon: LuSettings,
+  },
+  {
+    label: 'Analytics',
+    hint: 'Sign-ups, volumes, loans and tickets',
+    to: '/admin/analytics',
+    icon: LuChartColumn,
+  },
+  {
+    label: 'Security',
+    hint: 'Audit log, sessions and failed sign-ins',
+    to: '/admin/security',
+    icon: LuShieldCheck,
+  },
+];
+
+function StatCard(props: {
+  label: string;
+  value: string | undefined;
+  icon: IconType;
+  tone: string;
+}) {
+  const Icon = props.icon;
+  return (
+    <Card.Root variant="outline">
+      <Card.Body gap="2" p={{ base: '4', md: '5' }}>
+        <HStack justify="space-between" align="flex-start" gap="2">
+          <Text fontSize="sm" color="fg.muted" fontWeight="medium">
+            {props.label}
+          </Text>
+          <Box
+            aria-hidden="true"
+            p="2"
+            borderRadius="full"
+            bg={`${props.tone}.subtle`}
+            color={`${props.tone}.fg`}
+          >
+            <Icon size="18" />
+          </Box>
+        </HStack>
+        {props.value === undefined ? (
+          <Skeleton height="8" width="24" />
+        ) : (
+          <Text fontSize="2xl" fontWeight="bold" fontVariantNumeric="tabular-nums">
+            {props.value}
+          </Text>
+        )}
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+function StatsGrid() {
+  const stats = trpc.oversight.stats.useQuery();
+  if (stats.isError) {
+    return <ErrorAlert>{errorMessage(stats.error, 'Failed to fetch stats')}</ErrorAlert>;
+  }
+  return (
+    <SimpleGrid
+      columns={{ base: 2, md: 3 }}
+      gap={{ base: '3', md: '4' }}
+      aria-busy={stats.isPending}
+    >
+      {statCards.map((card) => {
+        const value = stats.data?.[card.key];
+        return (
+          <StatCard
+            key={card.key}
+            label={card.label}
+            icon={card.icon}
+            tone={card.tone}
+            value={
+              value === undefined
+                ? undefined
+                : card.money
+                  ? formatMoney(value)
+                  : numberFormat.format(value)
+            }
+          />
+        );
+      })}
+    </SimpleGrid>
+  );
+}
+
+function Tiles() {
+  return (
+    <SimpleGrid as="ul" listStyleType="none" columns={{ base: 1, sm: 2, lg: 4 }} gap="3">
+      {tiles.map((tile) => {
+        const Icon = tile.icon;
+        return (
+          <LinkBox
+            as="li"
+            key={tile.to}
+            borderWidth="1px"
+            borderRadius="l3"
+            p="4"
+            bg="bg.panel"
+            transition="border-color 0.15s, background 0.15s"
+            _hover={{ borderColor: 'brand.solid', bg: 'bg.subtle' }}
+            _focusWithin={{ outline: '2px solid', outlineColor: 'brand.focusRing' }}
+          >
+            <HStack gap="3" align="flex-start">
+              <Box aria-hidden="true" color="brand.fg" pt="0.5">
+                <Icon size="20" />
+              </Box>
+              <Stack gap="0.5">
+                <LinkOverlay asChild fontWeight="semibold" _focusVisible={{ outline: 'none' }}>
+                  <Link to={tile.to}>{tile.label}</Link>
+                </LinkOverlay>
+                <Text fontSize="sm" color="fg.muted">
+                  {tile.hint}
+                </Text>
+              </Stack>
+            </HStack>
+          </LinkBox>
+        );
+      })}
+    </SimpleGrid>
+  );
+}
+
+const activityIcons: Record<Activity['type'], IconType> = {
+  user: LuUser,
+  transaction: LuArrowLeftRight,
+  other: LuCircleDot,
+};
+
+function RecentActivity() {
+  const activity = trpc.oversight.recentActivity.useQuery();
+  let body: ReactNode;
+  if (activity.isPending) {
+    body = (
+      <Stack gap="3" p="4" role="status" aria-label="Loading recent activity">
+        {[0, 1, 2].map((key) => (
+          <Skeleton key={key} height="8" />
+        ))}
+      </Stack>
+    );
+  } else if (activity.isError) {
+    body = (
+      <Box p="4">
+        <ErrorAlert>{errorMessage(activity.error, 'Failed to fetch recent activity')}</ErrorAlert>
+      </Box>
+    );
+  } else if (activity.data.length === 0) {
+    body = (
+      <Text p="6" textAlign="center" color="fg.muted">
+        No recent activity
+      </Text>
+    );
+  } else {
+    body = (
+      <Stack as="ul" listStyleType="none" gap="0" aria-label="Recent activity">
+        {activity.data.map((row) => {
+          const Icon = activityIcons[row.type];
+          return (
+            <HStack
+              as="li"
+              key={row.id}
+              gap="3"
+              px={{ base: '3', md: '4' }}
+              py="3"
+              borderTopWidth="1px"
+              _first={{ borderTopWidth: 0 }}
+              align="flex-start"
+            >
+              <Box aria-hidden="true" p="1.5" borderRadius="full" bg="bg.muted" color="fg.muted">
+                <Icon size="14" />
+              </Box>
+              <Stack gap="0" minW="0" flex="1">
+                <Text fontSize="sm" overflowWrap="anywhere">
+                  {row.description}
+                </Text>
+                <Text fontSize="xs" color="fg.muted">
+                  <time dateTime={row.timestamp}>{formatDateTime(row.timestamp)}</time>
+                </Text>
+              </Stack>
+            </HStack>
+          );
+        })}
+      </Stack>
+    );
+  }
+  return (
+    <Card.Root as="section" aria-labelledby="activity-heading" variant="outline">
+      <Card.Header pb="2" px={{ base: '4', md: '5' }}>
+        <Heading as="h2" id="activity-heading" size="md">
+          Recent Activity
+        </Heading>
+      </Card.Header>
+      <Card.Body p="2" pt="0">
+        {body}
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+/** SPEC.md 2.24: the bank's figures, a tile to every admin screen, and recent activity. */
+export function AdminDashboardPage() {
+  return (
+    <Stack gap={{ base: '6', md: '8' }}>
+      <Stack gap="1">
+        <Heading as="h1" size="2xl">
+          Admin Dashboard
+        </Heading>
+        <Text color="fg.muted">The bank at a glance: customers, money, loans and support.</Text>
+      </Stack>
+      <Stack as="section" aria-labelledby="stats-heading" gap="3">
+        <Heading as="h2" id="stats-heading" srOnly>
+          Bank figures
+        </Heading>
+        <StatsGrid />
+      </Stack>
+      <Stack as="nav" aria-labelledby="tiles-heading" gap="3">
+        <Heading as="h2" id="tiles-heading" size="md">
+          Administration
+        </Heading>
+        <Tiles />
+      </Stack>
+      <RecentActivity />
+    </Stack>
+  );
+}

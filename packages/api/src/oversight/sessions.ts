@@ -1,0 +1,104 @@
+import type { Database, Executor } from '@bank/db';
+import { sessions, users } from '@bank/db/schema';
+import type { sessionListQuery } from '@bank/validators/oversight';
+import { TRPCError } from '@trpc/server';
+import { and, count, desc, eq, gt, ilike, or, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { recordAudit } from '../audit/service.ts';
+import { deleteSession } from '../auth/sessions.ts';
+import type { RequestInfo } from '../context.ts';
+import { containsPattern } from './filters.ts';
+
+/** Every session still open (not expired), most recently seen first, with whose it is. */
+export async function listOpenSessions(
+  db: Executor,
+  query: z.output<typeof sessionListQuery>,
+  currentSessionId: string | null,
+  now = new Date(),
+) {
+  const conditions: SQL[] = [gt(sessions.expiresAt, now), eq(users.isBlocked, false)];
+  if (query.user) {
+    const pattern = containsPattern(query.user);
+    const match = or(
+      ilike(users.email, pattern),
+      ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern),
+    );
+    if (match) conditions.push(match);
+  }
+  const where = and(...conditions);
+  const rows = await db
+    .select({
+      id: sessions.id,
+      ip: sessions.ip,
+      userAgent: sessions.userAgent,
+      createdAt: sessions.createdAt,
+      lastSeenAt: sessions.lastSeenAt,
+      expiresAt: sessions.expiresAt,
+      user: {
+        id: users.id,
+        email: users.email,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        role: users.role,
+      },
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(where)
+    .orderBy(desc(sessions.lastSeenAt), desc(sessions.createdAt), sessions.id)
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit);
+  const [totals] = await db
+    .select({ total: count() })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(where);
+  const total = totals?.total ?? 0;
+  return {
+    data: rows.map((row) => ({
+      ...row,
+      // The administrator's own session: ended by signing out, not from the list.
+      current: row.id === currentSessionId,
+      createdAt: row.createdAt.toISOString(),
+      lastSeenAt: row.lastSeenAt.toISOString(),
+      expiresAt: row.expiresAt.toISOString(),
+    })),
+    page: query.page,
+    limit: query.limit,
+    total,
+    hasMore: query.page * query.limit < total,
+  };
+}
+
+/**
+ * An administrator signs one session out: it is deleted and, in the same statement, every
+ * instance is told, so its live connection closes at once (auth/sessions.ts, DESIGN.md 6).
+ */
+export async function endSession(
+  db: Database,
+  input: { sessionId: string; actorId: string; actorSessionId: string; request: RequestInfo },
+) {
+  if (input.sessionId === input.actorSessionId) {
+    throw new TRPCError({
+      code: 'BAD_REQUEST',
+      message: 'This is your own session: sign out instead',
+    });
+  }
+  return db.transaction(async (tx) => {
+    const [session] = await tx
+      .select({ id: sessions.id, userId: sessions.userId, ip: sessions.ip })
+      .from(sessions)
+      .where(eq(sessions.id, input.sessionId))
+      .for('update');
+    if (!session) throw new TRPCError({ code: 'NOT_FOUND', message: 'Session not found' });
+    await deleteSession(tx, session.id);
+    await recordAudit(tx, {
+      event: 'auth.session_ended',
+      userId: session.userId,
+      actorId: input.actorId,
+      request: input.request,
+      details: { via: 'administrator', sessionIp: session.ip },
+    });
+    return { message: 'The session was signed out' };
+  });
+}

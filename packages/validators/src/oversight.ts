@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { textField } from './common.ts';
+
+/** The periods the analytics screen offers, in days ending today (UTC). */
+export const analyticsPeriods = [7, 30, 90] as const;
+export type AnalyticsPeriod = (typeof analyticsPeriods)[number];
+
+const periodMessage = 'Period must be 7, 30 or 90 days';
+
+export const analyticsQuery = z.object({
+  days: z.coerce
+    .number({ error: periodMessage })
+    .pipe(z.literal(analyticsPeriods, { error: periodMessage }))
+    .default(30),
+});
+export type AnalyticsQuery = z.input<typeof analyticsQuery>;
+
+const page = z.coerce.number().int().min(1).max(10_000_000).default(1);
+const limit = z.coerce.number().int().min(1).max(100).default(20);
+
+/** Open sessions of every user, optionally of users whose e-mail or name contains `user`. */
+export const sessionListQuery = z.object({
+  user: textField(254).optional(),
+  page,
+  limit,
+});
+export type SessionListQuery = z.input<typeof sessionListQuery>;
+
+/** A session's id is the public half of its token (base32); the secret half is never shown. */
+export const sessionIdInput = z.object({
+  id: z.string({ error: 'Session not found' }).regex(/^[a-z0-9]{1,64}$/, 'Session not found'),
+});
+
+/** The windows over which failed sign-ins are grouped by address. */
+export const signInFailureWindows = [1, 7, 30] as const;
+const windowMessage = 'Window must be 1, 7 or 30 days';
+
+export const signInFailuresQuery = z.object({
+  days: z.coerce
+    .number({ error: windowMessage })
+    .pipe(z.literal(signInFailureWindows, { error: windowMessage }))
+    .default(7),
+  page,
+  limit,
+});
+export type SignInFailuresQuery = z.input<typeof signInFailuresQuery>;
