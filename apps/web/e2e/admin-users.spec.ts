@@ -149,7 +149,11 @@ test('an administrator blocks a customer, lowers the limit, runs maintenance and
 
   // Everything above is in the audit log.
   await page.goto('/admin/security');
+  const log = page.getByRole('table', { name: 'Audit log' });
   for (const label of ['User blocked', 'User unblocked', 'Bank settings changed']) {
-    await expect(page.getByText(label).first()).toBeVisible();
+    await expect(log.getByText(label).first()).toBeVisible();
   }
+  // The block, filtered by its event: the customer's row.
+  await page.getByLabel('Event').selectOption('user.blocked');
+  await expect(log.getByRole('row').filter({ hasText: blake.email }).first()).toBeVisible();
 });
