@@ -1,13 +1,13 @@
 import { messages } from '@bank/validators/messages';
 import { TRPCClientError } from '@trpc/client';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** What the server's error formatter adds to `error.data` (packages/api/src/trpc.ts). */
 const errorData = z.object({
-  code: z.string().optional(),
-  httpStatus: z.number().optional(),
-  reason: z.string().nullish(),
-  details: z.array(z.object({ field: z.string(), message: z.string() })).nullish(),
+  code: z.optional(z.string()),
+  httpStatus: z.optional(z.number()),
+  reason: z.nullish(z.string()),
+  details: z.nullish(z.array(z.object({ field: z.string(), message: z.string() }))),
 });
 
 export type ErrorReason =
@@ -37,7 +37,7 @@ export function apiErrorInfo(error: unknown): ApiErrorInfo {
       network: false,
     };
   }
-  const parsed = errorData.safeParse(error.data);
+  const parsed = z.safeParse(errorData, error.data);
   const data = parsed.success ? parsed.data : null;
   return {
     code: data?.code ?? null,

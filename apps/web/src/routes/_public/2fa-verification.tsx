@@ -1,9 +1,9 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { z } from 'zod';
 import { TwoFactorPage } from '../../features/auth/two-factor-page.tsx';
+import { searchSchema, textParam } from '../../lib/search-params.ts';
 
 export const Route = createFileRoute('/_public/2fa-verification')({
-  validateSearch: z.object({ redirect: z.string().optional().catch(undefined) }),
+  validateSearch: searchSchema({ redirect: textParam }),
   beforeLoad: ({ context }) => {
     // Only a sign-in that still owes its second factor belongs here.
     if (!context.session.user) throw redirect({ to: '/login' });

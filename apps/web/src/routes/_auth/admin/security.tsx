@@ -1,10 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
 import { SecurityPage } from '../../../features/admin/security-page.tsx';
+import { pageParam, searchSchema } from '../../../lib/search-params.ts';
 
-const securitySearch = z.object({
-  page: z.coerce.number().int().min(1).optional().catch(undefined),
-});
+const securitySearch = searchSchema({ page: pageParam });
 
 export const Route = createFileRoute('/_auth/admin/security')({
   validateSearch: securitySearch,
