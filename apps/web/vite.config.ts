@@ -1,14 +1,14 @@
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { precompress } from './vite-precompress.ts';
+import { precompress, routeTable } from './build-plugins.ts';
 
 // The API server the dev server forwards to (the default is the server's own default port).
 const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
 
 export default defineConfig({
   // The router plugin must run before react() so that it can split the route files.
-  plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true }), react(), precompress()],
+  plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true }), react(), routeTable(), precompress()],
   server: {
     port: 5173,
     proxy: {

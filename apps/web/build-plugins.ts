@@ -1,5 +1,5 @@
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Plugin } from 'vite';
@@ -46,4 +46,28 @@ async function listFiles(dir: string): Promise<string[]> {
   return entries
     .filter((entry) => entry.isFile())
     .map((entry) => join(entry.parentPath, entry.name));
+}
+
+/**
+ * Writes `spa-routes.json`, the paths of every page, from TanStack Router's generated route
+ * tree: the server answers 404 for any other path (apps/server/src/plugins/static-spa.ts).
+ */
+export function routeTable(): Plugin {
+  let outDir = 'dist';
+  let root = '.';
+  return {
+    name: 'bank:route-table',
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir;
+      root = config.root;
+    },
+    async writeBundle() {
+      const tree = await readFile(resolve(root, 'src/routeTree.gen.ts'), 'utf8');
+      const union = /fullPaths:\s*((?:\|\s*'[^']*'\s*)+)/.exec(tree)?.[1];
+      if (!union) throw new Error('routeTree.gen.ts has no fullPaths union');
+      const paths = [...union.matchAll(/'([^']*)'/g)].map((match) => match[1]);
+      await writeFile(resolve(root, outDir, 'spa-routes.json'), `${JSON.stringify(paths)}\n`);
+    },
+  };
 }
