@@ -19,7 +19,12 @@ import { openCheckingAccount } from '../accounts/service.ts';
 import { recordAudit } from '../audit/service.ts';
 import type { AppDeps, RequestInfo, SessionCookieJar } from '../context.ts';
 import { appError } from '../errors.ts';
-import { passwordResetEmail, securityAlertEmail, verificationEmail } from '../mail/templates.ts';
+import {
+  formatEmailDate,
+  passwordResetEmail,
+  securityAlertEmail,
+  verificationEmail,
+} from '../mail/templates.ts';
 import { limits } from '../rate-limit.ts';
 import { publishEvent } from '../realtime/events.ts';
 import { getBankSettings } from '../settings/service.ts';
@@ -272,7 +277,8 @@ export async function login(
 
 /** A completed sign-in: a live alert to the user's other devices and, if wanted, an e-mail. */
 async function announceSignIn(deps: AppDeps, tx: Executor, user: UserRow, request: RequestInfo) {
-  const at = new Date().toISOString();
+  const now = new Date();
+  const at = now.toISOString();
   await publishEvent(tx, user.id, {
     type: 'security:signin',
     data: { at, ip: request.ip, userAgent: request.userAgent },
@@ -284,7 +290,7 @@ async function announceSignIn(deps: AppDeps, tx: Executor, user: UserRow, reques
         user.email,
         user.firstName,
         'New sign-in to your account',
-        `When: ${at}. Address: ${request.ip ?? 'unknown'}. Device: ${request.userAgent ?? 'unknown'}.`,
+        `When: ${formatEmailDate(now)}. Address: ${request.ip ?? 'unknown'}. Device: ${request.userAgent ?? 'unknown'}.`,
       ),
     );
   }
