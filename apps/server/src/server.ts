@@ -25,6 +25,8 @@ export interface BuildServerOptions {
   /** Where log lines go (tests capture them); standard output otherwise. */
   logStream?: { write(line: string): void };
   trustProxy?: boolean;
+  /** PUBLIC_URL is unset: e-mailed links follow the origin a local visitor used. */
+  linkOriginFromLoopback?: boolean;
 }
 
 /** The whole HTTP surface; main.ts listens on it, tests `inject` into it. */
@@ -40,6 +42,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   const serverOptions = {
     deps: options.deps,
     secureCookies: options.secureCookies ?? options.production,
+    linkOriginFromLoopback: options.linkOriginFromLoopback ?? false,
   };
 
   registerSecurity(app, { production: options.production });

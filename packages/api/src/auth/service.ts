@@ -17,7 +17,7 @@ import QRCode from 'qrcode';
 import type { z } from 'zod';
 import { openCheckingAccount } from '../accounts/service.ts';
 import { recordAudit } from '../audit/service.ts';
-import type { AppDeps, RequestInfo, SessionCookieJar } from '../context.ts';
+import { type AppDeps, linkOrigin, type RequestInfo, type SessionCookieJar } from '../context.ts';
 import { appError } from '../errors.ts';
 import {
   formatEmailDate,
@@ -60,8 +60,8 @@ async function findUserByEmail(db: Executor, email: string): Promise<UserRow | u
   return user;
 }
 
-function link(deps: AppDeps, path: string, token: string): string {
-  return `${deps.publicUrl}${path}?token=${encodeURIComponent(token)}`;
+function link(deps: AppDeps, request: RequestInfo, path: string, token: string): string {
+  return `${linkOrigin(deps, request)}${path}?token=${encodeURIComponent(token)}`;
 }
 
 // ---------------------------------------------------------------- registration
@@ -129,7 +129,7 @@ export async function register(
     const token = await issueUserToken(tx, user.id, 'email_verification');
     await deps.mailer.enqueue(
       tx,
-      verificationEmail(email, user.firstName, link(deps, '/verify-email', token)),
+      verificationEmail(email, user.firstName, link(deps, request, '/verify-email', token)),
     );
     await recordAudit(tx, { event: 'auth.register', userId: user.id, request });
   });
@@ -188,7 +188,11 @@ async function resendVerificationMail(call: AuthCall, email: string): Promise<{ 
         const token = await issueUserToken(tx, user.id, 'email_verification');
         await deps.mailer.enqueue(
           tx,
-          verificationEmail(user.email, user.firstName, link(deps, '/verify-email', token)),
+          verificationEmail(
+            user.email,
+            user.firstName,
+            link(deps, request, '/verify-email', token),
+          ),
         );
       });
     }
@@ -367,7 +371,11 @@ async function requestPasswordReset(call: AuthCall, email: string): Promise<{ me
         const token = await issueUserToken(tx, user.id, 'password_reset');
         await deps.mailer.enqueue(
           tx,
-          passwordResetEmail(user.email, user.firstName, link(deps, '/reset-password', token)),
+          passwordResetEmail(
+            user.email,
+            user.firstName,
+            link(deps, request, '/reset-password', token),
+          ),
         );
         await recordAudit(tx, { event: 'auth.password_reset_requested', userId: user.id, request });
       });
