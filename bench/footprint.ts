@@ -80,7 +80,7 @@ async function measure(
   const started = performance.now();
   const child = spawn(
     process.execPath,
-    ['--enable-source-maps', join(root, 'apps/server/dist/main.mjs')],
+    ['--enable-source-maps', '--max-semi-space-size=8', join(root, 'apps/server/dist/main.mjs')],
     {
       env: {
         PATH: process.env.PATH ?? '',

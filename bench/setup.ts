@@ -55,6 +55,7 @@ export async function startApi(options: {
       ...(process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean),
       // The production bundle (`pnpm bench` builds it first), as `pnpm start` runs it.
       '--enable-source-maps',
+      '--max-semi-space-size=8',
       join(options.root, 'apps/server/dist/main.mjs'),
     ],
     {

@@ -59,7 +59,27 @@ export function PaymentForm(props: {
   );
 }
 
-/** The amount in dollars; the registration should use `valueAsNumber`. */
+const PLAIN_DECIMAL = /^-?\d*\.?\d*$/;
+
+/**
+ * How an amount field's text becomes the form's value (`register('amount', amountInput)`):
+ * blank is NaN (the schema says it is required), plain decimals a number, anything else is
+ * left as text that the schema refuses ('Amount must be a number'). `valueAsNumber` would read
+ * `1e2` as 100.
+ */
+export const amountInput = {
+  setValueAs: (value: unknown): unknown => {
+    if (typeof value !== 'string') return value;
+    const text = value.trim();
+    if (text === '') return Number.NaN;
+    return PLAIN_DECIMAL.test(text) && /\d/.test(text) ? Number(text) : text;
+  },
+};
+
+/**
+ * The amount in dollars; register it with `amountInput`. A text field with the decimal keypad
+ * rather than type="number": no exponent notation and no spinner arrows over the suffix.
+ */
 export function AmountField(props: {
   error: FieldError | undefined;
   registration: UseFormRegisterReturn;
@@ -67,7 +87,7 @@ export function AmountField(props: {
   return (
     <FormField label="Amount" error={props.error} required>
       <InputGroup startElement="$" endElement="USD">
-        <Input type="number" inputMode="decimal" min="0.01" step="0.01" {...props.registration} />
+        <Input type="text" inputMode="decimal" autoComplete="off" {...props.registration} />
       </InputGroup>
     </FormField>
   );

@@ -63,6 +63,20 @@ describe('transfer', () => {
     expect(callsTo('transactions.transfer')).toEqual([]);
   });
 
+  it('takes plain decimals only: an exponent (1e2) is not read as $100 (issue 13)', async () => {
+    mockPage();
+    const { user } = renderApp('/transfer', { session: signedInAs() });
+    await user.type(await screen.findByLabelText(/Recipient account number/), '123456789');
+    const amount = screen.getByLabelText(/Amount/);
+    // A text field with a decimal keypad: no spinner arrows to cover the 'USD' suffix.
+    expect(amount).toHaveAttribute('type', 'text');
+    expect(amount).toHaveAttribute('inputMode', 'decimal');
+    await user.type(amount, '1e2');
+    await user.click(screen.getByRole('button', { name: 'Send Money' }));
+    expect(await screen.findByText('Amount must be a number')).toBeInTheDocument();
+    expect(callsTo('transactions.transfer')).toEqual([]);
+  });
+
   it('shows a refusal, re-enables the form, and uses a new key for the next try', async () => {
     mockPage();
     mockProcedures({

@@ -8,7 +8,7 @@ import { newIdempotencyKey } from '../../lib/idempotency.ts';
 import { notify } from '../../lib/toaster.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { useMoneyMoved } from './money-form.ts';
-import { AmountField, PaymentForm } from './payment-form.tsx';
+import { AmountField, amountInput, PaymentForm } from './payment-form.tsx';
 
 export const TRANSFER_SUCCESS = 'Transfer completed successfully';
 
@@ -63,10 +63,7 @@ export function TransferPage() {
           {...form.register('recipientAccountNumber')}
         />
       </FormField>
-      <AmountField
-        error={errors.amount}
-        registration={form.register('amount', { valueAsNumber: true })}
-      />
+      <AmountField error={errors.amount} registration={form.register('amount', amountInput)} />
       <FormField label="Description" error={errors.description}>
         <Input autoComplete="off" {...form.register('description')} />
       </FormField>

@@ -12,7 +12,7 @@ import { notify } from '../../lib/toaster.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { MethodChoice, type MethodOption } from './method-choice.tsx';
 import { useMoneyMoved } from './money-form.ts';
-import { AmountField, PaymentForm, SavedBankSelect } from './payment-form.tsx';
+import { AmountField, amountInput, PaymentForm, SavedBankSelect } from './payment-form.tsx';
 
 export const WITHDRAW_SUCCESS = 'Withdrawal request submitted successfully';
 
@@ -180,10 +180,7 @@ export function WithdrawPage() {
         </InfoAlert>
       ) : null}
 
-      <AmountField
-        error={errors.amount}
-        registration={form.register('amount', { valueAsNumber: true })}
-      />
+      <AmountField error={errors.amount} registration={form.register('amount', amountInput)} />
     </PaymentForm>
   );
 }
