@@ -8,7 +8,12 @@ const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
 
 export default defineConfig({
   // The router plugin must run before react() so that it can split the route files.
-  plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true }), react(), routeTable(), precompress()],
+  plugins: [
+    tanstackRouter({ target: 'react', autoCodeSplitting: true }),
+    react(),
+    routeTable(),
+    precompress(),
+  ],
   server: {
     port: 5173,
     proxy: {

@@ -146,6 +146,10 @@ const config = defineConfig({
           focusRing: { value: { _light: '{colors.brand.600}', _dark: '{colors.brand.400}' } },
           border: { value: { _light: '{colors.brand.600}', _dark: '{colors.brand.400}' } },
         },
+        // Field error text: Chakra's red.500 is 3.76:1 on white (AA needs 4.5:1 for small text).
+        fg: {
+          error: { value: { _light: '{colors.red.700}', _dark: '{colors.red.400}' } },
+        },
         // Toasts and solid badges put white text on these: darker shades keep AA contrast.
         green: {
           solid: { value: { _light: '{colors.green.700}', _dark: '{colors.green.700}' } },
