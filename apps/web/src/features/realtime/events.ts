@@ -12,6 +12,7 @@ const appEvent = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('transaction:new'),
     data: z.looseObject({
+      type: z.optional(z.string()),
       amount: z.optional(z.number()),
       direction: z.optional(z.string()),
       newBalance: z.optional(z.number()),
@@ -83,6 +84,12 @@ export function safeInfoUrl(url: string | undefined): string | null {
   }
 }
 
+/** Deposits, withdrawals, repayments and transfers out: movements the customer starts. */
+function madeByCustomer(data: { type?: string; direction?: string }): boolean {
+  if (data.type === 'transfer') return data.direction === 'debit';
+  return data.type === 'deposit' || data.type === 'withdraw' || data.type === 'loan_repayment';
+}
+
 /** What one event shows and refreshes (SPEC.md 4, real-time connection). */
 export function effectsOf(event: AppEvent): EventEffects {
   switch (event.type) {
@@ -95,9 +102,10 @@ export function effectsOf(event: AppEvent): EventEffects {
       const amount = formatMoney(Math.abs(event.data.amount ?? 0));
       const credit = event.data.direction === 'credit';
       return {
-        // Customers who turned transaction notifications off see the numbers change quietly.
+        // Customers who turned transaction notifications off see the numbers change quietly,
+        // and so does a movement the customer made: its own screen says so (one toast).
         notification:
-          event.data.notify === false
+          event.data.notify === false || madeByCustomer(event.data)
             ? null
             : credit
               ? { type: 'success', message: `Received ${amount}` }
