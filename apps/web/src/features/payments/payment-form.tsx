@@ -9,9 +9,11 @@ import {
   Stack,
   Text,
 } from '@chakra-ui/react';
+import { TRPCClientError } from '@trpc/client';
 import type { FormEventHandler, ReactNode } from 'react';
 import type { FieldError, UseFormRegisterReturn } from 'react-hook-form';
 import { FormField } from '../../components/form-field.tsx';
+import { trpc } from '../../lib/trpc.ts';
 import { AccountSummary } from './account-summary.tsx';
 
 /**
@@ -57,6 +59,45 @@ export function PaymentForm(props: {
       </Card.Root>
     </Stack>
   );
+}
+
+/** The server's refusals that are about the amount: shown at the amount field. */
+const AMOUNT_REFUSALS = new Set([
+  'Insufficient funds',
+  'Daily transfer limit exceeded',
+  'Daily withdrawal limit exceeded',
+]);
+
+/** The refusal's text when it is about the amount (else the form shows it as a toast). */
+export function amountRefusal(error: unknown): string | null {
+  if (!(error instanceof TRPCClientError)) return null;
+  return AMOUNT_REFUSALS.has(error.message) ? error.message : null;
+}
+
+const toCents = (dollars: number) => Math.round(dollars * 100);
+
+/**
+ * Checks an amount against the balance and the daily limit shown beside the form, before
+ * sending (the server judges again: these are the same rules on the figures on screen).
+ */
+export function useAmountCheck(limit: 'transfer' | 'withdrawal') {
+  const balance = trpc.transactions.balance.useQuery();
+  return (amount: number): string | null => {
+    const data = balance.data;
+    if (!data) return null;
+    const cents = toCents(amount);
+    if (cents > toCents(data.balance)) return 'Insufficient funds';
+    const [max, used] =
+      limit === 'transfer'
+        ? [data.transferLimit, data.transferredToday]
+        : [data.withdrawalLimit, data.withdrawnToday];
+    if (toCents(used) + cents > toCents(max)) {
+      return limit === 'transfer'
+        ? 'Daily transfer limit exceeded'
+        : 'Daily withdrawal limit exceeded';
+    }
+    return null;
+  };
 }
 
 const PLAIN_DECIMAL = /^-?\d*\.?\d*$/;

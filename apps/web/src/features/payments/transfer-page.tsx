@@ -8,7 +8,13 @@ import { newIdempotencyKey } from '../../lib/idempotency.ts';
 import { notify } from '../../lib/toaster.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { useMoneyMoved } from './money-form.ts';
-import { AmountField, amountInput, PaymentForm } from './payment-form.tsx';
+import {
+  AmountField,
+  amountInput,
+  amountRefusal,
+  PaymentForm,
+  useAmountCheck,
+} from './payment-form.tsx';
 
 export const TRANSFER_SUCCESS = 'Transfer completed successfully';
 
@@ -28,14 +34,22 @@ export function TransferPage() {
     },
   });
   const { errors, isSubmitting } = form.formState;
+  const checkAmount = useAmountCheck('transfer');
 
   const onSubmit = form.handleSubmit(async (values) => {
+    const overLimit = checkAmount(values.amount);
+    if (overLimit) {
+      form.setError('amount', { message: overLimit }, { shouldFocus: true });
+      return;
+    }
     try {
       // A fresh key per submission: a retried request never moves the money twice.
       const result = await transfer.mutateAsync({ ...values, idempotencyKey: newIdempotencyKey() });
       await moneyMoved(result.newBalance, TRANSFER_SUCCESS);
     } catch (error) {
-      notify({ type: 'error', message: errorMessage(error, 'Transfer failed') });
+      const refusal = amountRefusal(error);
+      if (refusal) form.setError('amount', { message: refusal }, { shouldFocus: true });
+      else notify({ type: 'error', message: errorMessage(error, 'Transfer failed') });
     }
   });
 
