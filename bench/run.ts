@@ -8,6 +8,8 @@
  *   mixed      transfers, card deposits, cash-pickup withdrawals and history reads together,
  *              money moves keyed; withdrawals settle while the load runs
  *   history    page 1 of the history with BENCH_HISTORY_ROWS transactions (0: skipped)
+ *   footprint  first: start time and RSS idle and under load, PostgreSQL and embedded
+ *              (bench/footprint.ts; targets: <= 150 MB and <= 1.5 s on PostgreSQL, <= 350 MB embedded)
  *
  * Conservation is checked after each phase; targets are printed as PASS/FAIL and written with
  * the figures to bench-results/latest.json.
@@ -26,12 +28,13 @@ import { createDb, type DbHandle } from '@bank/db';
 import { transactions } from '@bank/db/schema';
 import { eq, sql } from 'drizzle-orm';
 import { type Conservation, checkConservation, describeConservation } from './conservation.ts';
+import { type Footprint, measureFootprints } from './footprint.ts';
 import { historyPages, mixed, type NextRequest, NodeClient, transfers } from './node-client.ts';
 import { createCustomers, databaseUrl, fillHistory, recreateDatabase, startApi } from './setup.ts';
 import { answeredRate, type Customer, type LoadResult, refusedTotal } from './workload.ts';
 import { findWrk, runWrk, type WrkLoad } from './wrk.ts';
 
-const allPhases = ['transfers', 'keyed', 'mixed', 'history'] as const;
+const allPhases = ['footprint', 'transfers', 'keyed', 'mixed', 'history'] as const;
 type Phase = (typeof allPhases)[number];
 
 const config = {
@@ -223,6 +226,7 @@ interface Results {
   pgbenchTps?: number;
   mixed?: MixedPhase;
   history?: HistoryPhase;
+  footprint?: Footprint[];
 }
 
 interface Target {
@@ -244,7 +248,9 @@ const atMost = (name: string, value: number, limit: number): Target => ({
 
 /** The targets of the phases that ran. */
 function targets(results: Results): Target[] {
-  const { transfers: unkeyed, keyed, pgbenchTps, history } = results;
+  const { transfers: unkeyed, keyed, pgbenchTps, history, footprint } = results;
+  const postgres = footprint?.find((run) => run.database === 'PostgreSQL');
+  const embedded = footprint?.filter((run) => run.database !== 'PostgreSQL') ?? [];
   const p99 = `transfer p99 <= 25 ms at ${config.clients} clients`;
   return [
     unkeyed && pgbenchTps
@@ -256,6 +262,9 @@ function targets(results: Results): Target[] {
     unkeyed ? atMost(`unkeyed ${p99}`, unkeyed.load.p99, 25) : null,
     keyed ? atMost(`keyed ${p99}`, keyed.load.p99, 25) : null,
     history ? atMost('history p99 <= 20 ms (4 clients)', history.clients4.p99, 20) : null,
+    postgres ? atMost('start on PostgreSQL <= 1500 ms', postgres.startMs, 1500) : null,
+    postgres ? atMost('RSS idle on PostgreSQL <= 150 MB', postgres.idleRssMb, 150) : null,
+    ...embedded.map((run) => atMost(`RSS idle ${run.database} <= 350 MB`, run.idleRssMb, 350)),
     atMost('conservation after every phase (phases broken)', phasesBroken(results), 0),
   ].filter((target) => target !== null);
 }
@@ -287,6 +296,7 @@ function writeResults(results: Results, bench: Bench, targetList: Target[]) {
     keyed: keyed ? { ...keyed, ratio: perPgbench(keyed.tps) } : null,
     mixed: mixedRun ? { ...mixedRun, ratio: perPgbench(mixedRun.rate) } : null,
     history: history ?? null,
+    footprint: results.footprint ?? null,
     targets: targetList,
   };
   mkdirSync(join(root, 'bench-results'), { recursive: true });
@@ -338,6 +348,10 @@ async function main() {
     node: new NodeClient(config.port, config.clients),
   };
 
+  // Before the load phases fill the database and the page cache.
+  const footprint = config.phases.includes('footprint')
+    ? await measureFootprints({ root, databaseUrl: url, port: config.port })
+    : undefined;
   const api = await startApi({
     root,
     databaseUrl: url,
@@ -345,7 +359,7 @@ async function main() {
     settlementDelayMs: config.settlementDelayMs,
   });
   try {
-    const results = await runPhases(bench);
+    const results = { footprint, ...(await runPhases(bench)) };
     const targetList = targets(results);
     writeResults(results, bench, targetList);
     for (const target of targetList)

@@ -42,7 +42,9 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: 'pnpm build && node --import tsx ../server/src/main.ts',
+    // The production build of both: the SPA and the server's bundle, run by plain node.
+    command:
+      'pnpm build && pnpm --filter @bank/server build && node --enable-source-maps ../server/dist/main.mjs',
     url: `${baseURL}/healthz`,
     reuseExistingServer: false,
     timeout: 180_000,

@@ -12,6 +12,23 @@ import { replyCookieJar, tokenFromHeaders } from './session-cookie.ts';
 export interface ServerOptions {
   deps: AppDeps;
   secureCookies: boolean;
+  /** PUBLIC_URL is unset: e-mailed links follow the origin a local visitor used. */
+  linkOriginFromLoopback?: boolean;
+}
+
+const LOOPBACK_ADDRESS = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
+const LOOPBACK_HOST = /^(localhost|127\.\d+\.\d+\.\d+|\[::1\])(:\d{1,5})?$/i;
+
+/**
+ * The origin a visitor on this machine used (http://127.0.0.1:3000 or http://localhost:3000),
+ * so that a newcomer's e-mailed links open where they browse. Only for a loopback client and a
+ * loopback Host: nobody else can steer where links point.
+ */
+function loopbackOrigin(req: FastifyRequest | IncomingMessage): string | null {
+  const ip = clientIp(req);
+  const host = req.headers.host;
+  if (!ip || !LOOPBACK_ADDRESS.test(ip) || !host || !LOOPBACK_HOST.test(host)) return null;
+  return `http://${host.toLowerCase()}`;
 }
 
 function clientIp(req: FastifyRequest | IncomingMessage): string | null {
@@ -46,6 +63,10 @@ export async function createRequestContext(
     credentialsSent: token !== undefined,
     cookies,
     response: reply ? { set: (name, value) => reply.header(name, value) } : noopResponseHeaders,
-    request: { ip: clientIp(req), userAgent: typeof userAgent === 'string' ? userAgent : null },
+    request: {
+      ip: clientIp(req),
+      userAgent: typeof userAgent === 'string' ? userAgent : null,
+      origin: options.linkOriginFromLoopback ? loopbackOrigin(req) : null,
+    },
   });
 }

@@ -48,6 +48,7 @@ export async function startRuntime(config: Config): Promise<Runtime> {
     deps,
     production: config.isProduction,
     secureCookies: config.isProduction,
+    linkOriginFromLoopback: config.publicUrlIsDefault,
     webDistDir: config.webDistDir,
     logLevel: config.logLevel,
     trustProxy: config.trustProxy,

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { createTestApp, type TestApp } from '@bank/api/testing/harness';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,11 +10,20 @@ import { buildServer } from './server.ts';
 let app: TestApp;
 let server: FastifyInstance;
 const dist = mkdtempSync(join(tmpdir(), 'bank-dist-'));
+const bigScript = `${'console.log("Horizon Bank");\n'.repeat(400)}`;
 
 beforeAll(async () => {
   mkdirSync(join(dist, 'assets'));
   writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Horizon Bank</title>');
   writeFileSync(join(dist, 'assets', 'app-1.js'), 'console.log(1)');
+  // What the SPA build writes (apps/web/vite-precompress.ts and the route table).
+  writeFileSync(join(dist, 'assets', 'big-1.js'), bigScript);
+  writeFileSync(join(dist, 'assets', 'big-1.js.br'), brotliCompressSync(bigScript));
+  writeFileSync(join(dist, 'assets', 'big-1.js.gz'), gzipSync(bigScript));
+  writeFileSync(
+    join(dist, 'spa-routes.json'),
+    JSON.stringify(['/', '/login', '/transactions', '/transactions/$id', '/404']),
+  );
   app = await createTestApp();
   server = await buildServer({
     deps: app.deps,
@@ -58,5 +68,60 @@ describe('the built SPA', () => {
     const api = await server.inject({ method: 'GET', url: '/api/unknown' });
     expect(api.statusCode).toBe(404);
     expect(api.json()).toEqual({ message: 'Not found' });
+  });
+});
+
+describe('compression and the route table (issue 13)', () => {
+  it('sends the precompressed brotli or gzip copy of an asset the browser accepts', async () => {
+    const br = await server.inject({
+      method: 'GET',
+      url: '/assets/big-1.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.rawPayload.length).toBeLessThan(bigScript.length / 10);
+
+    const gz = await server.inject({
+      method: 'GET',
+      url: '/assets/big-1.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+
+    const plain = await server.inject({ method: 'GET', url: '/assets/big-1.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(bigScript);
+  });
+
+  it('compresses API answers above the threshold, not small ones', async () => {
+    const spec = await server.inject({
+      method: 'GET',
+      url: '/api/docs',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(spec.statusCode).toBe(200);
+    expect(spec.headers['content-encoding']).toBe('br');
+    const health = await server.inject({
+      method: 'GET',
+      url: '/healthz',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(health.headers['content-encoding']).toBeUndefined();
+  });
+
+  it('answers 404 with the SPA (its not-found page) for a path that is no route', async () => {
+    for (const url of ['/no-such-page', '/transactions/1/extra', '/login/x']) {
+      const page = await server.inject({ method: 'GET', url });
+      expect(page.statusCode, url).toBe(404);
+      expect(page.body).toContain('<title>Horizon Bank</title>');
+      expect(page.headers['cache-control']).toBe('no-cache');
+    }
+    for (const url of ['/', '/login', '/login/', '/transactions', '/transactions/abc?x=1']) {
+      expect((await server.inject({ method: 'GET', url })).statusCode, url).toBe(200);
+    }
   });
 });

@@ -58,6 +58,16 @@ export interface ResponseHeaders {
 export interface RequestInfo {
   ip: string | null;
   userAgent: string | null;
+  /**
+   * The origin this visitor used, when e-mailed links should follow it rather than
+   * `publicUrl` (a local visitor with PUBLIC_URL unset: apps/server/src/context.ts).
+   */
+  origin?: string | null;
+}
+
+/** Where links in e-mails sent for this request point. */
+export function linkOrigin(deps: Pick<AppDeps, 'publicUrl'>, request: RequestInfo): string {
+  return request.origin ?? deps.publicUrl;
 }
 
 export interface Context {
@@ -93,7 +103,11 @@ export function createContextInner(opts: {
     deps: opts.deps,
     auth: opts.auth ?? null,
     credentialsSent: opts.credentialsSent ?? opts.auth != null,
-    request: { ip: opts.request?.ip ?? null, userAgent: opts.request?.userAgent ?? null },
+    request: {
+      ip: opts.request?.ip ?? null,
+      userAgent: opts.request?.userAgent ?? null,
+      origin: opts.request?.origin ?? null,
+    },
     cookies: opts.cookies ?? noopCookieJar,
     response: opts.response ?? noopResponseHeaders,
     uploads: opts.uploads ?? [],

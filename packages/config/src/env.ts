@@ -83,6 +83,8 @@ export interface Config {
   admin: { email: string; password: string } | undefined;
   encryptionKey: Buffer;
   publicUrl: string;
+  /** PUBLIC_URL was left unset (publicUrl is then this machine's own address). */
+  publicUrlIsDefault: boolean;
   webDistDir: string | undefined;
   logLevel: Env['LOG_LEVEL'];
   trustProxy: boolean;
@@ -144,6 +146,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
     encryptionKey,
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
+    publicUrlIsDefault: env.PUBLIC_URL === undefined,
     webDistDir: env.WEB_DIST_DIR,
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,

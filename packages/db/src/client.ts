@@ -98,6 +98,23 @@ async function migrateUnderLock(url: string, db: PostgresJsDatabase<Schema>): Pr
   }
 }
 
+/**
+ * The embedded database sized for a bank of thousands of customers, not for a server's worth
+ * of RAM: PostgreSQL's defaults (128 MB of shared buffers) made the process weigh ~300 MB idle.
+ * The WebAssembly heap starts at PGlite's minimum (128 MB, its `initialMemory` default; less
+ * fails to instantiate) and grows only when a query needs it.
+ */
+const embeddedStartParams = [
+  ...PGlite.defaultStartParams,
+  ...[
+    'shared_buffers=16MB',
+    'temp_buffers=2MB',
+    'wal_buffers=1MB',
+    'work_mem=2MB',
+    'maintenance_work_mem=16MB',
+  ].flatMap((setting) => ['-c', setting]),
+];
+
 export function createDb(options: DbOptions): DbHandle {
   if (options.kind === 'postgres') {
     // Amounts are bigint cents: keep int8 exact instead of postgres.js' default string.
@@ -119,7 +136,7 @@ export function createDb(options: DbOptions): DbHandle {
     };
   }
   if (options.dir) mkdirSync(options.dir, { recursive: true });
-  const client = new PGlite(options.dir);
+  const client = new PGlite(options.dir, { startParams: embeddedStartParams });
   const db = drizzlePglite(client, { schema, casing: 'snake_case' });
   return {
     kind: 'pglite',

@@ -1,5 +1,6 @@
 import { userRoles } from '@bank/db/enums';
 import { z } from 'zod';
+import { userStatuses } from './enums.ts';
 import './human-errors.ts';
 import { calendarDayField, emailField, nameField, phoneNumberField, textField } from './common.ts';
 import { hasAtMostTwoDecimals, MAX_AMOUNT } from './money.ts';
@@ -26,9 +27,7 @@ export const blockUserInput = userIdInput.extend({
 // The audit log's query lives beside the one list of its events.
 export { auditLogQuery } from './audit.ts';
 
-/** SPEC.md 2.25's status filter. */
-export const userStatuses = ['active', 'blocked', 'unverified'] as const;
-export type UserStatus = (typeof userStatuses)[number];
+export { type UserStatus, userStatuses } from './enums.ts';
 
 const day = calendarDayField('Dates are real days written YYYY-MM-DD');
 

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { textField } from './common.ts';
+import { analyticsPeriods } from './enums.ts';
 
 /** The periods the analytics screen offers, in days ending today (UTC). */
-export const analyticsPeriods = [7, 30, 90] as const;
-export type AnalyticsPeriod = (typeof analyticsPeriods)[number];
+export { type AnalyticsPeriod, analyticsPeriods } from './enums.ts';
 
 const periodMessage = 'Period must be 7, 30 or 90 days';
 

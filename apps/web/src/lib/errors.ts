@@ -1,14 +1,36 @@
 import { messages } from '@bank/validators/messages';
 import { TRPCClientError } from '@trpc/client';
-import { z } from 'zod';
 
-/** What the server's error formatter adds to `error.data` (packages/api/src/trpc.ts). */
-const errorData = z.object({
-  code: z.string().optional(),
-  httpStatus: z.number().optional(),
-  reason: z.string().nullish(),
-  details: z.array(z.object({ field: z.string(), message: z.string() })).nullish(),
-});
+/**
+ * What the server's error formatter adds to `error.data` (packages/api/src/trpc.ts). Read by
+ * hand rather than with zod: this module is in the entry chunk, which stays free of zod.
+ */
+interface ErrorData {
+  code?: string;
+  httpStatus?: number;
+  reason: string | null;
+  details: { field: string; message: string }[];
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+function readErrorData(value: unknown): ErrorData | null {
+  if (!isRecord(value)) return null;
+  const { code, httpStatus, reason, details } = value;
+  if (code !== undefined && typeof code !== 'string') return null;
+  if (httpStatus !== undefined && typeof httpStatus !== 'number') return null;
+  if (reason != null && typeof reason !== 'string') return null;
+  if (details != null && !Array.isArray(details)) return null;
+  const fieldErrors: ErrorData['details'] = [];
+  for (const detail of details ?? []) {
+    if (!isRecord(detail)) return null;
+    if (typeof detail.field !== 'string' || typeof detail.message !== 'string') return null;
+    fieldErrors.push({ field: detail.field, message: detail.message });
+  }
+  return { code, httpStatus, reason: reason ?? null, details: fieldErrors };
+}
 
 export type ErrorReason =
   | 'EMAIL_NOT_VERIFIED'
@@ -37,8 +59,7 @@ export function apiErrorInfo(error: unknown): ApiErrorInfo {
       network: false,
     };
   }
-  const parsed = errorData.safeParse(error.data);
-  const data = parsed.success ? parsed.data : null;
+  const data = readErrorData(error.data);
   return {
     code: data?.code ?? null,
     httpStatus: data?.httpStatus ?? null,

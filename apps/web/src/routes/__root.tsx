@@ -1,5 +1,6 @@
 import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
 import type { RouterContext } from '../app/router.tsx';
+import { DocumentTitle } from '../components/document-title.tsx';
 import { Toaster } from '../components/toaster.tsx';
 import { NotFoundPage } from '../features/errors/not-found-page.tsx';
 import { ServerErrorPage } from '../features/errors/server-error-page.tsx';
@@ -13,6 +14,7 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 function Root() {
   return (
     <>
+      <DocumentTitle />
       <Outlet />
       <Toaster />
     </>

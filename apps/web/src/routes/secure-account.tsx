@@ -1,11 +1,11 @@
 import { Box } from '@chakra-ui/react';
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
 import { SecureAccountPage } from '../features/auth/secure-account-page.tsx';
+import { searchSchema, textParam } from '../lib/search-params.ts';
 
 /** Outside `_public`: the owner may open the alert's link on a device that is signed in. */
 export const Route = createFileRoute('/secure-account')({
-  validateSearch: z.object({ token: z.string().optional().catch(undefined) }),
+  validateSearch: searchSchema({ token: textParam }),
   component: function SecureAccountRoute() {
     const { token } = Route.useSearch();
     return (

@@ -3,7 +3,7 @@ import { users } from '@bank/db/schema';
 import { messages } from '@bank/validators/messages';
 import { eq } from 'drizzle-orm';
 import { recordAudit } from '../audit/service.ts';
-import type { AppDeps, RequestInfo } from '../context.ts';
+import { type AppDeps, linkOrigin, type RequestInfo } from '../context.ts';
 import { tooManyRequests } from '../errors.ts';
 import { securityAlertEmail } from '../mail/templates.ts';
 import { consume, limits } from '../rate-limit.ts';
@@ -115,7 +115,7 @@ function lockoutAlertEmail(
   request: RequestInfo,
   scope: 'address' | 'account',
 ) {
-  const url = `${deps.publicUrl}/secure-account?token=${encodeURIComponent(
+  const url = `${linkOrigin(deps, request)}/secure-account?token=${encodeURIComponent(
     endSessionsToken(deps.encryptionKey, user.id),
   )}`;
   return securityAlertEmail(

@@ -17,9 +17,14 @@ import QRCode from 'qrcode';
 import type { z } from 'zod';
 import { openCheckingAccount } from '../accounts/service.ts';
 import { recordAudit } from '../audit/service.ts';
-import type { AppDeps, RequestInfo, SessionCookieJar } from '../context.ts';
+import { type AppDeps, linkOrigin, type RequestInfo, type SessionCookieJar } from '../context.ts';
 import { appError, tooManyRequests } from '../errors.ts';
-import { passwordResetEmail, securityAlertEmail, verificationEmail } from '../mail/templates.ts';
+import {
+  formatEmailDate,
+  passwordResetEmail,
+  securityAlertEmail,
+  verificationEmail,
+} from '../mail/templates.ts';
 import { limits } from '../rate-limit.ts';
 import { publishEvent } from '../realtime/events.ts';
 import { getBankSettings } from '../settings/service.ts';
@@ -55,8 +60,8 @@ async function findUserByEmail(db: Executor, email: string): Promise<UserRow | u
   return user;
 }
 
-function link(deps: AppDeps, path: string, token: string): string {
-  return `${deps.publicUrl}${path}?token=${encodeURIComponent(token)}`;
+function link(deps: AppDeps, request: RequestInfo, path: string, token: string): string {
+  return `${linkOrigin(deps, request)}${path}?token=${encodeURIComponent(token)}`;
 }
 
 // ---------------------------------------------------------------- registration
@@ -124,7 +129,7 @@ export async function register(
     const token = await issueUserToken(tx, user.id, 'email_verification');
     await deps.mailer.enqueue(
       tx,
-      verificationEmail(email, user.firstName, link(deps, '/verify-email', token)),
+      verificationEmail(email, user.firstName, link(deps, request, '/verify-email', token)),
     );
     await recordAudit(tx, { event: 'auth.register', userId: user.id, request });
   });
@@ -183,7 +188,11 @@ async function resendVerificationMail(call: AuthCall, email: string): Promise<{ 
         const token = await issueUserToken(tx, user.id, 'email_verification');
         await deps.mailer.enqueue(
           tx,
-          verificationEmail(user.email, user.firstName, link(deps, '/verify-email', token)),
+          verificationEmail(
+            user.email,
+            user.firstName,
+            link(deps, request, '/verify-email', token),
+          ),
         );
       });
     }
@@ -281,7 +290,8 @@ export async function login(
 
 /** A completed sign-in: a live alert to the user's other devices and, if wanted, an e-mail. */
 async function announceSignIn(deps: AppDeps, tx: Executor, user: UserRow, request: RequestInfo) {
-  const at = new Date().toISOString();
+  const now = new Date();
+  const at = now.toISOString();
   await publishEvent(tx, user.id, {
     type: 'security:signin',
     data: { at, ip: request.ip, userAgent: request.userAgent },
@@ -293,7 +303,7 @@ async function announceSignIn(deps: AppDeps, tx: Executor, user: UserRow, reques
         user.email,
         user.firstName,
         'New sign-in to your account',
-        `When: ${at}. Address: ${request.ip ?? 'unknown'}. Device: ${request.userAgent ?? 'unknown'}.`,
+        `When: ${formatEmailDate(now)}. Address: ${request.ip ?? 'unknown'}. Device: ${request.userAgent ?? 'unknown'}.`,
       ),
     );
   }
@@ -370,7 +380,11 @@ async function requestPasswordReset(call: AuthCall, email: string): Promise<{ me
         const token = await issueUserToken(tx, user.id, 'password_reset');
         await deps.mailer.enqueue(
           tx,
-          passwordResetEmail(user.email, user.firstName, link(deps, '/reset-password', token)),
+          passwordResetEmail(
+            user.email,
+            user.firstName,
+            link(deps, request, '/reset-password', token),
+          ),
         );
         await recordAudit(tx, { event: 'auth.password_reset_requested', userId: user.id, request });
       });

@@ -104,6 +104,20 @@ export function passwordResetEmail(to: string, firstName: string, url: string): 
   });
 }
 
+const emailDate = new Intl.DateTimeFormat('en-US', {
+  dateStyle: 'medium',
+  timeStyle: 'short',
+  timeZone: 'UTC',
+});
+
+/**
+ * A moment as people read it in an e-mail: 'Nov 23, 2026, 1:43 PM UTC' (the reader's time zone
+ * is unknown to the server, so it is named).
+ */
+export function formatEmailDate(date: Date): string {
+  return `${emailDate.format(date).replace(/\u202f/g, ' ')} UTC`;
+}
+
 export function securityAlertEmail(
   to: string,
   firstName: string,

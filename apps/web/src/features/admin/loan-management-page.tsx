@@ -1,4 +1,4 @@
-import { loanStatuses, loanTypes } from '@bank/validators/loans';
+import { loanStatuses, loanTypes } from '@bank/validators/enums';
 import {
   Box,
   Button,
@@ -16,7 +16,6 @@ import {
 } from '@chakra-ui/react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
-import { z } from 'zod';
 import { ErrorAlert } from '../../components/alerts.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { LoanStatusBadge } from '../../components/loan-status-badge.tsx';
@@ -26,21 +25,9 @@ import { notify } from '../../lib/toaster.ts';
 import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
 import { EmptyList, ListSpinner, Pagination, ScrollTable } from './admin-table.tsx';
 import { FilterGrid, FilterInput, FilterSelect } from './list-filters.tsx';
+import type { LoanSearch } from './loan-search.ts';
 
 const PAGE_SIZE = 10;
-const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
-
-/** The filters and page, kept in the URL; a value that does not parse is dropped. */
-export const loanSearch = z.object({
-  page: z.coerce.number().int().min(1).optional().catch(undefined),
-  status: z.enum(loanStatuses).optional().catch(undefined),
-  type: z.enum(loanTypes).optional().catch(undefined),
-  startDate: isoDay.optional().catch(undefined),
-  endDate: isoDay.optional().catch(undefined),
-  minAmount: z.coerce.number().positive().optional().catch(undefined),
-  maxAmount: z.coerce.number().positive().optional().catch(undefined),
-});
-export type LoanSearch = z.output<typeof loanSearch>;
 
 type ManagedLoan = RouterOutputs['loans']['all']['loans'][number];
 

@@ -1,4 +1,4 @@
-import { userRoles, userStatuses } from '@bank/validators/admin';
+import { userRoles, userStatuses } from '@bank/validators/enums';
 import {
   Badge,
   Box,
@@ -16,7 +16,6 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { LuLock, LuLockOpen, LuTrash2 } from 'react-icons/lu';
-import { z } from 'zod';
 import { ErrorAlert } from '../../components/alerts.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { errorMessage } from '../../lib/errors.ts';
@@ -26,22 +25,10 @@ import { EmptyList, ListSpinner, Pagination, ScrollTable } from './admin-table.t
 import { CreateUserDialog } from './create-user-dialog.tsx';
 import { FilterGrid, FilterInput, FilterSelect } from './list-filters.tsx';
 import { useUserActions } from './user-actions.ts';
+import type { UserSearch } from './user-search.ts';
 import { UserStatusBadge } from './user-status-badge.tsx';
 
 const PAGE_SIZE = 10;
-const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
-
-/** The search and page, kept in the URL; a value that does not parse is dropped. */
-export const userSearch = z.object({
-  page: z.coerce.number().int().min(1).optional().catch(undefined),
-  searchQuery: z.string().max(100).optional().catch(undefined),
-  role: z.enum(userRoles).optional().catch(undefined),
-  status: z.enum(userStatuses).optional().catch(undefined),
-  startDate: isoDay.optional().catch(undefined),
-  endDate: isoDay.optional().catch(undefined),
-});
-export type UserSearch = z.output<typeof userSearch>;
-
 type ListedUser = RouterOutputs['admin']['users']['data'][number];
 
 const masked = (accountNumber: string | null) =>

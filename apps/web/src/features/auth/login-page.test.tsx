@@ -64,6 +64,8 @@ describe('login page', () => {
   });
 
   it('sends an unverified account to verify-email with its address', async () => {
+    // verify-email asks whether the development mailbox is on.
+    mockProcedure('dev.mailbox', () => ({ messages: [] }));
     mockProcedure('auth.login', () => {
       throw new TrpcMockError('FORBIDDEN', 'Please verify your email address before signing in.', {
         reason: 'EMAIL_NOT_VERIFIED',

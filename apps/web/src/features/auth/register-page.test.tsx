@@ -57,6 +57,8 @@ describe('register page', () => {
   });
 
   it('registers with an E.164 phone number and goes to verify-email with a toast', async () => {
+    // verify-email asks whether the development mailbox is on.
+    mockProcedure('dev.mailbox', () => ({ messages: [] }));
     mockProcedure('auth.register', () => ({
       message: 'Registration successful. Please verify your email.',
       email: 'grace@example.com',

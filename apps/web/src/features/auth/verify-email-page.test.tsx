@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../testing/render-app.tsx';
 import { callsTo, mockProcedure, TrpcMockError } from '../../testing/trpc-msw.ts';
@@ -13,12 +13,32 @@ describe('verify email page', () => {
 
   it('with the e-mail in navigation state offers a resend that really resends', async () => {
     mockProcedure('auth.resendVerification', () => ({ message: 'Verification email resent!' }));
+    mockProcedure('dev.mailbox', () => {
+      throw new TrpcMockError('NOT_FOUND', 'Not found');
+    });
     const { user } = renderApp('/verify-email', { state: { email: 'ada@example.com' } });
     expect(await screen.findByText('ada@example.com')).toBeInTheDocument();
     expect(screen.getByText(/spam/)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Resend verification email' }));
     expect(await screen.findByText('Verification email resent!')).toBeInTheDocument();
     expect(callsTo('auth.resendVerification')).toEqual([{ email: 'ada@example.com' }]);
+  });
+
+  it('in development, links the mailbox of that address (issue 13)', async () => {
+    mockProcedure('dev.mailbox', () => ({ messages: [] }));
+    renderApp('/verify-email', { state: { email: 'ada+1@example.com' } });
+    const link = await screen.findByRole('link', { name: /development mailbox/ });
+    expect(link).toHaveAttribute('href', '/dev/mailbox?to=ada%2B1%40example.com');
+  });
+
+  it('with SMTP configured (no mailbox), does not mention one', async () => {
+    mockProcedure('dev.mailbox', () => {
+      throw new TrpcMockError('NOT_FOUND', 'Not found');
+    });
+    renderApp('/verify-email', { state: { email: 'ada@example.com' } });
+    expect(await screen.findByText('ada@example.com')).toBeInTheDocument();
+    await waitFor(() => expect(callsTo('dev.mailbox')).toHaveLength(1));
+    expect(screen.queryByRole('link', { name: /development mailbox/ })).toBeNull();
   });
 
   it('verifies a token once and goes to sign-in with a message', async () => {

@@ -91,9 +91,28 @@ function CheckInbox({ email }: { email: string }) {
         <Text fontSize="sm" color="fg.muted">
           Didn't receive the email? Check your spam or junk folder, or resend it.
         </Text>
+        <DevMailboxLink email={email} />
         <BackToSignIn />
       </Stack>
     </AuthCard>
+  );
+}
+
+/**
+ * Without SMTP the server keeps e-mail in its development mailbox (DESIGN.md 4): say where.
+ * The mailbox answers NOT_FOUND once SMTP is configured, and the link is then not shown.
+ */
+function DevMailboxLink({ email }: { email: string }) {
+  const mailbox = trpc.dev.mailbox.useQuery({ to: email }, { retry: false });
+  if (!mailbox.isSuccess) return null;
+  return (
+    <Text fontSize="sm">
+      <ChakraLink asChild variant="underline">
+        <Link to="/dev/mailbox" search={{ to: email }}>
+          Open the development mailbox for this address
+        </Link>
+      </ChakraLink>
+    </Text>
   );
 }
 

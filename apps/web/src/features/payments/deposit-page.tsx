@@ -11,7 +11,7 @@ import { notify } from '../../lib/toaster.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { MethodChoice, type MethodOption } from './method-choice.tsx';
 import { useMoneyMoved } from './money-form.ts';
-import { AmountField, PaymentForm, SavedBankSelect } from './payment-form.tsx';
+import { AmountField, amountInput, PaymentForm, SavedBankSelect } from './payment-form.tsx';
 
 export const DEPOSIT_SUCCESS = 'Deposit completed successfully';
 const DEPOSIT_DESCRIPTION = 'Deposit funds';
@@ -261,10 +261,7 @@ export function DepositPage() {
         </Stack>
       ) : null}
 
-      <AmountField
-        error={errors.amount}
-        registration={form.register('amount', { valueAsNumber: true })}
-      />
+      <AmountField error={errors.amount} registration={form.register('amount', amountInput)} />
     </PaymentForm>
   );
 }

@@ -9,9 +9,11 @@ import {
   Stack,
   Text,
 } from '@chakra-ui/react';
+import { TRPCClientError } from '@trpc/client';
 import type { FormEventHandler, ReactNode } from 'react';
 import type { FieldError, UseFormRegisterReturn } from 'react-hook-form';
 import { FormField } from '../../components/form-field.tsx';
+import { trpc } from '../../lib/trpc.ts';
 import { AccountSummary } from './account-summary.tsx';
 
 /**
@@ -59,7 +61,66 @@ export function PaymentForm(props: {
   );
 }
 
-/** The amount in dollars; the registration should use `valueAsNumber`. */
+/** The server's refusals that are about the amount: shown at the amount field. */
+const AMOUNT_REFUSALS = new Set([
+  'Insufficient funds',
+  'Daily transfer limit exceeded',
+  'Daily withdrawal limit exceeded',
+]);
+
+/** The refusal's text when it is about the amount (else the form shows it as a toast). */
+export function amountRefusal(error: unknown): string | null {
+  if (!(error instanceof TRPCClientError)) return null;
+  return AMOUNT_REFUSALS.has(error.message) ? error.message : null;
+}
+
+const toCents = (dollars: number) => Math.round(dollars * 100);
+
+/**
+ * Checks an amount against the balance and the daily limit shown beside the form, before
+ * sending (the server judges again: these are the same rules on the figures on screen).
+ */
+export function useAmountCheck(limit: 'transfer' | 'withdrawal') {
+  const balance = trpc.transactions.balance.useQuery();
+  return (amount: number): string | null => {
+    const data = balance.data;
+    if (!data) return null;
+    const cents = toCents(amount);
+    if (cents > toCents(data.balance)) return 'Insufficient funds';
+    const [max, used] =
+      limit === 'transfer'
+        ? [data.transferLimit, data.transferredToday]
+        : [data.withdrawalLimit, data.withdrawnToday];
+    if (toCents(used) + cents > toCents(max)) {
+      return limit === 'transfer'
+        ? 'Daily transfer limit exceeded'
+        : 'Daily withdrawal limit exceeded';
+    }
+    return null;
+  };
+}
+
+const PLAIN_DECIMAL = /^-?\d*\.?\d*$/;
+
+/**
+ * How an amount field's text becomes the form's value (`register('amount', amountInput)`):
+ * blank is NaN (the schema says it is required), plain decimals a number, anything else is
+ * left as text that the schema refuses ('Amount must be a number'). `valueAsNumber` would read
+ * `1e2` as 100.
+ */
+export const amountInput = {
+  setValueAs: (value: unknown): unknown => {
+    if (typeof value !== 'string') return value;
+    const text = value.trim();
+    if (text === '') return Number.NaN;
+    return PLAIN_DECIMAL.test(text) && /\d/.test(text) ? Number(text) : text;
+  },
+};
+
+/**
+ * The amount in dollars; register it with `amountInput`. A text field with the decimal keypad
+ * rather than type="number": no exponent notation and no spinner arrows over the suffix.
+ */
 export function AmountField(props: {
   error: FieldError | undefined;
   registration: UseFormRegisterReturn;
@@ -67,7 +128,7 @@ export function AmountField(props: {
   return (
     <FormField label="Amount" error={props.error} required>
       <InputGroup startElement="$" endElement="USD">
-        <Input type="number" inputMode="decimal" min="0.01" step="0.01" {...props.registration} />
+        <Input type="text" inputMode="decimal" autoComplete="off" {...props.registration} />
       </InputGroup>
     </FormField>
   );

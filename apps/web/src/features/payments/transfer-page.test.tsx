@@ -97,6 +97,51 @@ describe('transfer', () => {
     expect(callsTo('transactions.transfer')).toEqual([]);
   });
 
+  it('checks the balance and the daily limit at the amount field before sending (issue 13)', async () => {
+    mockPage();
+    const { user } = renderApp('/transfer', { session: signedInAs() });
+    expect(await screen.findByText('$1,234.50')).toBeInTheDocument();
+    await user.type(screen.getByLabelText(/Recipient account number/), '123456789');
+    const amount = screen.getByLabelText(/Amount/);
+    await user.type(amount, '1234.51');
+    await user.click(screen.getByRole('button', { name: 'Send Money' }));
+    expect(await screen.findByText('Insufficient funds')).toBeInTheDocument();
+    expect(amount).toHaveAttribute('aria-invalid', 'true');
+    expect(callsTo('transactions.transfer')).toEqual([]);
+  });
+
+  it('shows the server refusal of an amount at the amount field', async () => {
+    mockProcedures({
+      'transactions.balance': () => makeBalance({ balance: 90_000, transferredToday: 0 }),
+      'transactions.list': () => transactionPage([]),
+      'transactions.transfer': () => {
+        throw new TrpcMockError('BAD_REQUEST', 'Daily transfer limit exceeded');
+      },
+    });
+    const { user } = renderApp('/transfer', { session: signedInAs() });
+    expect(await screen.findByText('$90,000.00')).toBeInTheDocument();
+    await user.type(screen.getByLabelText(/Recipient account number/), '123456789');
+    const amount = screen.getByLabelText(/Amount/);
+    await user.type(amount, '100');
+    await user.click(screen.getByRole('button', { name: 'Send Money' }));
+    expect(await screen.findByText('Daily transfer limit exceeded')).toBeInTheDocument();
+    expect(amount).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('takes plain decimals only: an exponent (1e2) is not read as $100 (issue 13)', async () => {
+    mockPage();
+    const { user } = renderApp('/transfer', { session: signedInAs() });
+    await user.type(await screen.findByLabelText(/Recipient account number/), '123456789');
+    const amount = screen.getByLabelText(/Amount/);
+    // A text field with a decimal keypad: no spinner arrows to cover the 'USD' suffix.
+    expect(amount).toHaveAttribute('type', 'text');
+    expect(amount).toHaveAttribute('inputMode', 'decimal');
+    await user.type(amount, '1e2');
+    await user.click(screen.getByRole('button', { name: 'Send Money' }));
+    expect(await screen.findByText('Amount must be a number')).toBeInTheDocument();
+    expect(callsTo('transactions.transfer')).toEqual([]);
+  });
+
   it('shows a refusal, re-enables the form, and uses a new key for the next try', async () => {
     mockPage();
     mockProcedures({
@@ -106,7 +151,8 @@ describe('transfer', () => {
     });
     const { user, router } = renderApp('/transfer', { session: signedInAs() });
     await user.type(await screen.findByLabelText(/Recipient account number/), BOB);
-    await user.type(screen.getByLabelText(/Amount/), '99999');
+    // Within the balance shown (the server's newer balance refuses it).
+    await user.type(screen.getByLabelText(/Amount/), '999');
     await user.click(screen.getByRole('button', { name: 'Send Money' }));
     expect(await screen.findByText('Insufficient funds')).toBeInTheDocument();
     const send = await screen.findByRole('button', { name: 'Send Money' });

@@ -9,7 +9,13 @@ import { newIdempotencyKey } from '../../lib/idempotency.ts';
 import { notify } from '../../lib/toaster.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { useMoneyMoved } from './money-form.ts';
-import { AmountField, PaymentForm } from './payment-form.tsx';
+import {
+  AmountField,
+  amountInput,
+  amountRefusal,
+  PaymentForm,
+  useAmountCheck,
+} from './payment-form.tsx';
 import { CONFIRM_EXTERNAL_FIRST, RecipientCheck, usePayee } from './recipient-check.tsx';
 
 export const TRANSFER_SUCCESS = 'Transfer completed successfully';
@@ -41,8 +47,14 @@ export function TransferPage() {
   useEffect(() => {
     if (confirmed) setConfirmationError(undefined);
   }, [confirmed]);
+  const checkAmount = useAmountCheck('transfer');
 
   const onSubmit = form.handleSubmit(async (values) => {
+    const overLimit = checkAmount(values.amount);
+    if (overLimit) {
+      form.setError('amount', { message: overLimit }, { shouldFocus: true });
+      return;
+    }
     try {
       // The recipient is known before money leaves: another bank's number needs the tick.
       const checked = await utils.transactions.lookupPayee.fetch({
@@ -57,7 +69,9 @@ export function TransferPage() {
       const result = await transfer.mutateAsync({ ...values, idempotencyKey: newIdempotencyKey() });
       await moneyMoved(result.newBalance, TRANSFER_SUCCESS);
     } catch (error) {
-      notify({ type: 'error', message: errorMessage(error, 'Transfer failed') });
+      const refusal = amountRefusal(error);
+      if (refusal) form.setError('amount', { message: refusal }, { shouldFocus: true });
+      else notify({ type: 'error', message: errorMessage(error, 'Transfer failed') });
     }
   });
 
@@ -92,10 +106,7 @@ export function TransferPage() {
         onConfirmedChange={(value) => setConfirmedFor(value ? accountNumber.trim() : null)}
         confirmationError={confirmationError}
       />
-      <AmountField
-        error={errors.amount}
-        registration={form.register('amount', { valueAsNumber: true })}
-      />
+      <AmountField error={errors.amount} registration={form.register('amount', amountInput)} />
       <FormField label="Description" error={errors.description}>
         <Input autoComplete="off" {...form.register('description')} />
       </FormField>

@@ -86,18 +86,20 @@ describe('withdraw', () => {
         .getAllByRole('option')
         .map((option) => option.textContent),
     ).toEqual(['Choose a debit card', '**** **** **** 1111 (Ada Lovelace, expires 12/30)']);
-    await user.type(screen.getByLabelText(/Amount/), '30000');
+    // Within the figures on screen: the server's refusal shows at the amount field.
+    await user.type(screen.getByLabelText(/Amount/), '30');
     await user.click(screen.getByRole('button', { name: 'Withdraw' }));
     expect(await screen.findByText('Choose a saved debit card')).toBeInTheDocument();
     await user.selectOptions(select, debitCard.id);
     await user.click(screen.getByRole('button', { name: 'Withdraw' }));
     expect(await screen.findByText('Daily withdrawal limit exceeded')).toBeInTheDocument();
+    expect(screen.getByLabelText(/Amount/)).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByRole('button', { name: 'Withdraw' })).toBeEnabled();
     expect(callsTo('transactions.withdraw')).toEqual([
       {
         type: 'withdraw',
         method: 'card',
-        amount: 30000,
+        amount: 30,
         currency: 'USD',
         cardId: debitCard.id,
         idempotencyKey: expect.any(String),

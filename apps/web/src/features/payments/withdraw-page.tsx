@@ -12,7 +12,14 @@ import { notify } from '../../lib/toaster.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { MethodChoice, type MethodOption } from './method-choice.tsx';
 import { useMoneyMoved } from './money-form.ts';
-import { AmountField, PaymentForm, SavedBankSelect } from './payment-form.tsx';
+import {
+  AmountField,
+  amountInput,
+  amountRefusal,
+  PaymentForm,
+  SavedBankSelect,
+  useAmountCheck,
+} from './payment-form.tsx';
 
 export const WITHDRAW_SUCCESS = 'Withdrawal request submitted successfully';
 
@@ -62,7 +69,13 @@ export function WithdrawPage() {
     form.clearErrors(['bankName', 'accountNumber', 'accountName']);
   };
 
+  const checkAmount = useAmountCheck('withdrawal');
   const onSubmit = form.handleSubmit(async (values) => {
+    const overLimit = checkAmount(values.amount);
+    if (overLimit) {
+      form.setError('amount', { message: overLimit }, { shouldFocus: true });
+      return;
+    }
     const common = {
       type: 'withdraw' as const,
       amount: values.amount,
@@ -87,7 +100,9 @@ export function WithdrawPage() {
       const result = await withdraw.mutateAsync(payload);
       await moneyMoved(result.newBalance, WITHDRAW_SUCCESS);
     } catch (error) {
-      notify({ type: 'error', message: errorMessage(error, 'Withdrawal failed') });
+      const refusal = amountRefusal(error);
+      if (refusal) form.setError('amount', { message: refusal }, { shouldFocus: true });
+      else notify({ type: 'error', message: errorMessage(error, 'Withdrawal failed') });
     }
   });
 
@@ -180,10 +195,7 @@ export function WithdrawPage() {
         </InfoAlert>
       ) : null}
 
-      <AmountField
-        error={errors.amount}
-        registration={form.register('amount', { valueAsNumber: true })}
-      />
+      <AmountField error={errors.amount} registration={form.register('amount', amountInput)} />
     </PaymentForm>
   );
 }

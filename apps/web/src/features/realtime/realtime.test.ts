@@ -64,6 +64,34 @@ describe('realtime events', () => {
     });
   });
 
+  it('leaves a movement the customer made to the screen that made it: one toast per action', () => {
+    const own = [
+      { type: 'deposit', direction: 'credit' },
+      { type: 'withdraw', direction: 'debit' },
+      { type: 'transfer', direction: 'debit' },
+      { type: 'loan_repayment', direction: 'debit' },
+    ].map((data) =>
+      parseAppEvent({ type: 'transaction:new', data: { ...data, amount: 500, newBalance: 900 } }),
+    );
+    for (const event of own) {
+      if (!event) throw new Error('event did not parse');
+      expect(effectsOf(event)).toMatchObject({
+        notification: null,
+        invalidate: true,
+        money: { newBalance: 900 },
+      });
+    }
+    const received = parseAppEvent({
+      type: 'transaction:new',
+      data: { type: 'transfer', direction: 'credit', amount: 500, newBalance: 900 },
+    });
+    if (!received) throw new Error('event did not parse');
+    expect(effectsOf(received).notification).toEqual({
+      type: 'success',
+      message: 'Received $500.00',
+    });
+  });
+
   it('stays quiet when the customer turned transaction notifications off', () => {
     const silent = parseAppEvent({
       type: 'transaction:new',

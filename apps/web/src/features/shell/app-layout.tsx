@@ -84,18 +84,19 @@ export function AppLayout() {
         <UserMenu />
       </Flex>
       <Flex flex="1" minH="0">
+        {/* The aside spans the row's full height (its background reaches the window's bottom
+            however long the page); the navigation inside it stays in view while scrolling. */}
         <Box
           as="aside"
           hideBelow="lg"
           w={SIDEBAR_WIDTH}
           flexShrink="0"
           borderEndWidth="1px"
-          position="sticky"
-          top="16"
-          h="calc(100dvh - 4rem)"
           bg="bg.subtle"
         >
-          <Sidebar />
+          <Box position="sticky" top="16" h="calc(100dvh - 4rem)">
+            <Sidebar />
+          </Box>
         </Box>
         <Box
           as="main"

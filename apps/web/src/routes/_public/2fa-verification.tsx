@@ -1,9 +1,12 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { z } from 'zod';
 import { TwoFactorPage } from '../../features/auth/two-factor-page.tsx';
+import { searchSchema, textParam } from '../../lib/search-params.ts';
+
+/** Where to go once the code is accepted. */
+const twoFactorSearch = searchSchema({ redirect: textParam });
 
 export const Route = createFileRoute('/_public/2fa-verification')({
-  validateSearch: z.object({ redirect: z.string().optional().catch(undefined) }),
+  validateSearch: twoFactorSearch,
   beforeLoad: ({ context }) => {
     // Only a sign-in that still owes its second factor belongs here.
     if (!context.session.user) throw redirect({ to: '/login' });

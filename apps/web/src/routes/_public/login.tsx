@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
 import { LoginPage } from '../../features/auth/login-page.tsx';
+import { searchSchema, textParam } from '../../lib/search-params.ts';
 
 export const Route = createFileRoute('/_public/login')({
-  validateSearch: z.object({ redirect: z.string().optional().catch(undefined) }),
+  validateSearch: searchSchema({ redirect: textParam }),
   component: function LoginRoute() {
     const { redirect } = Route.useSearch();
     return <LoginPage redirect={redirect} />;

@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
 import { VerifyEmailPage } from '../../features/auth/verify-email-page.tsx';
+import { searchSchema, textParam } from '../../lib/search-params.ts';
 
 export const Route = createFileRoute('/_public/verify-email')({
-  validateSearch: z.object({ token: z.string().optional().catch(undefined) }),
+  validateSearch: searchSchema({ token: textParam }),
   component: function VerifyEmailRoute() {
     const { token } = Route.useSearch();
     return <VerifyEmailPage token={token} />;

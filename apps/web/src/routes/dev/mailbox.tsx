@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
 import { MailboxPage } from '../../features/dev-mailbox/mailbox-page.tsx';
+import { searchSchema, textParam } from '../../lib/search-params.ts';
 
 export const Route = createFileRoute('/dev/mailbox')({
-  validateSearch: z.object({ to: z.string().optional().catch(undefined) }),
+  validateSearch: searchSchema({ to: textParam }),
   component: function MailboxRoute() {
     const { to } = Route.useSearch();
     return <MailboxPage to={to} />;

@@ -1,12 +1,13 @@
-import { analyticsPeriods } from '@bank/validators/oversight';
+import { analyticsPeriods } from '@bank/validators/enums';
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
 import { AnalyticsPage } from '../../../features/admin/analytics-page.tsx';
+import { type ParamParser, searchSchema } from '../../../lib/search-params.ts';
+
+const periodParam: ParamParser<(typeof analyticsPeriods)[number]> = (value) =>
+  analyticsPeriods.find((period) => String(period) === String(value));
 
 /** The period lives in the URL: a reload or a shared link keeps it. */
-const analyticsSearch = z.object({
-  days: z.coerce.number().pipe(z.literal(analyticsPeriods)).optional().catch(undefined),
-});
+const analyticsSearch = searchSchema({ days: periodParam });
 
 export const Route = createFileRoute('/_auth/admin/analytics')({
   validateSearch: analyticsSearch,

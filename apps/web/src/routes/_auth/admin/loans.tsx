@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { LoanManagementPage, loanSearch } from '../../../features/admin/loan-management-page.tsx';
+import { LoanManagementPage } from '../../../features/admin/loan-management-page.tsx';
+import { loanSearch } from '../../../features/admin/loan-search.ts';
 
 export const Route = createFileRoute('/_auth/admin/loans')({
   validateSearch: loanSearch,

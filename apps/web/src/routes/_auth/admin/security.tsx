@@ -1,18 +1,21 @@
-import { auditEvents } from '@bank/validators/audit';
-import { isCalendarDay } from '@bank/validators/common';
+import { auditEvents } from '@bank/validators/audit-events';
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
 import { SecurityPage } from '../../../features/admin/security-page.tsx';
-
-const day = z.string().refine(isCalendarDay).optional().catch(undefined);
+import {
+  enumParam,
+  isoDayParam,
+  pageParam,
+  searchSchema,
+  textParam,
+} from '../../../lib/search-params.ts';
 
 /** The audit log's page and filters live in the URL: a reload or a shared link keeps them. */
-const securitySearch = z.object({
-  page: z.coerce.number().int().min(1).optional().catch(undefined),
-  event: z.enum(auditEvents).optional().catch(undefined),
-  user: z.string().max(254).optional().catch(undefined),
-  startDate: day,
-  endDate: day,
+const securitySearch = searchSchema({
+  page: pageParam,
+  event: enumParam(auditEvents),
+  user: textParam,
+  startDate: isoDayParam,
+  endDate: isoDayParam,
 });
 
 export const Route = createFileRoute('/_auth/admin/security')({

@@ -1,15 +1,15 @@
-import { ticketCategories, ticketPriorities, ticketStatuses } from '@bank/validators/support';
+import { ticketCategories, ticketPriorities, ticketStatuses } from '@bank/validators/enums';
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
 import { SupportManagementPage } from '../../../features/support/support-management-page.tsx';
+import { enumParam, pageParam, searchSchema, uuidParam } from '../../../lib/search-params.ts';
 
 /** Page, filters and the open ticket live in the URL: a reload or a status change keeps them. */
-const supportSearch = z.object({
-  page: z.coerce.number().int().min(1).optional().catch(undefined),
-  status: z.enum(ticketStatuses).optional().catch(undefined),
-  priority: z.enum(ticketPriorities).optional().catch(undefined),
-  category: z.enum(ticketCategories).optional().catch(undefined),
-  ticket: z.uuid().optional().catch(undefined),
+const supportSearch = searchSchema({
+  page: pageParam,
+  status: enumParam(ticketStatuses),
+  priority: enumParam(ticketPriorities),
+  category: enumParam(ticketCategories),
+  ticket: uuidParam,
 });
 
 export const Route = createFileRoute('/_auth/admin/support')({

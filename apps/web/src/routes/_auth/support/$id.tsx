@@ -1,10 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
 import { TicketDetailPage } from '../../../features/support/ticket-detail-page.tsx';
+import { flagParam, searchSchema } from '../../../lib/search-params.ts';
 
 export const Route = createFileRoute('/_auth/support/$id')({
   // `?chat=true` opens the chat at once (the Live Chat button).
-  validateSearch: z.object({ chat: z.boolean().optional().catch(undefined) }),
+  validateSearch: searchSchema({ chat: flagParam }),
   component: function TicketDetailRoute() {
     const { id } = Route.useParams();
     const { chat } = Route.useSearch();

@@ -1,8 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import {
-  UserManagementPage,
-  userSearch,
-} from '../../../../features/admin/user-management-page.tsx';
+import { UserManagementPage } from '../../../../features/admin/user-management-page.tsx';
+import { userSearch } from '../../../../features/admin/user-search.ts';
 
 export const Route = createFileRoute('/_auth/admin/users/')({
   validateSearch: userSearch,

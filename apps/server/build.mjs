@@ -1,0 +1,39 @@
+// The production build of the server: one ES module (dist/main.mjs, with its source map) that
+// plain `node` runs, so production needs neither tsx nor the TypeScript sources
+// (docs/decisions/0XX-server-bundle.md). Our workspace packages and pure-JS dependencies are
+// bundled; packages that load files beside their own code at run time stay external:
+// PGlite (its .wasm and data files) and argon2 (a native addon). apps/server depends on them
+// itself so that node finds them from dist/.
+import { rm } from 'node:fs/promises';
+import { build } from 'esbuild';
+
+const external = ['@electric-sql/pglite', '@node-rs/argon2'];
+
+await rm(new URL('./dist', import.meta.url), { recursive: true, force: true });
+await build({
+  absWorkingDir: new URL('.', import.meta.url).pathname,
+  entryPoints: ['src/main.ts'],
+  outfile: 'dist/main.mjs',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  sourcemap: true,
+  // Stack traces name our functions (the source map maps them back to the TypeScript).
+  minifySyntax: true,
+  minifyWhitespace: true,
+  keepNames: true,
+  external: external.flatMap((name) => [name, `${name}/*`]),
+  // Bundled CommonJS dependencies still call require() and read __dirname.
+  banner: {
+    js: [
+      "import { createRequire as __bankCreateRequire } from 'node:module';",
+      "import { fileURLToPath as __bankFileURLToPath } from 'node:url';",
+      'const require = __bankCreateRequire(import.meta.url);',
+      'const __filename = __bankFileURLToPath(import.meta.url);',
+      "const __dirname = __bankFileURLToPath(new URL('.', import.meta.url));",
+    ].join('\n'),
+  },
+  logLevel: 'warning',
+  metafile: false,
+});

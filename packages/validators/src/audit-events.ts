@@ -1,0 +1,79 @@
+/**
+ * (Without zod, so that the browser's entry chunk can read them for the security route's
+ * search params.) Every event the audit log records: the server's `recordAudit` accepts only these, and the
+ * security screen lists, labels and filters by them. A new event is added here once, with its
+ * label beside it (the label record below must name every event, or the build fails).
+ */
+export const auditEvents = [
+  'auth.register',
+  'auth.register_existing_email',
+  'auth.login.success',
+  'auth.login.failure',
+  'auth.login.locked',
+  'auth.sessions_ended',
+  'auth.session_ended',
+  'auth.password_check_failure',
+  'auth.logout',
+  'auth.email_verified',
+  'auth.password_reset_requested',
+  'auth.password_reset',
+  'auth.password_changed',
+  'auth.2fa_enabled',
+  'auth.2fa_disabled',
+  'auth.2fa_failure',
+  'auth.recovery_code_used',
+  'user.profile_updated',
+  'user.blocked',
+  'user.unblocked',
+  'user.created_by_bootstrap',
+  'user.created',
+  'user.updated',
+  'user.deleted',
+  'settings.updated',
+  'loan.status_changed',
+  'support.ticket_status_changed',
+] as const;
+export type AuditEvent = (typeof auditEvents)[number];
+
+/** How an administrator reads each event (DESIGN.md 5: the security screen). */
+export const auditEventLabels: Record<AuditEvent, string> = {
+  'auth.register': 'Registration',
+  'auth.register_existing_email': 'Registration with a known e-mail',
+  'auth.login.success': 'Sign-in',
+  'auth.login.failure': 'Failed sign-in',
+  'auth.login.locked': 'Sign-in attempts held back',
+  'auth.sessions_ended': 'Every session signed out',
+  'auth.session_ended': 'Session signed out',
+  'auth.password_check_failure': 'Wrong current password',
+  'auth.logout': 'Sign-out',
+  'auth.email_verified': 'E-mail verified',
+  'auth.password_reset_requested': 'Password reset requested',
+  'auth.password_reset': 'Password reset',
+  'auth.password_changed': 'Password changed',
+  'auth.2fa_enabled': 'Two-factor authentication enabled',
+  'auth.2fa_disabled': 'Two-factor authentication disabled',
+  'auth.2fa_failure': 'Failed two-factor code',
+  'auth.recovery_code_used': 'Recovery code used',
+  'user.profile_updated': 'Profile updated',
+  'user.blocked': 'User blocked',
+  'user.unblocked': 'User unblocked',
+  'user.created_by_bootstrap': 'Administrator created at start-up',
+  'user.created': 'User created by an administrator',
+  'user.updated': 'User details changed',
+  'user.deleted': 'User deleted',
+  'settings.updated': 'Bank settings changed',
+  'loan.status_changed': 'Loan status changed',
+  'support.ticket_status_changed': 'Support ticket status changed',
+};
+
+/** What the admin dashboard counts as a security alert: failed sign-ins and blocks. */
+export const securityAlertEvents = [
+  'auth.login.failure',
+  'auth.login.locked',
+  'auth.2fa_failure',
+  'user.blocked',
+] as const satisfies readonly AuditEvent[];
+
+export function isAuditEvent(value: string): value is AuditEvent {
+  return auditEvents.some((event) => event === value);
+}
