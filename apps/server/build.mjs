@@ -1,6 +1,6 @@
 // The production build of the server: one ES module (dist/main.mjs, with its source map) that
 // plain `node` runs, so production needs neither tsx nor the TypeScript sources
-// (docs/decisions/0XX-server-bundle.md). Our workspace packages and pure-JS dependencies are
+// (docs/decisions/021-server-bundle.md). Our workspace packages and pure-JS dependencies are
 // bundled; packages that load files beside their own code at run time stay external:
 // PGlite (its .wasm and data files) and argon2 (a native addon). apps/server depends on them
 // itself so that node finds them from dist/.
