@@ -114,13 +114,14 @@ describe('transfer', () => {
     mockProcedures({
       'transactions.balance': () => makeBalance({ balance: 90_000, transferredToday: 0 }),
       'transactions.list': () => transactionPage([]),
+      'transactions.lookupPayee': payeeOf,
       'transactions.transfer': () => {
         throw new TrpcMockError('BAD_REQUEST', 'Daily transfer limit exceeded');
       },
     });
     const { user } = renderApp('/transfer', { session: signedInAs() });
     expect(await screen.findByText('$90,000.00')).toBeInTheDocument();
-    await user.type(screen.getByLabelText(/Recipient account number/), '123456789');
+    await user.type(screen.getByLabelText(/Recipient account number/), BOB);
     const amount = screen.getByLabelText(/Amount/);
     await user.type(amount, '100');
     await user.click(screen.getByRole('button', { name: 'Send Money' }));
