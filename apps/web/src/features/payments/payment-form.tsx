@@ -13,6 +13,7 @@ import { TRPCClientError } from '@trpc/client';
 import type { FormEventHandler, ReactNode } from 'react';
 import type { FieldError, UseFormRegisterReturn } from 'react-hook-form';
 import { FormField } from '../../components/form-field.tsx';
+import { formatMoney } from '../../lib/format.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { AccountSummary } from './account-summary.tsx';
 
@@ -61,17 +62,21 @@ export function PaymentForm(props: {
   );
 }
 
-/** The server's refusals that are about the amount: shown at the amount field. */
-const AMOUNT_REFUSALS = new Set([
+/**
+ * The server's refusals that are about the amount, shown at the amount field. The limits' go
+ * on to name the limit ('Daily transfer limit exceeded: the limit is $100.00 a day').
+ */
+const AMOUNT_REFUSALS = [
   'Insufficient funds',
   'Daily transfer limit exceeded',
   'Daily withdrawal limit exceeded',
-]);
+];
 
 /** The refusal's text when it is about the amount (else the form shows it as a toast). */
 export function amountRefusal(error: unknown): string | null {
   if (!(error instanceof TRPCClientError)) return null;
-  return AMOUNT_REFUSALS.has(error.message) ? error.message : null;
+  const { message } = error;
+  return AMOUNT_REFUSALS.some((refusal) => message.startsWith(refusal)) ? message : null;
 }
 
 const toCents = (dollars: number) => Math.round(dollars * 100);
@@ -92,9 +97,8 @@ export function useAmountCheck(limit: 'transfer' | 'withdrawal') {
         ? [data.transferLimit, data.transferredToday]
         : [data.withdrawalLimit, data.withdrawnToday];
     if (toCents(used) + cents > toCents(max)) {
-      return limit === 'transfer'
-        ? 'Daily transfer limit exceeded'
-        : 'Daily withdrawal limit exceeded';
+      // Worded as the server words it.
+      return `Daily ${limit} limit exceeded: the limit is ${formatMoney(max)} a day`;
     }
     return null;
   };

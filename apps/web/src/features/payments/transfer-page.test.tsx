@@ -116,7 +116,10 @@ describe('transfer', () => {
       'transactions.list': () => transactionPage([]),
       'transactions.lookupPayee': payeeOf,
       'transactions.transfer': () => {
-        throw new TrpcMockError('BAD_REQUEST', 'Daily transfer limit exceeded');
+        throw new TrpcMockError(
+          'BAD_REQUEST',
+          'Daily transfer limit exceeded: the limit is $25,000.00 a day',
+        );
       },
     });
     const { user } = renderApp('/transfer', { session: signedInAs() });
@@ -125,7 +128,9 @@ describe('transfer', () => {
     const amount = screen.getByLabelText(/Amount/);
     await user.type(amount, '100');
     await user.click(screen.getByRole('button', { name: 'Send Money' }));
-    expect(await screen.findByText('Daily transfer limit exceeded')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Daily transfer limit exceeded: the limit is $25,000.00 a day'),
+    ).toBeInTheDocument();
     expect(amount).toHaveAttribute('aria-invalid', 'true');
   });
 

@@ -75,7 +75,10 @@ describe('withdraw', () => {
     mockPage();
     mockProcedures({
       'transactions.withdraw': () => {
-        throw new TrpcMockError('BAD_REQUEST', 'Daily withdrawal limit exceeded');
+        throw new TrpcMockError(
+          'BAD_REQUEST',
+          'Daily withdrawal limit exceeded: the limit is $25,000.00 a day',
+        );
       },
     });
     const { user } = renderApp('/withdraw', { session: signedInAs() });
@@ -92,7 +95,9 @@ describe('withdraw', () => {
     expect(await screen.findByText('Choose a saved debit card')).toBeInTheDocument();
     await user.selectOptions(select, debitCard.id);
     await user.click(screen.getByRole('button', { name: 'Withdraw' }));
-    expect(await screen.findByText('Daily withdrawal limit exceeded')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Daily withdrawal limit exceeded: the limit is $25,000.00 a day'),
+    ).toBeInTheDocument();
     expect(screen.getByLabelText(/Amount/)).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByRole('button', { name: 'Withdraw' })).toBeEnabled();
     expect(callsTo('transactions.withdraw')).toEqual([
