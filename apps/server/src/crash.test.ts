@@ -274,9 +274,12 @@ function crashSuite(name: string, prepare: () => Promise<Storage>) {
         }),
       );
       await new Promise((resolve) => setTimeout(resolve, loadMs));
-      killed = true;
       await step('killing the server', 15_000, async () => {
-        await first.stop('SIGKILL');
+        const stopped = first.stop('SIGKILL');
+        // The flag after the signal (same tick): every client still has a request in flight
+        // when the kill lands. Set before it, a fast server answered them all first.
+        killed = true;
+        await stopped;
         await load;
       });
       if (first.child.signalCode !== 'SIGKILL')
