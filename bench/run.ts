@@ -15,7 +15,9 @@
  * the figures to bench-results/latest.json.
  *
  *   BENCH_DATABASE_URL  server to use (default postgres://postgres@127.0.0.1:5432/postgres;
- *                       the bench creates and drops its own database `bank_bench` there)
+ *                       the bench creates and drops its own database there)
+ *   BENCH_DB_NAME       that database's name (default bank_bench); with BENCH_PORT, lets two
+ *                       benches share a machine, e.g. BENCH_DB_NAME=bank_bench_foot BENCH_PORT=3899
  *   BENCH_CLIENTS=16 BENCH_SECONDS=20 BENCH_CUSTOMERS=100 BENCH_HISTORY_ROWS=1000000
  *   BENCH_PORT=3999 BENCH_SETTLEMENT_DELAY_MS=2000 BENCH_PHASES=transfers,keyed,mixed,history
  */
@@ -47,7 +49,10 @@ const config = {
   settlementDelayMs: Number(process.env.BENCH_SETTLEMENT_DELAY_MS ?? 2000),
   phases: selectedPhases(process.env.BENCH_PHASES),
 };
-const dbName = 'bank_bench';
+// Dropped and recreated by every run, so it must be a plain identifier (it is spliced into SQL).
+const dbName = process.env.BENCH_DB_NAME ?? 'bank_bench';
+if (!/^[a-z_][a-z0-9_]*$/.test(dbName))
+  throw new Error(`BENCH_DB_NAME: '${dbName}' is not a plain lower-case identifier`);
 const root = fileURLToPath(new URL('..', import.meta.url));
 /** $1,000,000 each: no transfer or withdrawal of the bench can run a customer short. */
 const fundingCents = 100_000_000n;
@@ -334,7 +339,7 @@ async function main() {
     `bench: ${config.clients} clients, ${config.seconds} s, ${config.customerCount} customers, phases ${config.phases.join(',')}, server ${config.serverUrl.replace(/\/\/[^@]*@/, '//')}`,
   );
   await recreateDatabase(config.serverUrl, dbName);
-  const handle = createDb({ kind: 'postgres', url, poolSize: 4 });
+  const handle = await createDb({ kind: 'postgres', url, poolSize: 4 });
   await handle.migrate();
   await ensureBankSettings(handle.db);
   const customers = await createCustomers(handle.db, config.customerCount, fundingCents);

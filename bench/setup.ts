@@ -53,10 +53,11 @@ export async function startApi(options: {
     [
       // e.g. BENCH_API_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof': where the API's time goes.
       ...(process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean),
-      // The production bundle (`pnpm bench` builds it first), as `pnpm start` runs it.
+      // The production bundle (`pnpm bench` builds it first), as `pnpm start` runs it;
+      // BENCH_API_ENTRY: another build's main.mjs (a copy of a dist folder), to compare builds.
       '--enable-source-maps',
       '--max-semi-space-size=8',
-      join(options.root, 'apps/server/dist/main.mjs'),
+      process.env.BENCH_API_ENTRY ?? join(options.root, 'apps/server/dist/main.mjs'),
     ],
     {
       env: {

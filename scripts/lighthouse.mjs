@@ -7,6 +7,7 @@
 // run, then the spread, with the machine's load (the cores are shared).
 //
 //   LIGHTHOUSE_RUNS=3 LIGHTHOUSE_PORT=4173 pnpm lighthouse [--no-build]
+//   WEB_DIST_DIR=dir measures another build of the SPA; LIGHTHOUSE_REPORTS=dir also writes each run's whole JSON report there
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -50,6 +51,8 @@ const server = spawn(
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
       DATA_DIR: mkdtempSync(join(tmpdir(), 'bank-lighthouse-')),
+      // Another build of the SPA to compare with (e.g. a copy of apps/web/dist from before).
+      ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {}),
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   },
@@ -156,6 +159,12 @@ try {
         .filter((ref) => ref.weight > 0 && (answer.lhr.audits[ref.id].score ?? 1) < 1)
         .map((ref) => ref.id);
       if (failing.length > 0) console.log(`  best practices not met: ${failing.join(', ')}`);
+      if (process.env.LIGHTHOUSE_REPORTS) {
+        // The whole report, to read which tasks and requests cost the time.
+        mkdirSync(process.env.LIGHTHOUSE_REPORTS, { recursive: true });
+        const name = `${page.name.replace(/\W+/g, '') || 'page'}-${run}.json`;
+        writeFileSync(join(process.env.LIGHTHOUSE_REPORTS, name), answer.report.toString());
+      }
       const row = { ...figures(answer.lhr), load: Number(load) };
       results[page.name].push(row);
       console.log(

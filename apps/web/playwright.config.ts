@@ -43,8 +43,8 @@ export default defineConfig({
   ],
   webServer: {
     // The production build of both: the SPA and the server's bundle, run by plain node.
-    command:
-      'pnpm build && pnpm --filter @bank/server build && node --enable-source-maps ../server/dist/main.mjs',
+    // E2E_BUILT: the caller has just built both (scripts/test.sh, after typecheck).
+    command: `${process.env.E2E_BUILT ? '' : 'pnpm build && pnpm --filter @bank/server build && '}node --enable-source-maps --max-semi-space-size=8 ../server/dist/main.mjs`,
     url: `${baseURL}/healthz`,
     reuseExistingServer: false,
     timeout: 180_000,

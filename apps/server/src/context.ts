@@ -45,11 +45,15 @@ export async function createRequestContext(
   req: FastifyRequest | IncomingMessage,
   reply: FastifyReply | null,
   connectionToken?: string,
+  /** The call confirms the session where it acts (RestRoute.confirmsSession): cached will do. */
+  cachedSession = false,
 ): Promise<Context> {
   const found = tokenFromHeaders(req.headers, options.secureCookies);
   const token = found?.token ?? connectionToken;
   const cookies = reply ? replyCookieJar(reply, options.secureCookies) : noopCookieJar;
-  const auth = token ? await options.deps.sessions.validate(token) : null;
+  const auth = token
+    ? await options.deps.sessions.validate(token, { cached: cachedSession })
+    : null;
   if (found?.via === 'cookie') {
     if (!auth) cookies.clear();
     else if (auth.refreshed && auth.session.persistent) {

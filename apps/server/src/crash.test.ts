@@ -184,7 +184,7 @@ function crashSuite(name: string, prepare: () => Promise<Storage>) {
 
       // PGlite is owned by one process: the customers are made before the server starts.
       const customers = await step('creating the customers', 45_000, async () => {
-        const setup = createDb(storage.db);
+        const setup = await createDb(storage.db);
         try {
           await setup.migrate();
           return await createCustomers(setup, run);
@@ -310,7 +310,7 @@ function crashSuite(name: string, prepare: () => Promise<Storage>) {
       // PGlite again: the database is read once the server has let go of it.
       await step('stopping the restarted server (SIGTERM)', 30_000, () => second.stop('SIGTERM'));
 
-      const check = createDb(storage.db);
+      const check = await createDb(storage.db);
       await step('reading the database', 45_000, async () => {
         try {
           const [total] = await check.db

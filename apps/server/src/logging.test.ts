@@ -1,8 +1,11 @@
+import { IncomingMessage } from 'node:http';
+import { Socket } from 'node:net';
 import type { TestApp } from '@bank/api/testing/harness';
 import { fundedCustomer } from '@bank/api/testing/money';
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { beforeAll, describe, expect, it } from 'vitest';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { lazyChildLogger, loggerOptions } from './logging.ts';
 import { useTestServer } from './testing.ts';
 
 // Issue 8, finding 4: a failed statement is logged by its code and constraint, never with its
@@ -100,5 +103,42 @@ describe('the log', () => {
     expect(log).not.toContain('4111111111111111');
     expect(log).not.toContain('"123"');
     expect(log).toContain('[redacted]');
+  });
+});
+
+describe('a request’s logger', () => {
+  it('is made by the first line it writes, with the request id and the redaction', () => {
+    const written: string[] = [];
+    const quiet = Fastify({
+      logger: loggerOptions('warn', { write: (line) => written.push(line) }),
+    });
+    const makeChild = vi.spyOn(quiet.log, 'child');
+    const log = lazyChildLogger.call(
+      quiet,
+      quiet.log,
+      { reqId: 'req-7' },
+      {},
+      new IncomingMessage(new Socket()),
+    );
+
+    // Fastify checks the methods are there when it gets the logger: that must not make it.
+    expect(
+      ['info', 'warn', 'error', 'fatal', 'child'].map((method) => typeof Reflect.get(log, method)),
+    ).toEqual(Array(5).fill('function'));
+    log.info('below the level');
+    log.debug({ password: 'Hunter2!x' }, 'below the level');
+    expect(makeChild).not.toHaveBeenCalled();
+    expect(written).toEqual([]);
+
+    log.warn({ body: { password: 'Hunter2!x' } }, 'worth a line');
+    log.error('and another');
+    expect(makeChild).toHaveBeenCalledTimes(1);
+    const entries = written.map((line) => JSON.parse(line));
+    expect(entries.map((entry) => [entry.reqId, entry.msg])).toEqual([
+      ['req-7', 'worth a line'],
+      ['req-7', 'and another'],
+    ]);
+    expect(entries[0].body.password).toBe('[redacted]');
+    expect(log.level).toBe('warn');
   });
 });

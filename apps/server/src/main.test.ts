@@ -23,9 +23,10 @@ describe('start', () => {
       DATA_DIR: dataDir(),
       LOG_LEVEL: 'info',
     });
-    await server.healthy(30_000);
+    // A fresh folder: initdb runs first (in a child process), slow on a busy machine.
+    await server.healthy(75_000);
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
     expect(server.output()).toContain('SIGTERM: finishing in-flight requests');
-  }, 60_000);
+  }, 100_000);
 });

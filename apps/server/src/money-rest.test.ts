@@ -1,5 +1,6 @@
 import type { TestApp } from '@bank/api/testing/harness';
-import { fundedCustomer, testCard } from '@bank/api/testing/money';
+import { balanceCents, fundedCustomer, testCard } from '@bank/api/testing/money';
+import { messages } from '@bank/validators/messages';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { requestBodySchema, useTestServer } from './testing.ts';
@@ -241,5 +242,32 @@ describe('older payload names', () => {
     expect(requestBodySchema(doc, '/transactions/transfer', 'post').properties).toHaveProperty(
       'recipientAccountNumber',
     );
+  });
+});
+
+describe('a session that ends', () => {
+  it('moves no more money at once, though the money routes take sessions from the cache', async () => {
+    const alice = await fundedCustomer(app, 100);
+    const bob = await fundedCustomer(app, 0);
+    const transfer = (key: string) =>
+      server.inject({
+        method: 'POST',
+        url: '/api/v1/transactions/transfer',
+        headers: { ...bearer(alice.token), 'idempotency-key': key },
+        payload: { recipientAccountNumber: bob.accountNumber, amount: 1 },
+      });
+    // Looked up once: the next money call within seconds is answered from the cache.
+    expect((await transfer(`first-${crypto.randomUUID()}`)).statusCode).toBe(201);
+    const logout = await server.inject({
+      method: 'POST',
+      url: '/api/v1/auth/logout',
+      headers: bearer(alice.token),
+    });
+    expect(logout.statusCode).toBeLessThan(300);
+    const key = `after-logout-${crypto.randomUUID()}`;
+    const refused = await transfer(key);
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json()).toEqual({ message: messages.sessionExpired });
+    expect(await balanceCents(app.db, bob.accountNumber)).toBe(100n);
   });
 });

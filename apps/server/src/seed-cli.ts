@@ -4,7 +4,7 @@ import { createDb } from '@bank/db';
 import { demoUsers, ensureAdmin, seedDemoUsers } from './bootstrap.ts';
 
 const config = loadConfig();
-const handle = createDb(config.database);
+const handle = await createDb(config.database);
 await handle.migrate();
 await ensureBankSettings(handle.db);
 const created = await seedDemoUsers(handle.db);

@@ -5,12 +5,13 @@ import type { AppDeps } from '@bank/api/context';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import websocket from '@fastify/websocket';
-import Fastify, { type FastifyInstance } from 'fastify';
-import { loggerOptions } from './logging.ts';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { lazyChildLogger, loggerOptions } from './logging.ts';
 import { registerApiDocs } from './plugins/api-docs.ts';
+import { answersElement, pageAnswers } from './plugins/page-answers.ts';
 import { restV1Plugin } from './plugins/rest-v1.ts';
 import { registerSecurity } from './plugins/security.ts';
-import { loadSpaRoutes, registerStaticSpa } from './plugins/static-spa.ts';
+import { createPageHtml, loadSpaRoutes, registerStaticSpa } from './plugins/static-spa.ts';
 import { registerTrpc } from './plugins/trpc.ts';
 
 export const defaultWebDistDir = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -42,6 +43,7 @@ function requestId(header: string | string[] | undefined): string {
 export async function buildServer(options: BuildServerOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(options.logLevel ?? 'info', options.logStream),
+    childLoggerFactory: lazyChildLogger,
     trustProxy: options.trustProxy ?? false,
     bodyLimit: 1_048_576,
     // Graceful stop: idle keep-alive sockets close at once, busy ones after their answer.
@@ -84,18 +86,30 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
 
   const webDistDir = options.webDistDir ?? defaultWebDistDir;
   const hasSpa = await registerStaticSpa(app, webDistDir);
-  const isSpaRoute = hasSpa ? loadSpaRoutes(webDistDir) : () => false;
+  const spaPage = hasSpa ? loadSpaRoutes(webDistDir) : () => null;
+  const pageHtml = createPageHtml(webDistDir);
+  // A path that is no page still gets the SPA, whose not-found page people see, but with a 404
+  // status for crawlers, monitors and caches.
+  const sendPage = async (path: string, req: FastifyRequest, reply: FastifyReply) => {
+    const page = spaPage(path);
+    const answers = await pageAnswers(serverOptions, req, reply);
+    return (
+      reply
+        .code(page ? 200 : 404)
+        // A page carrying someone's session is kept by nobody: not by caches, nor by the
+        // service worker's offline copy of the shell.
+        .header('Cache-Control', answers ? 'no-store' : 'no-cache')
+        .header('Vary', 'Accept-Encoding, Cookie, Sec-Fetch-Dest')
+        .type('text/html; charset=utf-8')
+        .send(pageHtml(page ?? { chunks: [] }, answers ? answersElement(answers) : ''))
+    );
+  };
+  // The static files' wildcard would answer `/` as a directory.
+  if (hasSpa) app.get('/', (req, reply) => sendPage('/', req, reply));
   app.setNotFoundHandler((req, reply) => {
     const path = req.url.split('?')[0] ?? '';
     const wantsPage = req.method === 'GET' && !path.startsWith('/api') && !path.startsWith('/trpc');
-    if (hasSpa && wantsPage && !/\.[a-z0-9]+$/i.test(path)) {
-      // A path that is no page still gets the SPA, whose not-found page people see, but with
-      // a 404 status for crawlers, monitors and caches.
-      return reply
-        .code(isSpaRoute(path) ? 200 : 404)
-        .header('Cache-Control', 'no-cache')
-        .sendFile('index.html');
-    }
+    if (hasSpa && wantsPage && !/\.[a-z0-9]+$/i.test(path)) return sendPage(path, req, reply);
     return reply.code(404).send({ message: 'Not found' });
   });
   return app;

@@ -14,7 +14,10 @@ const bigScript = `${'console.log("Horizon Bank");\n'.repeat(400)}`;
 
 beforeAll(async () => {
   mkdirSync(join(dist, 'assets'));
-  writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Horizon Bank</title>');
+  writeFileSync(
+    join(dist, 'index.html'),
+    '<!doctype html><html><head><title>Horizon Bank</title></head><body></body></html>',
+  );
   writeFileSync(join(dist, 'assets', 'app-1.js'), 'console.log(1)');
   // What the SPA build writes (apps/web/vite-precompress.ts and the route table).
   writeFileSync(join(dist, 'assets', 'big-1.js'), bigScript);
@@ -22,7 +25,16 @@ beforeAll(async () => {
   writeFileSync(join(dist, 'assets', 'big-1.js.gz'), gzipSync(bigScript));
   writeFileSync(
     join(dist, 'spa-routes.json'),
-    JSON.stringify(['/', '/login', '/transactions', '/transactions/$id', '/404']),
+    JSON.stringify({
+      entry: ['assets/app-1.js'],
+      routes: [
+        { path: '/', chunks: ['assets/dashboard-1.js'] },
+        { path: '/login', chunks: ['assets/login-1.js', 'assets/form-1.js'] },
+        { path: '/transactions/', chunks: [] },
+        { path: '/transactions/$id', chunks: ['assets/detail-1.js'] },
+        { path: '/404', chunks: [] },
+      ],
+    }),
   );
   app = await createTestApp();
   server = await buildServer({
@@ -123,5 +135,31 @@ describe('compression and the route table (issue 13)', () => {
     for (const url of ['/', '/login', '/login/', '/transactions', '/transactions/abc?x=1']) {
       expect((await server.inject({ method: 'GET', url })).statusCode, url).toBe(200);
     }
+  });
+
+  it("names a page's chunks as module preloads in its HTML, and nothing for a 404", async () => {
+    const login = await server.inject({ method: 'GET', url: '/login?redirect=%2F' });
+    expect(login.headers['content-type']).toMatch(/^text\/html/);
+    expect(login.body).toContain(
+      '<link rel="modulepreload" crossorigin href="/assets/login-1.js"><link rel="modulepreload" crossorigin href="/assets/form-1.js"></head>',
+    );
+    const root = await server.inject({ method: 'GET', url: '/' });
+    expect(root.body).toContain('href="/assets/dashboard-1.js"');
+    const detail = await server.inject({ method: 'GET', url: '/transactions/abc' });
+    expect(detail.body).toContain('href="/assets/detail-1.js"');
+    expect(detail.body).not.toContain('login-1.js');
+    const missing = await server.inject({ method: 'GET', url: '/no-such-page' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.body).not.toContain('modulepreload');
+  });
+
+  it('serves a rebuilt index.html without a restart', async () => {
+    writeFileSync(
+      join(dist, 'index.html'),
+      '<!doctype html><html><head><title>Horizon Bank 2</title></head><body></body></html>',
+    );
+    const page = await server.inject({ method: 'GET', url: '/login' });
+    expect(page.body).toContain('<title>Horizon Bank 2</title>');
+    expect(page.body).toContain('href="/assets/login-1.js"');
   });
 });

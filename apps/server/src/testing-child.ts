@@ -95,7 +95,7 @@ export async function freshPostgresDatabase(
 ): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `test_${Date.now()}_${randomBytes(4).toString('hex')}`;
   const onServer = async (statement: string) => {
-    const admin = createDb({ kind: 'postgres', url: serverUrl, poolSize: 1 });
+    const admin = await createDb({ kind: 'postgres', url: serverUrl, poolSize: 1 });
     try {
       await admin.db.execute(sql.raw(statement));
     } finally {

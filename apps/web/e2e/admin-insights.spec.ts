@@ -27,6 +27,9 @@ test('an administrator reads the dashboard, the analytics and the security scree
   page,
   request,
 }) => {
+  // Three screens with their screenshots in two themes and widths: past the default minute on a
+  // busy machine.
+  test.setTimeout(150_000);
   // A customer signed in on their own browser, and someone guessing a password from afar.
   const customer = await createCustomer(request, 'Nadia');
   const customerContext = await browser.newContext();

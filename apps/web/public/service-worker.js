@@ -39,8 +39,15 @@ self.addEventListener('fetch', (event) => {
       fetch(request)
         .then((response) => {
           if (response.ok) {
-            const copy = response.clone();
-            caches.open(CACHE).then((cache) => cache.put('/index.html', copy));
+            // A page that carries the visitor's session (no-store) is not kept: the offline
+            // copy is the plain shell, fetched without it.
+            const noStore = /no-store/.test(response.headers.get('Cache-Control') || '');
+            const copy = noStore ? fetch('/index.html') : Promise.resolve(response.clone());
+            copy
+              .then(
+                (shell) => shell.ok && caches.open(CACHE).then((c) => c.put('/index.html', shell)),
+              )
+              .catch(() => undefined);
           }
           return response;
         })

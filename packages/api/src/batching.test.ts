@@ -72,4 +72,42 @@ describe('Batcher', () => {
       'database gone',
     );
   });
+
+  it('lingers after a batch for the callers it answered, and goes without the ones not back in time', async () => {
+    const r = recorder();
+    const batcher = new Batcher(r.run, { maxInFlight: 1, maxBatch: 10, lingerMs: 40 });
+    const first = batcher.submit(1);
+    await new Promise((resolve) => setImmediate(resolve));
+    const waiting = [2, 3].map((i) => batcher.submit(i));
+    await r.releaseAll();
+    await expect(first).resolves.toBe(2);
+    // Three were in play (one answered, two waiting): the two wait for the answered one.
+    expect(r.batches).toEqual([[1]]);
+    const back = batcher.submit(4);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(r.batches).toEqual([[1], [2, 3, 4]]);
+    await r.releaseAll();
+    await expect(Promise.all([...waiting, back])).resolves.toEqual([4, 6, 8]);
+
+    // Only one of the three comes back: it goes alone once the linger is over.
+    const started = Date.now();
+    const alone = batcher.submit(5);
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(r.batches).toEqual([[1], [2, 3, 4], [5]]);
+    await r.releaseAll();
+    await expect(alone).resolves.toBe(10);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(35);
+  });
+
+  it('never lingers for a lone caller on a quiet server', async () => {
+    const r = recorder();
+    const batcher = new Batcher(r.run, { maxInFlight: 1, maxBatch: 10, lingerMs: 1000 });
+    for (const item of [1, 2, 3]) {
+      const answer = batcher.submit(item);
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(r.batches.at(-1)).toEqual([item]);
+      await r.releaseAll();
+      await expect(answer).resolves.toBe(item * 2);
+    }
+  });
 });

@@ -34,12 +34,14 @@ export function createAppDeps(
   options: Omit<AppDeps, 'db' | 'dbKind' | 'settings' | 'sessions' | 'ledger'>,
 ): AppDeps {
   const settings = new SettingsCache(handle.db);
+  const sessions = new SessionFinder(handle.db);
+  options.hub.onSessionEnded((sessionId) => sessions.forget(sessionId));
   return {
     ...options,
     db: handle.db,
     dbKind: handle.kind,
     settings,
-    sessions: new SessionFinder(handle.db),
+    sessions,
     ledger: new LedgerDesk(handle.db, settings),
   };
 }

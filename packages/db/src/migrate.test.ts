@@ -39,8 +39,8 @@ describe.runIf(Boolean(serverUrl))('migrations on PostgreSQL', () => {
     const expected = readMigrationFiles({ migrationsFolder }).length;
     for (let round = 0; round < 4; round += 1) {
       const url = await freshDatabase();
-      const first = createDb({ kind: 'postgres', url, poolSize: 2 });
-      const second = createDb({ kind: 'postgres', url, poolSize: 2 });
+      const first = await createDb({ kind: 'postgres', url, poolSize: 2 });
+      const second = await createDb({ kind: 'postgres', url, poolSize: 2 });
       try {
         const outcomes = await Promise.allSettled([first.migrate(), second.migrate()]);
         const failures = outcomes.flatMap((outcome) =>
@@ -70,7 +70,7 @@ describe.runIf(Boolean(serverUrl))('migrations on PostgreSQL', () => {
 
   it('a second migrate on a migrated database applies nothing', async () => {
     const url = await freshDatabase();
-    const handle = createDb({ kind: 'postgres', url, poolSize: 1 });
+    const handle = await createDb({ kind: 'postgres', url, poolSize: 1 });
     try {
       await handle.migrate();
       await handle.migrate();
@@ -84,6 +84,30 @@ describe.runIf(Boolean(serverUrl))('migrations on PostgreSQL', () => {
       expect(row?.count).toBe(readMigrationFiles({ migrationsFolder }).length);
     } finally {
       await sql.end();
+    }
+  }, 60_000);
+
+  it('a start on an up-to-date database needs no lock, so it does not wait for one', async () => {
+    const url = await freshDatabase();
+    const handle = await createDb({ kind: 'postgres', url, poolSize: 1 });
+    const holder = postgres(url, { max: 1, onnotice: () => {} });
+    try {
+      await handle.migrate();
+      // Another instance migrating holds the lock (the key is the one client.ts uses).
+      const connection = await holder.reserve();
+      try {
+        await connection`select pg_advisory_lock(4242170512093371023::bigint)`;
+        const outcome = await Promise.race([
+          handle.migrate().then(() => 'migrated'),
+          new Promise((resolve) => setTimeout(() => resolve('waited for the lock'), 5_000)),
+        ]);
+        expect(outcome).toBe('migrated');
+      } finally {
+        connection.release();
+      }
+    } finally {
+      await holder.end({ timeout: 5 });
+      await handle.close();
     }
   }, 60_000);
 });

@@ -10,7 +10,7 @@ import { createDb, type DbHandle } from './client.ts';
 export async function createTestDb(): Promise<DbHandle> {
   const serverUrl = testDatabaseUrl();
   if (!serverUrl) {
-    const handle = createDb({ kind: 'pglite' });
+    const handle = await createDb({ kind: 'pglite' });
     await handle.migrate();
     return handle;
   }
@@ -20,7 +20,7 @@ export async function createTestDb(): Promise<DbHandle> {
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const handle = createDb({ kind: 'postgres', url: url.toString(), poolSize: 20 });
+  const handle = await createDb({ kind: 'postgres', url: url.toString(), poolSize: 20 });
   await handle.migrate();
   return {
     ...handle,

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { textField } from './common.ts';
-import { analyticsPeriods } from './enums.ts';
+import { analyticsPeriods, signInFailureWindows } from './enums.ts';
 
-/** The periods the analytics screen offers, in days ending today (UTC). */
-export { type AnalyticsPeriod, analyticsPeriods } from './enums.ts';
+/** The analytics periods and the failed sign-in windows, in days ending today (UTC). */
+export { type AnalyticsPeriod, analyticsPeriods, signInFailureWindows } from './enums.ts';
 
 const periodMessage = 'Period must be 7, 30 or 90 days';
 
@@ -31,8 +31,6 @@ export const sessionIdInput = z.object({
   id: z.string({ error: 'Session not found' }).regex(/^[a-z0-9]{1,64}$/, 'Session not found'),
 });
 
-/** The windows over which failed sign-ins are grouped by address. */
-export const signInFailureWindows = [1, 7, 30] as const;
 const windowMessage = 'Window must be 1, 7 or 30 days';
 
 export const signInFailuresQuery = z.object({

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
@@ -16,8 +16,8 @@ export async function registerStaticSpa(app: FastifyInstance, distDir: string): 
     preCompressed: true,
     // Our own Cache-Control below, not the plugin's max-age=0.
     cacheControl: false,
-    // `/` itself answers the SPA shell (the other client routes reach it through the fallback).
-    index: 'index.html',
+    // `/` too reaches the SPA shell through the fallback, which names the page's chunks.
+    index: false,
     setHeaders(res, path) {
       // The answer depends on Accept-Encoding (a `.br`, `.gz` or plain copy): caches must know.
       res.setHeader('Vary', 'Accept-Encoding');
@@ -32,23 +32,71 @@ export async function registerStaticSpa(app: FastifyInstance, distDir: string): 
   return true;
 }
 
+/** A page of the SPA: the chunks its first visit loads besides the entry. */
+export interface SpaPage {
+  chunks: string[];
+}
+
 /**
  * The SPA's route table as the build wrote it (`spa-routes.json`, from TanStack Router's
- * generated route tree: apps/web/vite-route-table.ts), so that a path no page serves answers
- * 404. `$param` matches one segment, a lone `$` the rest. Without the file (an older build),
- * every path counts as a page.
+ * generated route tree and Vite's manifest: apps/web/build-plugins.ts), so that a path no page
+ * serves answers 404 and a page's HTML names its chunks. `$param` matches one segment, a lone
+ * `$` the rest. Without the file (an older build), every path counts as a page.
  */
-export function loadSpaRoutes(distDir: string): (path: string) => boolean {
+export function loadSpaRoutes(distDir: string): (path: string) => SpaPage | null {
   const file = join(distDir, 'spa-routes.json');
-  if (!existsSync(file)) return () => true;
+  if (!existsSync(file)) return () => ({ chunks: [] });
   const parsed: unknown = JSON.parse(readFileSync(file, 'utf8'));
-  if (!Array.isArray(parsed)) throw new Error(`${file} is not a list of paths`);
-  const patterns = parsed
-    .filter((route): route is string => typeof route === 'string')
-    .map((route) => routePattern(route));
+  const pages = routesOf(parsed).map((route) => ({
+    pattern: routePattern(route.path),
+    page: { chunks: route.chunks },
+  }));
+  if (pages.length === 0) throw new Error(`${file} lists no pages`);
   return (path) => {
     const normalized = path.length > 1 ? path.replace(/\/+$/, '') : path;
-    return patterns.some((pattern) => pattern.test(normalized));
+    return pages.find((candidate) => candidate.pattern.test(normalized))?.page ?? null;
+  };
+}
+
+/** The table's routes: `{routes: [{path, chunks}]}`, or a plain list of paths (older builds). */
+function routesOf(table: unknown): { path: string; chunks: string[] }[] {
+  const list: unknown[] = Array.isArray(table)
+    ? table
+    : isRecord(table) && Array.isArray(table.routes)
+      ? table.routes
+      : [];
+  return list.flatMap((route) => {
+    if (typeof route === 'string') return [{ path: route, chunks: [] }];
+    if (!isRecord(route) || typeof route.path !== 'string') return [];
+    const chunks = Array.isArray(route.chunks)
+      ? route.chunks.filter((chunk): chunk is string => typeof chunk === 'string')
+      : [];
+    return [{ path: route.path, chunks }];
+  });
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+/**
+ * The SPA's index.html with a page's chunks as module preloads (the browser fetches them while
+ * it runs the entry, instead of when the router asks for them) and what else the page's head
+ * should carry (its first answers). Read again when the file changes, so a rebuilt SPA is
+ * served without a restart.
+ */
+export function createPageHtml(distDir: string): (page: SpaPage, headExtra?: string) => string {
+  const file = join(distDir, 'index.html');
+  let cached = { mtimeMs: -1, html: '' };
+  return (page, headExtra = '') => {
+    const { mtimeMs } = statSync(file);
+    if (mtimeMs !== cached.mtimeMs) cached = { mtimeMs, html: readFileSync(file, 'utf8') };
+    const links = page.chunks
+      .filter((chunk) => /^assets\/[\w.-]+\.js$/.test(chunk))
+      .map((chunk) => `<link rel="modulepreload" crossorigin href="/${chunk}">`)
+      .join('');
+    if (links === '' && headExtra === '') return cached.html;
+    return cached.html.replace('</head>', `${links}${headExtra}</head>`);
   };
 }
 

@@ -17,6 +17,8 @@ export interface CreateAppOptions {
   history?: RouterHistory;
   /** Tests may run without the WebSocket. */
   realtime?: boolean;
+  /** What the server answered into the page (lib/embedded-answers.ts). */
+  embeddedAnswers?: Map<string, unknown>;
 }
 
 /** Wires the query cache, tRPC client, router and providers: used by main.tsx and tests. */
@@ -55,7 +57,7 @@ export function createApp(opts: CreateAppOptions = {}) {
     realtime = createRealtimeClient({ onOpen: monitor.onOpen, onClose: monitor.onClose });
   }
 
-  const trpcClient = createAppTrpcClient({ realtime });
+  const trpcClient = createAppTrpcClient({ realtime, embeddedAnswers: opts.embeddedAnswers });
   const utils = createTrpcUtils(queryClient, trpcClient);
   router = createAppRouter({ queryClient, trpc: utils }, opts.history);
   const appRouter = router;

@@ -1,8 +1,6 @@
-import { Button, CloseButton, Dialog, Portal, Text } from '@chakra-ui/react';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 
-/** Asks before something that cannot be undone; the confirm button shows progress. */
-export function ConfirmDialog(props: {
+export interface ConfirmDialogProps {
   open: boolean;
   title: string;
   children: ReactNode;
@@ -10,40 +8,26 @@ export function ConfirmDialog(props: {
   pending?: boolean;
   onConfirm: () => void;
   onClose: () => void;
-}) {
+}
+
+const ConfirmDialogContent = lazy(() =>
+  import('./confirm-dialog-content.tsx').then((module) => ({
+    default: module.ConfirmDialogContent,
+  })),
+);
+
+/**
+ * Asks before something that cannot be undone; the confirm button shows progress. The dialog's
+ * code (focus trap, dismissal, scroll lock) loads when it first opens, not with the page, and it
+ * stays mounted after that so that closing animates as before.
+ */
+export function ConfirmDialog(props: ConfirmDialogProps) {
+  const [opened, setOpened] = useState(props.open);
+  if (props.open && !opened) setOpened(true);
+  if (!opened) return null;
   return (
-    <Dialog.Root
-      role="alertdialog"
-      open={props.open}
-      onOpenChange={(details) => {
-        if (!details.open) props.onClose();
-      }}
-      placement="center"
-    >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner px="4">
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>{props.title}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Text>{props.children}</Text>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Dialog.ActionTrigger asChild>
-                <Button variant="outline">Cancel</Button>
-              </Dialog.ActionTrigger>
-              <Button colorPalette="red" loading={props.pending} onClick={props.onConfirm}>
-                {props.confirmLabel}
-              </Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <Suspense fallback={null}>
+      <ConfirmDialogContent {...props} />
+    </Suspense>
   );
 }

@@ -1,11 +1,18 @@
 import { Group, Input, InputAddon, NativeSelect } from '@chakra-ui/react';
 import {
   type CountryCode,
-  getCountries,
-  getCountryCallingCode,
-  parsePhoneNumberFromString,
-} from 'libphonenumber-js/min';
+  getCountryCallingCode as callingCodeOf,
+  getCountries as countriesOf,
+  parsePhoneNumberFromString as parseWith,
+} from 'libphonenumber-js/core';
 import { type Ref, useId, useMemo, useState } from 'react';
+import { phoneMetadata } from './phone-metadata.ts';
+
+// The "min" metadata without its formatting rules (scripts/phone-metadata.mjs): this input never
+// formats a number, and the rules were half of the page's phone code.
+const getCountries = () => countriesOf(phoneMetadata);
+const getCountryCallingCode = (country: CountryCode) => callingCodeOf(country, phoneMetadata);
+const parsePhoneNumberFromString = (value: string) => parseWith(value, phoneMetadata);
 
 const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
 

@@ -1,5 +1,5 @@
 import { Toaster as ChakraToaster, Portal, Spinner, Stack, Toast } from '@chakra-ui/react';
-import { toaster } from '../lib/toaster.ts';
+import { toaster } from '../lib/toaster-store.ts';
 
 /** The top-right notification area (SPEC.md 2.2); content comes from `notify()`. */
 export function Toaster() {

@@ -1,4 +1,4 @@
-import { transactionStatuses, transactionTypes } from '@bank/validators/money';
+import { transactionStatuses, transactionTypes } from '@bank/validators/enums';
 import { Button, Field, Input, NativeSelect, SimpleGrid, Stack } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import { humanize } from '../lib/format.ts';

@@ -1,14 +1,31 @@
-import { createToaster } from '@chakra-ui/react';
-
+/** SPEC.md 9: a notification shows for five seconds unless it says otherwise. */
 export const TOAST_DURATION_MS = 5000;
 
-/** One toaster for the whole app: top right, five seconds (SPEC.md 2.2 and 9). */
-export const toaster = createToaster({
-  placement: 'top-end',
-  duration: TOAST_DURATION_MS,
-  pauseOnPageIdle: true,
-  max: 5,
-});
+type ToasterStore = typeof import('./toaster-store.ts')['toaster'];
+
+let store: Promise<ToasterStore> | undefined;
+const listeners = new Set<() => void>();
+
+/**
+ * The toaster's code (its store and the component that shows it) loads with the first
+ * notification, not with every page (issue 13: the entry's weight). Until then nothing shows.
+ */
+export function loadToaster(): Promise<ToasterStore> {
+  if (!store) {
+    store = import('./toaster-store.ts').then((module) => module.toaster);
+    for (const listener of listeners) listener();
+  }
+  return store;
+}
+
+/** For the component that shows toasts: whether one was asked for yet (useSyncExternalStore). */
+export const toasterWanted = {
+  subscribe(listener: () => void) {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+  get: () => store !== undefined,
+};
 
 export type NotificationType = 'success' | 'error' | 'warning' | 'info';
 
@@ -25,14 +42,18 @@ export interface Notification {
 /** Shows a notification as SPEC.md 3 describes it (title optional, 0 = persistent). */
 export function notify({ type, message, title, duration, action, id }: Notification): string {
   const ms = duration ?? TOAST_DURATION_MS;
-  return toaster.create({
-    // The same notice is never shown twice at once: a repeat replaces (and restarts) it.
-    id: id ?? `${type}:${title ?? ''}:${message}`,
-    type,
-    title: title ?? message,
-    description: title ? message : undefined,
-    duration: ms === 0 ? Number.POSITIVE_INFINITY : ms,
-    closable: true,
-    action: action ? { label: action.label, onClick: action.onClick } : undefined,
-  });
+  // The same notice is never shown twice at once: a repeat replaces (and restarts) it.
+  const toastId = id ?? `${type}:${title ?? ''}:${message}`;
+  void loadToaster().then((toaster) =>
+    toaster.create({
+      id: toastId,
+      type,
+      title: title ?? message,
+      description: title ? message : undefined,
+      duration: ms === 0 ? Number.POSITIVE_INFINITY : ms,
+      closable: true,
+      action: action ? { label: action.label, onClick: action.onClick } : undefined,
+    }),
+  );
+  return toastId;
 }

@@ -1,4 +1,5 @@
 import { transactionStatuses, transactionTypes } from '@bank/validators/enums';
+import { PAGE_SIZE } from './page-data.ts';
 import {
   amountParam,
   enumParam,
@@ -37,6 +38,11 @@ export const filterKeys = [
 export function filtersOf(search: TransactionSearch): TransactionFilterValues {
   const { page: _page, ...filters } = search;
   return filters;
+}
+
+/** The history's query for a search: its filters and page (the page and its loader share it). */
+export function transactionListInput(search: TransactionSearch) {
+  return { ...filtersOf(search), page: search.page ?? 1, limit: PAGE_SIZE };
 }
 
 export function hasFilters(search: TransactionSearch): boolean {

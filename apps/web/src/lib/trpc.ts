@@ -10,6 +10,7 @@ import {
 } from '@trpc/client';
 import { createTRPCQueryUtils, createTRPCReact } from '@trpc/react-query';
 import { observable } from '@trpc/server/observable';
+import { embeddedAnswersLink } from './embedded-answers.ts';
 
 export type { AppRouter, RouterInputs, RouterOutputs } from '@bank/api';
 
@@ -47,7 +48,9 @@ export type RealtimeClient = ReturnType<typeof createRealtimeClient>;
  * Same origin: queries and mutations over batched HTTP at /trpc, subscriptions over the
  * WebSocket at /trpc. The session rides in the HttpOnly cookie; the SPA holds no token.
  */
-export function createAppTrpcClient(opts: { realtime?: RealtimeClient } = {}): TrpcClient {
+export function createAppTrpcClient(
+  opts: { realtime?: RealtimeClient; embeddedAnswers?: Map<string, unknown> } = {},
+): TrpcClient {
   const http = httpBatchLink<AppRouter>({
     url: `${window.location.origin}/trpc`,
     fetch: (input, init) =>
@@ -55,6 +58,7 @@ export function createAppTrpcClient(opts: { realtime?: RealtimeClient } = {}): T
   });
   return createTRPCClient<AppRouter>({
     links: [
+      embeddedAnswersLink(opts.embeddedAnswers ?? new Map()),
       splitLink({
         condition: (op) => op.type === 'subscription',
         true: opts.realtime ? wsLink<AppRouter>({ client: opts.realtime }) : silentLink,

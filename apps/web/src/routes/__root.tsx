@@ -1,7 +1,7 @@
 import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
 import type { RouterContext } from '../app/router.tsx';
+import { DeferredToaster } from '../components/deferred-toaster.tsx';
 import { DocumentTitle } from '../components/document-title.tsx';
-import { Toaster } from '../components/toaster.tsx';
 import { NotFoundPage } from '../features/errors/not-found-page.tsx';
 import { ServerErrorPage } from '../features/errors/server-error-page.tsx';
 
@@ -16,7 +16,7 @@ function Root() {
     <>
       <DocumentTitle />
       <Outlet />
-      <Toaster />
+      <DeferredToaster />
     </>
   );
 }

@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, vi } from 'vitest';
-import { toaster } from '../lib/toaster.ts';
+import { toaster } from '../lib/toaster-store.ts';
 import { server } from './server.ts';
 import { resetTrpcMocks, unmockedProcedures } from './trpc-msw.ts';
 

@@ -1,7 +1,7 @@
 import { auditLog, sessions, users, userTokens } from '@bank/db/schema';
 import { messages } from '@bank/validators/messages';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   createTestApp,
   rejectionOf,
@@ -9,6 +9,7 @@ import {
   testPassword,
   uniqueEmail,
 } from '../testing/harness.ts';
+import { createSession, SESSION_CACHE_MS } from './sessions.ts';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -589,5 +590,88 @@ describe('roles, blocking and maintenance', () => {
       await app.db.update(bankSettings).set({ maintenanceMode: false });
       app.deps.settings.forget();
     }
+  });
+});
+
+describe('the session cache of the money routes', () => {
+  it('answers only callers that confirm the session where they act, and forgets an ended one', async () => {
+    const user = await app.registerVerified();
+    const { token } = await app.signIn(user.email);
+    const first = await app.deps.sessions.validate(token, { cached: true });
+    if (!first) throw new Error('no session');
+    // Gone from the database without a word to this instance (as if ended elsewhere just now).
+    await app.db.delete(sessions).where(eq(sessions.id, first.session.id));
+    // A caller that does not confirm the session itself is never answered from memory.
+    expect(await app.deps.sessions.validate(token)).toBeNull();
+    // The money routes may be, for a few seconds: their write confirms it (ledger/desk.test.ts).
+    expect(await app.deps.sessions.validate(token, { cached: true })).not.toBeNull();
+    // Heard ending (the events channel), it is looked up again.
+    app.deps.sessions.forget(first.session.id);
+    expect(await app.deps.sessions.validate(token, { cached: true })).toBeNull();
+  });
+
+  it('looks a cached session up again before it runs out, and drops it if it ended', async () => {
+    const user = await app.registerVerified();
+    const { token } = await app.signIn(user.email);
+    const start = Date.now();
+    vi.useFakeTimers({ toFake: ['Date'], now: start });
+    try {
+      const first = await app.deps.sessions.validate(token, { cached: true });
+      if (!first) throw new Error('no session');
+      await app.db.delete(sessions).where(eq(sessions.id, first.session.id));
+      // In its last second the entry still answers, and is looked up again meanwhile.
+      vi.setSystemTime(start + SESSION_CACHE_MS - 500);
+      expect(await app.deps.sessions.validate(token, { cached: true })).not.toBeNull();
+      await vi.waitFor(async () => {
+        expect(await app.deps.sessions.validate(token, { cached: true })).toBeNull();
+      });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('keeps nothing a background lookup read of a session heard ending meanwhile', async () => {
+    const user = await app.registerVerified();
+    const { token } = await app.signIn(user.email);
+    const start = Date.now();
+    vi.useFakeTimers({ toFake: ['Date'], now: start });
+    try {
+      const first = await app.deps.sessions.validate(token, { cached: true });
+      if (!first) throw new Error('no session');
+      vi.setSystemTime(start + SESSION_CACHE_MS - 500);
+      // Starts the lookup (which still finds the row), then the session is heard ending.
+      expect(await app.deps.sessions.validate(token, { cached: true })).not.toBeNull();
+      app.deps.sessions.forget(first.session.id);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await app.db.delete(sessions).where(eq(sessions.id, first.session.id));
+      expect(await app.deps.sessions.validate(token, { cached: true })).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('never keeps a half-open session', async () => {
+    const user = await app.registerVerified();
+    await app.db
+      .update(users)
+      .set({ twoFactorSecret: 'JBSWY3DPEHPK3PXP' })
+      .where(eq(users.id, user.id));
+    // Signed in with the password only: the session owes its second factor.
+    const { session, token } = await createSession(app.db, {
+      userId: user.id,
+      persistent: false,
+      twoFactorVerified: false,
+      ip: null,
+      userAgent: null,
+    });
+    const halfOpen = await app.deps.sessions.validate(token, { cached: true });
+    expect(halfOpen?.session.twoFactorVerified).toBe(false);
+    // Its code verified, the next money call sees it at once.
+    await app.db
+      .update(sessions)
+      .set({ twoFactorVerified: true })
+      .where(eq(sessions.id, session.id));
+    const verified = await app.deps.sessions.validate(token, { cached: true });
+    expect(verified?.session.twoFactorVerified).toBe(true);
   });
 });

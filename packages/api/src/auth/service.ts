@@ -13,7 +13,6 @@ import type {
 } from '@bank/validators/auth';
 import { messages } from '@bank/validators/messages';
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
-import QRCode from 'qrcode';
 import type { z } from 'zod';
 import { openCheckingAccount } from '../accounts/service.ts';
 import { recordAudit } from '../audit/service.ts';
@@ -486,7 +485,8 @@ export async function setupTwoFactor(call: AuthCall, auth: SessionWithUser) {
   return {
     secret: encodeTotpKey(key),
     otpauthUrl,
-    qrCode: await QRCode.toDataURL(otpauthUrl, { margin: 1, width: 220 }),
+    // Loaded on first use: few servers set up two-factor often enough to keep it resident.
+    qrCode: await (await import('qrcode')).default.toDataURL(otpauthUrl, { margin: 1, width: 220 }),
   };
 }
 

@@ -37,6 +37,8 @@ export class Book implements LedgerView {
   private readonly before = new Map<string, AccountState>();
   private readonly states = new Map<string, AccountState>();
   private readonly reliedOn = new Set<string>();
+  /** Sessions the batch's postings act through: the write confirms each is still open. */
+  private readonly sessions = new Set<string>();
   private readonly moved = new Set<string>();
   private readonly system = new Map<string, { deltaCents: bigint; transactions: number }>();
   private readonly inserted: TransactionRow[] = [];
@@ -92,6 +94,16 @@ export class Book implements LedgerView {
     return state;
   }
 
+  /**
+   * Whether a customer's session is open (not ended, expired or blocked, and past its second
+   * factor): as read, or, when the batch was not read, assumed so and confirmed by the write.
+   */
+  sessionOpen(id: string): boolean {
+    const open = !this.confirmed || this.read.openSessions.has(id);
+    if (open) this.sessions.add(id);
+    return open;
+  }
+
   /** The answer stored under a key, by an earlier request or earlier in this batch. */
   storedAnswer(userId: string, key: string) {
     return this.stored.get(keyOf(userId, key));
@@ -126,16 +138,18 @@ export class Book implements LedgerView {
       this.inserted.length > 0 ||
       this.updated.size > 0 ||
       this.answers.length > 0 ||
-      (!this.confirmed && this.reliedOn.size > 0)
+      (!this.confirmed && (this.reliedOn.size > 0 || this.sessions.size > 0))
     );
   }
 
   changes(): LedgerChanges {
     return {
       expected: [...this.reliedOn].flatMap((id) => this.before.get(id) ?? []),
+      owners: this.confirmed ? [] : this.ownersUsed(),
       after: [...this.moved].flatMap((id) => this.states.get(id) ?? []),
       system: [...this.system].map(([id, change]) => ({ id, ...change })),
       pending: [...this.updated.keys()],
+      sessions: [...this.sessions],
       inserted: this.inserted,
       updated: [...this.updated.values()],
       entries: this.entries,
@@ -275,6 +289,20 @@ export class Book implements LedgerView {
         },
       });
     }
+  }
+
+  /**
+   * The owners (names, notification choice) of the customer accounts the batch judged or moved,
+   * as the desk knew them: names go into the rows and events, so the write confirms them.
+   */
+  private ownersUsed(): LedgerChanges['owners'] {
+    const owners = new Map<string, LedgerChanges['owners'][number]>();
+    for (const id of new Set([...this.reliedOn, ...this.moved])) {
+      const party = this.parties.get(id);
+      if (!party?.owner || !party.userId) continue;
+      owners.set(party.userId, { userId: party.userId, ...party.owner });
+    }
+    return [...owners.values()];
   }
 
   private party(id: string): AccountParty {

@@ -1,9 +1,10 @@
-import { idempotencyKeys, transactions } from '@bank/db/schema';
+import { idempotencyKeys, sessions, transactions, users } from '@bank/db/schema';
+import { messages } from '@bank/validators/messages';
 import { transferInput } from '@bank/validators/money';
 import { TRPCError } from '@trpc/server';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SessionWithUser } from '../auth/sessions.ts';
+import { deleteSession, type SessionWithUser } from '../auth/sessions.ts';
 import { createTestApp, rejectionOf, type TestApp } from '../testing/harness.ts';
 import { balanceCents, fundedCustomer, ledgerInvariant, testCard } from '../testing/money.ts';
 import { movementResultSchema } from '../transactions/dto.ts';
@@ -263,6 +264,38 @@ describe('what a desk knows of the accounts', () => {
   });
 });
 
+describe('what a desk knows of the owners', () => {
+  it('is confirmed by the write: a name changed since the desk read it goes into the next transfer', async () => {
+    const alice = await fundedCustomer(app, 100);
+    const bob = await fundedCustomer(app, 0, 'Bob');
+    const user = await sessionUser(alice.token);
+    const here = new LedgerDesk(app.db, app.deps.settings);
+    const send = (dollars: number) =>
+      here.submit(
+        transferPosting({
+          user,
+          input: transferInput.parse({
+            recipientAccountNumber: bob.accountNumber,
+            amount: dollars,
+          }),
+          amountCents: BigInt(dollars * 100),
+        }),
+      );
+    const first = await send(10);
+    expect(first.value.transaction.recipientName).toBe('Bob Customer');
+    // Bob changes his name (on any instance); `here` still remembers the old one.
+    await app.db.update(users).set({ firstName: 'Robert' }).where(eq(users.id, bob.id));
+    const second = await send(10);
+    expect(second.value.transaction.recipientName).toBe('Robert Customer');
+    const [row] = await app.db
+      .select({ recipientName: transactions.recipientName })
+      .from(transactions)
+      .where(eq(transactions.id, second.value.transaction.id));
+    expect(row?.recipientName).toBe('Robert Customer');
+    expect(await balanceCents(app.db, bob.accountNumber)).toBe(2000n);
+  });
+});
+
 describe('deposits and withdrawals arriving together', () => {
   it('are judged in arrival order, each against what the earlier ones left', async () => {
     const alice = await fundedCustomer(app, 0);
@@ -277,5 +310,78 @@ describe('deposits and withdrawals arriving together', () => {
       results.map((r) => (r.status === 'fulfilled' ? r.value.newBalance : r.reason.message)),
     ).toEqual([100, 40, 'Insufficient funds', 70]);
     expect(await ledgerInvariant(app.db)).toMatchObject({ mismatched: 0, entriesSum: 0n });
+  });
+});
+
+describe('the session a customer acts through', () => {
+  async function sessionOf(token: string) {
+    const auth = await app.deps.sessions.validate(token);
+    if (!auth) throw new Error('no session');
+    return auth;
+  }
+
+  it('is confirmed by the write: a session ended after the request was authenticated moves nothing and leaves the key free', async () => {
+    const alice = await fundedCustomer(app, 100);
+    const bob = await fundedCustomer(app, 0);
+    const auth = await sessionOf(alice.token);
+    // The desk now knows both accounts: the next batch is judged without a read.
+    await app.deps.ledger.submit(
+      keyedTransfer(auth.user, bob.accountNumber, 1, `warm-${crypto.randomUUID()}`),
+      auth.session.id,
+    );
+    await deleteSession(app.db, auth.session.id);
+    const key = `ended-${crypto.randomUUID()}`;
+    const refused = await rejectionOf(
+      app.deps.ledger.submit(keyedTransfer(auth.user, bob.accountNumber, 10, key), auth.session.id),
+    );
+    expect(refused).toMatchObject({ code: 'UNAUTHORIZED', message: messages.sessionExpired });
+    expect(await balanceCents(app.db, bob.accountNumber)).toBe(100n);
+    expect(await storedKey(auth.user.id, key)).toBeUndefined();
+
+    // Signed in again, the same key runs (nothing was stored under it).
+    const again = await sessionOf((await app.signIn(alice.email)).token);
+    const moved = await app.deps.ledger.submit(
+      keyedTransfer(again.user, bob.accountNumber, 10, key),
+      again.session.id,
+    );
+    expect(moved.replayed).toBe(false);
+    expect(await balanceCents(app.db, bob.accountNumber)).toBe(1100n);
+    expect(await ledgerInvariant(app.db)).toMatchObject({ mismatched: 0 });
+  });
+
+  it('refuses a session that ended, and one still half-open, when the batch is read too', async () => {
+    const alice = await fundedCustomer(app, 100);
+    const bob = await fundedCustomer(app, 0);
+    const auth = await sessionOf(alice.token);
+    await deleteSession(app.db, auth.session.id);
+    // A fresh desk knows nothing: it reads the batch, sessions included.
+    const fresh = new LedgerDesk(app.db, app.deps.settings);
+    const refused = await rejectionOf(
+      fresh.submit(
+        keyedTransfer(auth.user, bob.accountNumber, 10, `read-${crypto.randomUUID()}`),
+        auth.session.id,
+      ),
+    );
+    expect(refused).toMatchObject({ code: 'UNAUTHORIZED', message: messages.sessionExpired });
+
+    const carol = await fundedCustomer(app, 100);
+    const carolAuth = await sessionOf(carol.token);
+    // A session that still owes its second factor (as sign-in leaves one when 2FA is on).
+    await app.db
+      .update(users)
+      .set({ twoFactorSecret: 'JBSWY3DPEHPK3PXP' })
+      .where(eq(users.id, carolAuth.user.id));
+    await app.db
+      .update(sessions)
+      .set({ twoFactorVerified: false })
+      .where(eq(sessions.id, carolAuth.session.id));
+    const halfOpen = await rejectionOf(
+      app.deps.ledger.submit(
+        keyedTransfer(carolAuth.user, bob.accountNumber, 10, `half-${crypto.randomUUID()}`),
+        carolAuth.session.id,
+      ),
+    );
+    expect(halfOpen).toMatchObject({ code: 'UNAUTHORIZED' });
+    expect(await balanceCents(app.db, bob.accountNumber)).toBe(0n);
   });
 });

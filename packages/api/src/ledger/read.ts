@@ -3,6 +3,7 @@ import { transactionStatuses, transactionTypes } from '@bank/db/enums';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { primaryAccountIdOf } from '../accounts/service.ts';
+import { openSessionIds } from '../auth/sessions.ts';
 import { queryRows, textArray, uuidArray } from '../db-rows.ts';
 import type { TransactionRow } from '../transactions/dto.ts';
 import { storedAnswerSchema } from './stored-answer.ts';
@@ -67,6 +68,7 @@ const readRow = z.object({
   primaries: z.array(z.tuple([z.string(), z.string()])),
   transactions: z.array(transactionJson),
   keys: z.array(keyJson),
+  sessions: z.array(z.string()),
 });
 
 export type LedgerRead = ReturnType<typeof shapeRead>;
@@ -75,7 +77,8 @@ export type LedgerRead = ReturnType<typeof shapeRead>;
  * One statement, one snapshot, no lock: every account a batch judges or moves (the customers'
  * primary accounts, the numbers they named, the accounts of the pending movements, and the
  * bank's system accounts), the pending movements, and the stored answers of the batch's
- * idempotency keys. The write checks that what the judgement rested on is still so.
+ * idempotency keys, and which of the sessions the postings act through are open. The write
+ * checks that what the judgement rested on is still so.
  */
 export async function readLedger(
   db: Executor,
@@ -83,6 +86,7 @@ export async function readLedger(
     users: string[];
     accountNumbers: string[];
     transactions: string[];
+    sessions: string[];
     keys: Array<{ userId: string; key: string }>;
   },
 ) {
@@ -126,7 +130,9 @@ export async function readLedger(
             'operation', k.operation, 'request_hash', k.request_hash, 'response', k.response)), '[]'::jsonb)
           from idempotency_keys k
           join jsonb_to_recordset(${keys}::jsonb) as x(user_id uuid, key text)
-            on k.user_id = x.user_id and k.key = x.key) as keys`,
+            on k.user_id = x.user_id and k.key = x.key) as keys,
+        (select coalesce(jsonb_agg(o.id), '[]'::jsonb)
+          from (${openSessionIds(textArray(wanted.sessions))}) o) as sessions`,
     readRow,
   );
   if (!row) throw new Error('The ledger read answered no row');
@@ -185,5 +191,11 @@ function shapeRead(row: z.output<typeof readRow>) {
     requestHash: k.request_hash,
     response: k.response,
   }));
-  return { accounts, primaries: new Map(row.primaries), transactions, keys };
+  return {
+    accounts,
+    primaries: new Map(row.primaries),
+    transactions,
+    keys,
+    openSessions: new Set(row.sessions),
+  };
 }

@@ -1,7 +1,8 @@
 import type { Executor } from '@bank/db';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { queryRows } from '../db-rows.ts';
+import { openSessionIds } from '../auth/sessions.ts';
+import { queryRows, textArray } from '../db-rows.ts';
 import { logAndNotify, type QueuedEvent } from '../realtime/events.ts';
 import type { TransactionRow } from '../transactions/dto.ts';
 import type { AccountState } from './account-state.ts';
@@ -16,8 +17,15 @@ export interface LedgerChanges {
   after: AccountState[];
   /** The bank's accounts have no rules to judge: they move by their net change, unchecked. */
   system: Array<{ id: string; deltaCents: bigint; transactions: number }>;
+  /**
+   * The owners of customer accounts as a batch judged from what the desk knew took them: each
+   * must still have these names and this notification choice (empty after a fresh read).
+   */
+  owners: Array<{ userId: string; firstName: string; lastName: string; notify: boolean }>;
   /** Pending movements the batch completes or voids: locked, and still pending. */
   pending: string[];
+  /** Sessions the postings act through (distinct): each must still be open. */
+  sessions: string[];
   inserted: TransactionRow[];
   updated: TransactionRow[];
   entries: Array<{ transactionId: string; accountId: string; amountCents: bigint; at: Date }>;
@@ -40,7 +48,9 @@ const UNIQUE_VIOLATION = '23505';
 /**
  * The ledger's one write (docs/decisions/013). Locks the accounts in id order, then the
  * pending movements in id order, and checks that every customer account is exactly as the
- * judgement read it (balance, count, day totals) and every pending movement still pending.
+ * judgement read it (balance, count, day totals), every pending movement still pending, and
+ * every session the postings act through still open (a logout is never outrun by a cache), and
+ * every owner whose names or notification choice the batch used still as it took them.
  * Only then, in the same statement (so one transaction), it inserts the transactions and their
  * entries, updates the settled ones, sets the accounts, stores the idempotent answers, and logs
  * and NOTIFYs the events, delivered on commit. Answers 'changed' when something moved since the
@@ -54,6 +64,14 @@ export async function writeLedger(
   const after = JSON.stringify(changes.after.map(stateJson));
   const system = JSON.stringify(
     changes.system.map((s) => ({ id: s.id, delta: s.deltaCents.toString(), n: s.transactions })),
+  );
+  const owners = JSON.stringify(
+    changes.owners.map((o) => ({
+      user_id: o.userId,
+      first_name: o.firstName,
+      last_name: o.lastName,
+      notify: o.notify,
+    })),
   );
   const inserted = JSON.stringify(changes.inserted.map(rowJson));
   const updated = JSON.stringify(
@@ -109,6 +127,13 @@ export async function writeLedger(
         select (select count(*) from locked)
             = (select count(*) from (select id from expected union select id from system) ids)
           and (select count(*) from held where status = 'pending') = ${changes.pending.length}
+          and (select count(*) from (${openSessionIds(textArray(changes.sessions))}) o)
+            = ${changes.sessions.length}
+          and (select count(*) from jsonb_to_recordset(${owners}::jsonb)
+              as o(user_id uuid, first_name text, last_name text, notify boolean)
+            join users u on u.id = o.user_id and u.first_name = o.first_name
+              and u.last_name = o.last_name and u.notify_transactions = o.notify)
+            = ${changes.owners.length}
           and coalesce(bool_and(l.balance_cents = x.balance_cents
             and l.transaction_count = x.transaction_count
             and l.outflow_day is not distinct from x.outflow_day

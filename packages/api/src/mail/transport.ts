@@ -1,11 +1,15 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { MailTransport } from './outbox.ts';
 
 export function smtpTransport(smtpUrl: string, from: string): MailTransport {
-  const transporter = nodemailer.createTransport(smtpUrl);
+  // nodemailer is loaded at the first message: servers without SMTP never need it (issue 13).
+  let transporter: Promise<Transporter> | undefined;
   return {
     async send(message) {
-      await transporter.sendMail({
+      transporter ??= import('nodemailer').then(({ default: nodemailer }) =>
+        nodemailer.createTransport(smtpUrl),
+      );
+      await (await transporter).sendMail({
         from,
         to: message.to,
         subject: message.subject,

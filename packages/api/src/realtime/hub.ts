@@ -3,6 +3,13 @@ import { EVENTS_CHANNEL, type EventEnvelope } from './events.ts';
 
 type Listener = (envelope: EventEnvelope) => void;
 
+/**
+ * The user of an event's payload (logAndNotify's `jsonb_build_object('id', …, 'userId', …,
+ * 'event', …)::text`): jsonb writes its keys shortest first, so `userId` is the last key of the
+ * outer object. A session-ended notice ends with its `sessionEnded` key instead.
+ */
+const USER_AT_END = /"userId": "([0-9a-f-]{36})"\}$/;
+
 /** What `endSessions` (auth/sessions.ts) NOTIFYs on the same channel when sessions end. */
 interface SessionEndedNotice {
   sessionEnded: string;
@@ -17,6 +24,8 @@ export class EventHub {
   private readonly listeners = new Map<string | null, Set<Listener>>();
   /** Who must hear that a session ended: its sockets and subscriptions on this instance. */
   private readonly sessionWatchers = new Map<string, Set<() => void>>();
+  /** Told of every session that ends anywhere (the session cache forgets it). */
+  private readonly endedListeners = new Set<(sessionId: string) => void>();
   private stopListening: (() => Promise<void>) | undefined;
 
   async start(handle: Pick<DbHandle, 'listen'>): Promise<void> {
@@ -31,6 +40,10 @@ export class EventHub {
   }
 
   private dispatch(payload: string): void {
+    // Most events are for users with no connection here (every transfer NOTIFYs two): those are
+    // not parsed. A payload whose user cannot be read this way is parsed, as every one was.
+    const user = USER_AT_END.exec(payload)?.[1];
+    if (user !== undefined && !this.listeners.has(user)) return;
     // Written only by publishEvent and endSessions, whose types these are.
     let envelope: EventEnvelope | SessionEndedNotice;
     try {
@@ -39,6 +52,7 @@ export class EventHub {
       return;
     }
     if ('sessionEnded' in envelope) {
+      for (const listener of this.endedListeners) listener(envelope.sessionEnded);
       for (const watcher of this.sessionWatchers.get(envelope.sessionEnded) ?? []) watcher();
       this.sessionWatchers.delete(envelope.sessionEnded);
       return;
@@ -48,6 +62,11 @@ export class EventHub {
         ? [...this.listeners.values()]
         : [this.listeners.get(envelope.userId)];
     for (const set of targets) for (const listener of set ?? []) listener(envelope);
+  }
+
+  /** Calls `listener` with the id of every session that ends, on any instance. */
+  onSessionEnded(listener: (sessionId: string) => void): void {
+    this.endedListeners.add(listener);
   }
 
   /**

@@ -2,6 +2,7 @@ import { messages } from '@bank/validators/messages';
 import { z } from 'zod';
 import type { Context } from '../context.ts';
 import { appError } from '../errors.ts';
+import { markParsed } from '../parse-once.ts';
 import { createCaller } from '../root.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -38,7 +39,14 @@ export interface RestRoute {
   example: unknown;
   /** Who may call it; the procedure enforces it, this documents it. */
   access: 'public' | 'signed-in' | 'customer' | 'admin' | 'staff' | 'development';
+  /**
+   * The procedure moves money through the ledger desk, whose write confirms the caller's session
+   * in the same statement: the adapter may then take the session from the cache (decision 022).
+   */
+  confirmsSession: boolean;
   input: z.ZodType;
+  /** The procedure's own input schema, when `input`'s output is already its output. */
+  parsedFor: z.ZodType | undefined;
   output: z.ZodType;
   successStatus: number;
   /**
@@ -66,7 +74,13 @@ interface RouteSpec<I extends z.ZodType, O extends z.ZodType> {
   rateLimitHeaders?: boolean;
   example?: z.input<I>;
   access: RestRoute['access'];
+  confirmsSession?: boolean;
   input: I;
+  /**
+   * The schema the procedure parses its input with (`parsedOnce`), when `input` is it or
+   * wraps it: the procedure then takes what this route parsed without parsing it again.
+   */
+  parsedFor?: z.ZodType;
   output: O;
   successStatus?: number;
   contentType?: RestRoute['contentType'];
@@ -90,7 +104,9 @@ export function defineRoute<I extends z.ZodType, O extends z.ZodType>(
     rateLimitHeaders: spec.rateLimitHeaders ?? false,
     example: spec.example,
     access: spec.access,
+    confirmsSession: spec.confirmsSession ?? false,
     input: spec.input,
+    parsedFor: spec.parsedFor,
     output: spec.output,
     successStatus: spec.successStatus ?? 200,
     contentType: spec.contentType ?? 'application/json',
@@ -105,6 +121,7 @@ export function defineRoute<I extends z.ZodType, O extends z.ZodType>(
           : appError('UNAUTHORIZED', messages.authenticationRequired);
       }
       const input = spec.input.parse(rawInput);
+      if (spec.parsedFor) markParsed(spec.parsedFor, input);
       const caller = createCaller(ctx);
       // The output schema documents the answer and strips anything it does not name.
       return spec.output.parse(await spec.handle({ caller, ctx, input }));

@@ -1,7 +1,7 @@
 import { auditLog, bankSettings, events, users } from '@bank/db/schema';
 import type { BankSettingsInput } from '@bank/validators/admin';
 import { desc, eq, isNull } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, rejectionOf, type TestApp } from '../testing/harness.ts';
 import { fundedCustomer } from '../testing/money.ts';
 import { defaultBankSettings, SettingsCache } from './service.ts';
@@ -84,6 +84,37 @@ describe('bank settings', () => {
     await staff.caller.settings.update({ ...defaults, transferLimit: 700 });
     await new Promise((resolve) => setTimeout(resolve, 1100));
     expect((await elsewhere.get()).transferLimitCents).toBe(70_000n);
+  });
+
+  it('is read again in the background before it runs out, and never waited for in use', async () => {
+    const start = Date.now();
+    vi.useFakeTimers({ toFake: ['Date'], now: start });
+    try {
+      const elsewhere = new SettingsCache(app.db);
+      const first = elsewhere.get();
+      expect((await first).transferLimitCents).toBe(5_000_000n);
+      await app.db.update(bankSettings).set({ transferLimitCents: 80_000n });
+      // In the last fifth of its second: the callers get what is cached, without waiting…
+      vi.setSystemTime(start + 900);
+      expect(elsewhere.get()).toBe(first);
+      // …and the read begun then replaces it when it comes back, before the second is out.
+      await vi.waitFor(async () => {
+        expect((await elsewhere.get()).transferLimitCents).toBe(80_000n);
+      });
+      // A read begun before `forget` (a change made here) is not kept over what follows it.
+      vi.setSystemTime(start + 1800);
+      elsewhere.get();
+      elsewhere.forget();
+      await app.db.update(bankSettings).set({ transferLimitCents: 90_000n });
+      expect((await elsewhere.get()).transferLimitCents).toBe(90_000n);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect((await elsewhere.get()).transferLimitCents).toBe(90_000n);
+    } finally {
+      vi.useRealTimers();
+      await app.db
+        .update(bankSettings)
+        .set({ transferLimitCents: defaultBankSettings.transferLimitCents });
+    }
   });
 
   it('answers SPEC.md 5’s messages for bad values', async () => {

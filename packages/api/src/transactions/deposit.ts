@@ -28,7 +28,7 @@ export async function deposit(
     async () => depositPosting(await depositOrder(deps, auth.user, input), claim),
     claim,
   );
-  return deps.ledger.submit(posting);
+  return deps.ledger.submit(posting, auth.session.id);
 }
 
 async function depositOrder(

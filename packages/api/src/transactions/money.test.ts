@@ -405,6 +405,7 @@ describe('the checked write', () => {
         users: [alice.id, bob.id],
         accountNumbers: [],
         transactions: [],
+        sessions: [],
         keys: [],
       });
     const judge = (ledger: Awaited<ReturnType<typeof read>>) => {

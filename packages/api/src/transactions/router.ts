@@ -9,6 +9,7 @@ import {
 } from '@bank/validators/money';
 import { lookupPayee } from '../accounts/payee.ts';
 import { answerPosted } from '../ledger/answer.ts';
+import { parsedOnce } from '../parse-once.ts';
 import { adminProcedure, protectedProcedure, router } from '../trpc.ts';
 import { deposit } from './deposit.ts';
 import * as history from './history.ts';
@@ -34,13 +35,13 @@ export const transactionsRouter = router({
     .input(payeeLookupInput)
     .query(({ ctx, input }) => lookupPayee(ctx, ctx.auth.user.id, input)),
   transfer: protectedProcedure
-    .input(transferInput)
+    .input(parsedOnce(transferInput))
     .mutation(({ ctx, input }) => answerPosted(ctx, transfer(ctx.deps, ctx.auth, input))),
   deposit: protectedProcedure
-    .input(depositInput)
+    .input(parsedOnce(depositInput))
     .mutation(({ ctx, input }) => answerPosted(ctx, deposit(ctx.deps, ctx.auth, input))),
   withdraw: protectedProcedure
-    .input(withdrawInput)
+    .input(parsedOnce(withdrawInput))
     .mutation(({ ctx, input }) => answerPosted(ctx, withdraw(ctx.deps, ctx.auth, input))),
   /** Transaction monitoring (administrators): every customer's movements. */
   all: adminProcedure

@@ -26,5 +26,6 @@ export function transfer(
   );
   return deps.ledger.submit(
     transferPosting({ user: auth.user, input, amountCents: toCents(input.amount) }, claim),
+    auth.session.id,
   );
 }

@@ -29,7 +29,7 @@ export async function withdraw(
     async () => withdrawalPosting(await withdrawalOrder(deps, auth.user, input), claim),
     claim,
   );
-  return deps.ledger.submit(posting);
+  return deps.ledger.submit(posting, auth.session.id);
 }
 
 async function withdrawalOrder(

@@ -1,4 +1,4 @@
-import { type AnalyticsPeriod, analyticsPeriods } from '@bank/validators/oversight';
+import { type AnalyticsPeriod, analyticsPeriods } from '@bank/validators/enums';
 import { BarList, type BarListData, Chart, useChart } from '@chakra-ui/charts';
 import {
   Box,

@@ -1,4 +1,4 @@
-import { auditEventLabels, isAuditEvent } from '@bank/validators/audit';
+import { auditEventLabels, isAuditEvent } from '@bank/validators/audit-events';
 
 const reasonLabels: Record<string, string> = {
   wrong_password: 'wrong password',

@@ -1,7 +1,6 @@
 import { type BankSettingsInput, bankSettingsInput } from '@bank/validators/admin';
 import {
   Button,
-  Card,
   Checkbox,
   Heading,
   Input,
@@ -11,10 +10,11 @@ import {
   Text,
 } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type ReactNode, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Controller, type FieldPath, useForm } from 'react-hook-form';
 import { ErrorAlert, SuccessAlert } from '../../components/alerts.tsx';
 import { FormField } from '../../components/form-field.tsx';
+import { SectionCard } from '../../components/section-card.tsx';
 import { apiErrorInfo, errorMessage } from '../../lib/errors.ts';
 import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
 import { ListSpinner } from './admin-table.tsx';
@@ -23,20 +23,6 @@ import { ListSpinner } from './admin-table.tsx';
 export const SUCCESS_CLEAR_MS = 3000;
 
 type Settings = RouterOutputs['settings']['get'];
-
-function Section(props: { title: string; children: ReactNode }) {
-  const id = `${props.title.toLowerCase().replaceAll(' ', '-')}-heading`;
-  return (
-    <Card.Root variant="outline" as="section" aria-labelledby={id}>
-      <Card.Body gap="4">
-        <Heading as="h2" id={id} size="md">
-          {props.title}
-        </Heading>
-        {props.children}
-      </Card.Body>
-    </Card.Root>
-  );
-}
 
 const settingsFields = [
   'bankName',
@@ -152,7 +138,7 @@ function SettingsForm({ settings }: { settings: Settings }) {
           </ErrorAlert>
         ) : null}
 
-        <Section title="Bank Information">
+        <SectionCard title="Bank Information">
           <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
             <FormField label="Bank name" error={errors.bankName} required>
               <Input {...form.register('bankName')} />
@@ -164,9 +150,9 @@ function SettingsForm({ settings }: { settings: Settings }) {
               <Input type="tel" {...form.register('supportPhone')} />
             </FormField>
           </SimpleGrid>
-        </Section>
+        </SectionCard>
 
-        <Section title="Transaction Limits">
+        <SectionCard title="Transaction Limits">
           <Text color="fg.muted" fontSize="sm">
             Daily limits per customer. A change applies to the next transaction.
           </Text>
@@ -174,9 +160,9 @@ function SettingsForm({ settings }: { settings: Settings }) {
             {money('transferLimit', 'Transfer limit')}
             {money('withdrawalLimit', 'Withdrawal limit')}
           </SimpleGrid>
-        </Section>
+        </SectionCard>
 
-        <Section title="Interest Rates">
+        <SectionCard title="Interest Rates">
           <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
             {rate('interestRates.savings', 'Savings', errors.interestRates?.savings)}
             {rate(
@@ -195,9 +181,9 @@ function SettingsForm({ settings }: { settings: Settings }) {
               errors.interestRates?.loans?.mortgage,
             )}
           </SimpleGrid>
-        </Section>
+        </SectionCard>
 
-        <Section title="System Settings">
+        <SectionCard title="System Settings">
           <Controller
             control={form.control}
             name="maintenanceMode"
@@ -219,7 +205,7 @@ function SettingsForm({ settings }: { settings: Settings }) {
               </Checkbox.Root>
             )}
           />
-        </Section>
+        </SectionCard>
 
         <Button type="submit" alignSelf="flex-start" loading={isSubmitting} loadingText="Saving…">
           Save Changes

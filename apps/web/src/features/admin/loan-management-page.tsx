@@ -2,13 +2,10 @@ import { loanStatuses, loanTypes } from '@bank/validators/enums';
 import {
   Box,
   Button,
-  CloseButton,
-  Dialog,
   Field,
   Flex,
   Heading,
   HStack,
-  Portal,
   Stack,
   Table,
   Text,
@@ -19,6 +16,7 @@ import { useState } from 'react';
 import { ErrorAlert } from '../../components/alerts.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { LoanStatusBadge } from '../../components/loan-status-badge.tsx';
+import { ModalDialog } from '../../components/modal-dialog.tsx';
 import { errorMessage } from '../../lib/errors.ts';
 import { formatDate, formatMoney, humanize } from '../../lib/format.ts';
 import { notify } from '../../lib/toaster.ts';
@@ -88,65 +86,45 @@ function RejectDialog(props: {
   const [touched, setTouched] = useState(false);
   const missing = reason.trim() === '';
   return (
-    <Dialog.Root
+    <ModalDialog
       open={props.loan !== null}
-      onOpenChange={(details) => {
-        if (!details.open) {
-          setReason('');
-          setTouched(false);
-          props.onClose();
-        }
+      onClose={() => {
+        setReason('');
+        setTouched(false);
+        props.onClose();
       }}
-      placement="center"
+      title="Reject application"
+      actions={
+        <Button
+          colorPalette="red"
+          loading={props.pending}
+          onClick={() => {
+            setTouched(true);
+            if (!missing) props.onReject(reason.trim());
+          }}
+        >
+          Reject
+        </Button>
+      }
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner px="4">
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>Reject application</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="3">
-                <Text>
-                  {props.loan
-                    ? `${props.loan.user.name} applied for ${formatMoney(props.loan.amount)} (${humanize(props.loan.type)}).`
-                    : ''}
-                </Text>
-                <Field.Root invalid={touched && missing} required>
-                  <Field.Label>Reason for the customer</Field.Label>
-                  <Textarea
-                    rows={3}
-                    value={reason}
-                    onChange={(event) => setReason(event.target.value)}
-                    onBlur={() => setTouched(true)}
-                  />
-                  <Field.ErrorText>Rejection reason is required</Field.ErrorText>
-                </Field.Root>
-              </Stack>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Dialog.ActionTrigger asChild>
-                <Button variant="outline">Cancel</Button>
-              </Dialog.ActionTrigger>
-              <Button
-                colorPalette="red"
-                loading={props.pending}
-                onClick={() => {
-                  setTouched(true);
-                  if (!missing) props.onReject(reason.trim());
-                }}
-              >
-                Reject
-              </Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      <Stack gap="3">
+        <Text>
+          {props.loan
+            ? `${props.loan.user.name} applied for ${formatMoney(props.loan.amount)} (${humanize(props.loan.type)}).`
+            : ''}
+        </Text>
+        <Field.Root invalid={touched && missing} required>
+          <Field.Label>Reason for the customer</Field.Label>
+          <Textarea
+            rows={3}
+            value={reason}
+            onChange={(event) => setReason(event.target.value)}
+            onBlur={() => setTouched(true)}
+          />
+          <Field.ErrorText>Rejection reason is required</Field.ErrorText>
+        </Field.Root>
+      </Stack>
+    </ModalDialog>
   );
 }
 

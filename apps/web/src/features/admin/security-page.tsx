@@ -1,5 +1,5 @@
-import { type AuditEvent, auditEventLabels, auditEvents } from '@bank/validators/audit';
-import { signInFailureWindows } from '@bank/validators/oversight';
+import { type AuditEvent, auditEventLabels, auditEvents } from '@bank/validators/audit-events';
+import { signInFailureWindows } from '@bank/validators/enums';
 import {
   Badge,
   Box,

@@ -1,14 +1,12 @@
-import { userChanges, userRoles } from '@bank/validators/admin';
+import { userChanges } from '@bank/validators/admin';
 import {
   Badge,
   Button,
-  Card,
   Link as ChakraLink,
   Flex,
   Heading,
   HStack,
   Input,
-  NativeSelect,
   SimpleGrid,
   Stack,
   Table,
@@ -16,7 +14,7 @@ import {
 } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { LuArrowLeft } from 'react-icons/lu';
 import { ErrorAlert } from '../../components/alerts.tsx';
@@ -25,33 +23,18 @@ import { DetailList } from '../../components/detail-list.tsx';
 import { FormField } from '../../components/form-field.tsx';
 import { TransactionStatusBadge } from '../../components/money.tsx';
 import { NameFields, PhoneNumberField } from '../../components/person-fields.tsx';
+import { SectionCard } from '../../components/section-card.tsx';
 import { errorMessage } from '../../lib/errors.ts';
 import { formatDate, formatDateTime, formatMoney, humanize } from '../../lib/format.ts';
 import { notify } from '../../lib/toaster.ts';
 import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
 import { EmptyList, ListSpinner, ScrollTable } from './admin-table.tsx';
 import { auditEntryLabel } from './audit-events.ts';
+import { RoleField } from './role-field.tsx';
 import { useUserActions } from './user-actions.ts';
 import { UserStatusBadge } from './user-status-badge.tsx';
 
 type UserDetail = RouterOutputs['admin']['user'];
-
-function Section(props: { title: string; action?: ReactNode; children: ReactNode }) {
-  const id = `${props.title.toLowerCase().replaceAll(' ', '-')}-heading`;
-  return (
-    <Card.Root variant="outline" as="section" aria-labelledby={id}>
-      <Card.Body gap="4">
-        <Flex gap="3" align="center" wrap="wrap">
-          <Heading as="h2" id={id} size="md" flex="1">
-            {props.title}
-          </Heading>
-          {props.action}
-        </Flex>
-        {props.children}
-      </Card.Body>
-    </Card.Root>
-  );
-}
 
 /** Name, phone, role and the daily withdrawal limit (SPEC.md 7, PUT /users/{id}). */
 function EditUserForm({ detail }: { detail: UserDetail }) {
@@ -94,18 +77,7 @@ function EditUserForm({ detail }: { detail: UserDetail }) {
               />
             )}
           />
-          <FormField label="Role" error={errors.role}>
-            <NativeSelect.Root>
-              <NativeSelect.Field {...form.register('role')}>
-                {userRoles.map((role) => (
-                  <option key={role} value={role}>
-                    {humanize(role)}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-          </FormField>
+          <RoleField registration={form.register('role')} error={errors.role} />
           <FormField
             label="Daily withdrawal limit (USD)"
             error={errors.withdrawalLimit}
@@ -143,7 +115,7 @@ function SessionsSection({ detail }: { detail: UserDetail }) {
     }
   };
   return (
-    <Section
+    <SectionCard
       title="Sessions"
       action={
         detail.sessions.length > 0 ? (
@@ -184,7 +156,7 @@ function SessionsSection({ detail }: { detail: UserDetail }) {
           </Table.Body>
         </ScrollTable>
       )}
-    </Section>
+    </SectionCard>
   );
 }
 
@@ -245,7 +217,7 @@ export function UserDetailPage({ userId }: { userId: string }) {
       </Flex>
 
       <SimpleGrid columns={{ base: 1, lg: 2 }} gap="6" alignItems="start">
-        <Section title="Profile">
+        <SectionCard title="Profile">
           <DetailList
             rows={[
               { label: 'Phone', value: user.phoneNumber || '—' },
@@ -271,8 +243,8 @@ export function UserDetailPage({ userId }: { userId: string }) {
               { label: 'Joined', value: formatDate(user.createdAt) },
             ]}
           />
-        </Section>
-        <Section title="Accounts">
+        </SectionCard>
+        <SectionCard title="Accounts">
           <Stack gap="3">
             {detail.accounts.map((account) => (
               <Flex key={account.id} justify="space-between" gap="3" wrap="wrap">
@@ -294,14 +266,14 @@ export function UserDetailPage({ userId }: { userId: string }) {
               </Text>
             </Flex>
           </Stack>
-        </Section>
+        </SectionCard>
       </SimpleGrid>
 
-      <Section title="Edit user">
+      <SectionCard title="Edit user">
         <EditUserForm key={`${user.id}:${user.role}:${user.withdrawalLimit}`} detail={detail} />
-      </Section>
+      </SectionCard>
 
-      <Section title="Recent transactions">
+      <SectionCard title="Recent transactions">
         {detail.recentTransactions.length === 0 ? (
           <EmptyList title="No transactions yet" />
         ) : (
@@ -332,11 +304,11 @@ export function UserDetailPage({ userId }: { userId: string }) {
             </Table.Body>
           </ScrollTable>
         )}
-      </Section>
+      </SectionCard>
 
       <SessionsSection detail={detail} />
 
-      <Section title="Audit events">
+      <SectionCard title="Audit events">
         {detail.auditEvents.length === 0 ? (
           <Text color="fg.muted">No recent activity</Text>
         ) : (
@@ -365,7 +337,7 @@ export function UserDetailPage({ userId }: { userId: string }) {
             ))}
           </Stack>
         )}
-      </Section>
+      </SectionCard>
 
       <ConfirmDialog
         open={confirmDelete}

@@ -2,6 +2,7 @@ import { userRoles, userStatuses } from '@bank/validators/enums';
 import {
   Badge,
   Box,
+  Button,
   Link as ChakraLink,
   Flex,
   Heading,
@@ -14,21 +15,24 @@ import {
 } from '@chakra-ui/react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
-import { LuLock, LuLockOpen, LuTrash2 } from 'react-icons/lu';
+import { lazy, Suspense, useState } from 'react';
+import { LuLock, LuLockOpen, LuTrash2, LuUserPlus } from 'react-icons/lu';
 import { ErrorAlert } from '../../components/alerts.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { errorMessage } from '../../lib/errors.ts';
 import { formatDate, formatMoney, humanize } from '../../lib/format.ts';
 import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
 import { EmptyList, ListSpinner, Pagination, ScrollTable } from './admin-table.tsx';
-import { CreateUserDialog } from './create-user-dialog.tsx';
 import { FilterGrid, FilterInput, FilterSelect } from './list-filters.tsx';
 import { useUserActions } from './user-actions.ts';
-import type { UserSearch } from './user-search.ts';
+import { type UserSearch, userListInput } from './user-search.ts';
 import { UserStatusBadge } from './user-status-badge.tsx';
 
-const PAGE_SIZE = 10;
+const loadCreateUserDialog = () => import('./create-user-dialog.tsx');
+const CreateUserDialog = lazy(() =>
+  loadCreateUserDialog().then((module) => ({ default: module.CreateUserDialog })),
+);
+
 type ListedUser = RouterOutputs['admin']['users']['data'][number];
 
 const masked = (accountNumber: string | null) =>
@@ -93,15 +97,15 @@ export function UserManagementPage(props: {
   onSearchChange: (next: UserSearch) => void;
 }) {
   const { search, onSearchChange } = props;
-  const page = search.page ?? 1;
-  const list = trpc.admin.users.useQuery(
-    { ...search, page, limit: PAGE_SIZE },
-    { placeholderData: keepPreviousData },
-  );
+  const list = trpc.admin.users.useQuery(userListInput(search), {
+    placeholderData: keepPreviousData,
+  });
   const stats = trpc.admin.userStats.useQuery();
   const actions = useUserActions();
   const [deleting, setDeleting] = useState<ListedUser | null>(null);
   const [creating, setCreating] = useState(false);
+  // Mounted from the first click on: closing then animates, and reopening needs no new load.
+  const [createMounted, setCreateMounted] = useState(false);
   const hasFilters = Object.entries(search).some(([key, value]) => key !== 'page' && value);
 
   const data = list.data;
@@ -111,7 +115,23 @@ export function UserManagementPage(props: {
         <Heading as="h1" size="2xl" flex="1" minW="48">
           User Management
         </Heading>
-        <CreateUserDialog open={creating} onOpenChange={setCreating} />
+        <Button
+          aria-haspopup="dialog"
+          aria-expanded={creating}
+          onPointerEnter={() => void loadCreateUserDialog()}
+          onFocus={() => void loadCreateUserDialog()}
+          onClick={() => {
+            setCreateMounted(true);
+            setCreating(true);
+          }}
+        >
+          <LuUserPlus aria-hidden="true" /> Add User
+        </Button>
+        {createMounted ? (
+          <Suspense fallback={null}>
+            <CreateUserDialog open={creating} onOpenChange={setCreating} />
+          </Suspense>
+        ) : null}
       </Flex>
 
       <SimpleGrid columns={{ base: 2, md: 4 }} gap="3">

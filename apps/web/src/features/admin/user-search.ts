@@ -1,4 +1,5 @@
 import { userRoles, userStatuses } from '@bank/validators/enums';
+import { PAGE_SIZE } from '../../lib/page-data.ts';
 import {
   enumParam,
   isoDayParam,
@@ -21,3 +22,8 @@ export const userSearch = searchSchema({
   endDate: isoDayParam,
 });
 export type UserSearch = SearchOutput<typeof userSearch>;
+
+/** The user list's query for a search (the page and its loader share it). */
+export function userListInput(search: UserSearch) {
+  return { ...search, page: search.page ?? 1, limit: PAGE_SIZE };
+}

@@ -1,75 +1,36 @@
-import { bankInput, bankUpdateInput } from '@bank/validators/money';
+import { bankInput } from '@bank/validators/money';
 import {
   Badge,
   Box,
   Button,
   Card,
   Center,
-  CloseButton,
   Collapsible,
-  Dialog,
   Flex,
   Heading,
   HStack,
-  Input,
-  NativeSelect,
-  Portal,
   SimpleGrid,
   Spinner,
   Stack,
   Text,
 } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type ComponentProps, type ReactNode, useState } from 'react';
-import { type FieldError, type UseFormRegisterReturn, useForm } from 'react-hook-form';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { LuChevronDown, LuLandmark, LuPencil, LuTrash2 } from 'react-icons/lu';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { DetailList } from '../../components/detail-list.tsx';
-import { FormField } from '../../components/form-field.tsx';
 import { errorMessage } from '../../lib/errors.ts';
 import { humanize } from '../../lib/format.ts';
 import { notify } from '../../lib/toaster.ts';
-import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
+import { trpc } from '../../lib/trpc.ts';
+import { BankFields } from './bank-fields.tsx';
+import type { SavedBank } from './update-bank-dialog.tsx';
 
-type SavedBank = RouterOutputs['banks']['list']['data'][number];
-
-function AccountTypeSelect(props: ComponentProps<typeof NativeSelect.Field>) {
-  return (
-    <NativeSelect.Root>
-      <NativeSelect.Field {...props}>
-        <option value="checking">Checking</option>
-        <option value="savings">Savings</option>
-      </NativeSelect.Field>
-      <NativeSelect.Indicator />
-    </NativeSelect.Root>
-  );
-}
-
-type BankField = 'name' | 'accountNumber' | 'routingNumber' | 'accountType';
-
-/** The four details of a bank, as the add form and the update dialog both ask for them. */
-function BankFields(props: {
-  errors: Partial<Record<BankField, FieldError>>;
-  register: (name: BankField) => UseFormRegisterReturn;
-}) {
-  const { errors, register } = props;
-  return (
-    <>
-      <FormField label="Bank name" error={errors.name} required>
-        <Input autoComplete="off" {...register('name')} />
-      </FormField>
-      <FormField label="Account number" error={errors.accountNumber} required>
-        <Input inputMode="numeric" autoComplete="off" {...register('accountNumber')} />
-      </FormField>
-      <FormField label="Routing number" error={errors.routingNumber} required>
-        <Input inputMode="numeric" autoComplete="off" {...register('routingNumber')} />
-      </FormField>
-      <FormField label="Account type" error={errors.accountType} required>
-        <AccountTypeSelect {...register('accountType')} />
-      </FormField>
-    </>
-  );
-}
+const loadUpdateBankDialog = () => import('./update-bank-dialog.tsx');
+const UpdateBankDialog = lazy(() =>
+  loadUpdateBankDialog().then((module) => ({ default: module.UpdateBankDialog })),
+);
 
 function AddBankForm() {
   const utils = trpc.useUtils();
@@ -102,77 +63,6 @@ function AddBankForm() {
         </Button>
       </Stack>
     </form>
-  );
-}
-
-/** SPEC.md 2.17 and 5: 'Update Bank', with all four fields required. */
-function UpdateBankDialog(props: { bank: SavedBank; open: boolean; onClose: () => void }) {
-  const { bank } = props;
-  const utils = trpc.useUtils();
-  const update = trpc.banks.update.useMutation();
-  const form = useForm({
-    resolver: zodResolver(bankUpdateInput),
-    mode: 'onTouched',
-    defaultValues: {
-      id: bank.id,
-      name: bank.name,
-      accountNumber: bank.accountNumber,
-      routingNumber: bank.routingNumber,
-      accountType: bank.accountType,
-      // Not edited here, but kept: the update replaces the whole record.
-      accountName: bank.accountName ?? '',
-    },
-  });
-  const { errors, isSubmitting } = form.formState;
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      const result = await update.mutateAsync(values);
-      notify({ type: 'success', message: result.message });
-      await utils.banks.list.invalidate();
-      props.onClose();
-    } catch (error) {
-      notify({ type: 'error', message: errorMessage(error, 'Failed to update bank') });
-    }
-  });
-  return (
-    <Dialog.Root
-      open={props.open}
-      onOpenChange={(details) => {
-        if (!details.open) props.onClose();
-      }}
-      placement="center"
-    >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner px="4">
-          <Dialog.Content>
-            <form onSubmit={onSubmit} noValidate>
-              <Dialog.Header>
-                <Dialog.Title>Update Bank</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Stack gap="4">
-                  <BankFields errors={errors} register={form.register} />
-                </Stack>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Dialog.ActionTrigger asChild>
-                  <Button type="button" variant="outline">
-                    Cancel
-                  </Button>
-                </Dialog.ActionTrigger>
-                <Button type="submit" loading={isSubmitting} loadingText="Saving…">
-                  Save Changes
-                </Button>
-              </Dialog.Footer>
-            </form>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
   );
 }
 
@@ -223,6 +113,8 @@ function BankTile(props: { bank: SavedBank; onEdit: () => void; onDelete: () => 
               size="xs"
               variant="ghost"
               onClick={props.onEdit}
+              onPointerEnter={() => void loadUpdateBankDialog()}
+              onFocus={() => void loadUpdateBankDialog()}
               aria-label={`Edit ${bank.name}`}
             >
               <LuPencil aria-hidden="true" /> Edit
@@ -344,7 +236,9 @@ export function MyBanksPage() {
         </Card.Root>
       </Flex>
       {editing ? (
-        <UpdateBankDialog key={editing.id} bank={editing} open onClose={() => setEditing(null)} />
+        <Suspense fallback={null}>
+          <UpdateBankDialog key={editing.id} bank={editing} open onClose={() => setEditing(null)} />
+        </Suspense>
       ) : null}
       <ConfirmDialog
         open={confirmOpen}

@@ -25,13 +25,13 @@ import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { FormField } from '../../components/form-field.tsx';
 import { errorMessage } from '../../lib/errors.ts';
 import { humanize } from '../../lib/format.ts';
+import { firstPage } from '../../lib/page-data.ts';
 import { notify } from '../../lib/toaster.ts';
 import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
 
 type SavedCard = RouterOutputs['cards']['list']['cards'][number];
 
 /** SPEC.md 7: the first load asks for page 1, ten cards. */
-const FIRST_PAGE = { page: 1, limit: 10 };
 
 function CardTypeSelect(props: ComponentProps<typeof NativeSelect.Field>) {
   return (
@@ -255,7 +255,7 @@ function CardTile(props: {
 /** SPEC.md 2.16: saved cards as tiles; picking one edits it; add and remove. */
 export function MyCardsPage() {
   const utils = trpc.useUtils();
-  const cards = trpc.cards.list.useQuery(FIRST_PAGE);
+  const cards = trpc.cards.list.useQuery(firstPage);
   const remove = trpc.cards.remove.useMutation();
   const [selectedId, setSelectedId] = useState<string | null>(null);
   // The card stays named while the dialog closes.

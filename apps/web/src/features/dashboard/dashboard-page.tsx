@@ -26,6 +26,7 @@ import { CopyButton } from '../../components/copy-button.tsx';
 import { TransactionList } from '../../components/transaction-list.tsx';
 import { errorMessage } from '../../lib/errors.ts';
 import { formatMoney } from '../../lib/format.ts';
+import { recentTransactions } from '../../lib/page-data.ts';
 import { useCurrentUser } from '../../lib/session.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { IncomeExpenseChart } from './income-expense-chart.tsx';
@@ -36,9 +37,6 @@ const quickLinks = [
   { label: 'Withdraw', to: '/withdraw', icon: LuArrowUpFromLine },
   { label: 'Transaction History', to: '/transactions', icon: LuHistory },
 ] as const;
-
-/** SPEC.md 9: the dashboard shows five recent transactions. */
-export const RECENT_TRANSACTIONS = 5;
 
 function StatCard(props: {
   label: string;
@@ -78,7 +76,7 @@ function StatCard(props: {
 }
 
 function RecentTransactions() {
-  const recent = trpc.transactions.list.useQuery({ page: 1, limit: RECENT_TRANSACTIONS });
+  const recent = trpc.transactions.list.useQuery(recentTransactions);
   let body: ReactNode;
   if (recent.isPending) {
     body = (

@@ -12,12 +12,13 @@ import {
   Text,
 } from '@chakra-ui/react';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { LuArrowLeft } from 'react-icons/lu';
 import { ErrorAlert, InfoAlert } from '../../components/alerts.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { DetailList } from '../../components/detail-list.tsx';
 import { FullPageSpinner } from '../../components/full-page-spinner.tsx';
+import { SectionCard } from '../../components/section-card.tsx';
 import { apiErrorInfo, errorMessage } from '../../lib/errors.ts';
 import { formatDate, formatMoney } from '../../lib/format.ts';
 import { newIdempotencyKey } from '../../lib/idempotency.ts';
@@ -41,20 +42,6 @@ function BackLink() {
 /** A due date as the schedule shows it: the calendar day, whatever the viewer's zone. */
 function formatDueDate(day: string) {
   return formatDate(new Date(`${day}T12:00:00`));
-}
-
-function Section(props: { title: string; children: ReactNode }) {
-  const id = `${props.title.toLowerCase().replaceAll(' ', '-')}-heading`;
-  return (
-    <Card.Root variant="outline" as="section" aria-labelledby={id}>
-      <Card.Body gap="4">
-        <Heading as="h2" id={id} size="md">
-          {props.title}
-        </Heading>
-        {props.children}
-      </Card.Body>
-    </Card.Root>
-  );
 }
 
 function PaymentSchedule({ loan }: { loan: Loan }) {
@@ -130,7 +117,7 @@ function Repayment({ loan }: { loan: Loan }) {
     }
   };
   return (
-    <Section title="Make a Payment">
+    <SectionCard title="Make a Payment">
       {loan.overdue ? (
         <ErrorAlert>
           {`A payment has been due since ${formatDueDate(loan.overdueSince ?? next.dueDate)}. Please pay it as soon as you can.`}
@@ -170,7 +157,7 @@ function Repayment({ loan }: { loan: Loan }) {
       >
         {`${formatMoney(confirm === 'payoff' ? loan.payoffAmount : next.amount)} will be taken from your account balance.`}
       </ConfirmDialog>
-    </Section>
+    </SectionCard>
   );
 }
 
@@ -257,7 +244,7 @@ export function LoanDetailPage({ loanId }: { loanId: string }) {
         <InfoAlert title="Paid off">This loan is fully repaid. Thank you.</InfoAlert>
       ) : null}
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-        <Section title="Loan Information">
+        <SectionCard title="Loan Information">
           <DetailList
             rows={[
               { label: 'Loan ID', value: loan.id, mono: true },
@@ -268,8 +255,8 @@ export function LoanDetailPage({ loanId }: { loanId: string }) {
                 : []),
             ]}
           />
-        </Section>
-        <Section title="Payment Details">
+        </SectionCard>
+        <SectionCard title="Payment Details">
           <DetailList
             rows={[
               { label: 'Interest Rate', value: `${loan.interestRate}%` },
@@ -280,7 +267,7 @@ export function LoanDetailPage({ loanId }: { loanId: string }) {
                 : []),
             ]}
           />
-        </Section>
+        </SectionCard>
       </SimpleGrid>
       <Repayment loan={loan} />
       {loan.paymentSchedule.length > 0 ? <PaymentSchedule loan={loan} /> : null}

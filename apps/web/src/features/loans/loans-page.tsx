@@ -18,13 +18,12 @@ import { ErrorAlert } from '../../components/alerts.tsx';
 import { useArrivalMessage } from '../../lib/arrival-message.ts';
 import { errorMessage } from '../../lib/errors.ts';
 import { formatMoney } from '../../lib/format.ts';
+import { PAGE_SIZE } from '../../lib/page-data.ts';
 import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
 import { LoanProducts } from './loan-products.tsx';
 import { LoanSummary } from './loan-summary.tsx';
 
 type LoanItem = RouterOutputs['loans']['list']['data'][number];
-
-const PAGE_SIZE = 10;
 
 function Figure({ label, value }: { label: string; value: string }) {
   return (

@@ -7,6 +7,7 @@ import { FormField } from '../../components/form-field.tsx';
 import { apiErrorInfo, errorMessage } from '../../lib/errors.ts';
 import { humanize } from '../../lib/format.ts';
 import { newIdempotencyKey } from '../../lib/idempotency.ts';
+import { firstPage } from '../../lib/page-data.ts';
 import { notify } from '../../lib/toaster.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { MethodChoice, type MethodOption } from './method-choice.tsx';
@@ -59,7 +60,7 @@ export function depositFieldFor(detail: { field: string; message: string }): Dep
 /** SPEC.md 2.14: by card (new or saved, with its CVV) or from a bank account (new or saved). */
 export function DepositPage() {
   const deposit = trpc.transactions.deposit.useMutation();
-  const cards = trpc.cards.list.useQuery({ page: 1, limit: 10 });
+  const cards = trpc.cards.list.useQuery(firstPage);
   const banks = trpc.banks.list.useQuery();
   const moneyMoved = useMoneyMoved();
   const form = useForm({

@@ -7,6 +7,7 @@ import { InfoAlert } from '../../components/alerts.tsx';
 import { FormField } from '../../components/form-field.tsx';
 import { errorMessage } from '../../lib/errors.ts';
 import { newIdempotencyKey } from '../../lib/idempotency.ts';
+import { firstPage } from '../../lib/page-data.ts';
 import { useCurrentUser } from '../../lib/session.ts';
 import { notify } from '../../lib/toaster.ts';
 import { trpc } from '../../lib/trpc.ts';
@@ -35,7 +36,7 @@ const methods: ReadonlyArray<MethodOption<Method>> = [
 export function WithdrawPage() {
   const user = useCurrentUser();
   const withdraw = trpc.transactions.withdraw.useMutation();
-  const cards = trpc.cards.list.useQuery({ page: 1, limit: 10 });
+  const cards = trpc.cards.list.useQuery(firstPage);
   const banks = trpc.banks.list.useQuery();
   const moneyMoved = useMoneyMoved();
   const form = useForm({

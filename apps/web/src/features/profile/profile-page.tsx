@@ -1,10 +1,28 @@
 import { Heading, Stack, Tabs, Text } from '@chakra-ui/react';
+import { lazy, Suspense } from 'react';
 import { LuBell, LuKeyRound, LuShield, LuUser } from 'react-icons/lu';
 import { useCurrentUser } from '../../lib/session.ts';
-import { NotificationsForm } from './notifications-form.tsx';
 import { ProfileForm } from './profile-form.tsx';
-import { SecurityForm } from './security-form.tsx';
-import { TwoFactorSettings } from './two-factor-settings.tsx';
+
+// The tabs mount on first selection (lazyMount), so their code loads then too; pointing at or
+// focusing a tab starts the load early.
+const loadSecurityForm = () => import('./security-form.tsx');
+const loadTwoFactorSettings = () => import('./two-factor-settings.tsx');
+const loadNotificationsForm = () => import('./notifications-form.tsx');
+const SecurityForm = lazy(() =>
+  loadSecurityForm().then((module) => ({ default: module.SecurityForm })),
+);
+const TwoFactorSettings = lazy(() =>
+  loadTwoFactorSettings().then((module) => ({ default: module.TwoFactorSettings })),
+);
+const NotificationsForm = lazy(() =>
+  loadNotificationsForm().then((module) => ({ default: module.NotificationsForm })),
+);
+
+const preload = (load: () => Promise<unknown>) => ({
+  onPointerEnter: () => void load(),
+  onFocus: () => void load(),
+});
 
 /** SPEC.md 2.10: account settings in four tabs, Profile first. */
 export function ProfilePage() {
@@ -23,15 +41,30 @@ export function ProfilePage() {
             <LuUser aria-hidden="true" />
             Profile
           </Tabs.Trigger>
-          <Tabs.Trigger value="security" flexShrink="0" whiteSpace="nowrap">
+          <Tabs.Trigger
+            value="security"
+            flexShrink="0"
+            whiteSpace="nowrap"
+            {...preload(loadSecurityForm)}
+          >
             <LuKeyRound aria-hidden="true" />
             Security
           </Tabs.Trigger>
-          <Tabs.Trigger value="two-factor" flexShrink="0" whiteSpace="nowrap">
+          <Tabs.Trigger
+            value="two-factor"
+            flexShrink="0"
+            whiteSpace="nowrap"
+            {...preload(loadTwoFactorSettings)}
+          >
             <LuShield aria-hidden="true" />
             Two-Factor Auth
           </Tabs.Trigger>
-          <Tabs.Trigger value="notifications" flexShrink="0" whiteSpace="nowrap">
+          <Tabs.Trigger
+            value="notifications"
+            flexShrink="0"
+            whiteSpace="nowrap"
+            {...preload(loadNotificationsForm)}
+          >
             <LuBell aria-hidden="true" />
             Notifications
           </Tabs.Trigger>
@@ -40,13 +73,19 @@ export function ProfilePage() {
           <ProfileForm user={user} />
         </Tabs.Content>
         <Tabs.Content value="security" pt="6">
-          <SecurityForm />
+          <Suspense fallback={null}>
+            <SecurityForm />
+          </Suspense>
         </Tabs.Content>
         <Tabs.Content value="two-factor" pt="6">
-          <TwoFactorSettings user={user} />
+          <Suspense fallback={null}>
+            <TwoFactorSettings user={user} />
+          </Suspense>
         </Tabs.Content>
         <Tabs.Content value="notifications" pt="6">
-          <NotificationsForm user={user} />
+          <Suspense fallback={null}>
+            <NotificationsForm user={user} />
+          </Suspense>
         </Tabs.Content>
       </Tabs.Root>
     </Stack>

@@ -77,7 +77,8 @@ describe('realtime listener', () => {
       ]),
     );
     renderApp('/', { session: signedInAs(makeUser()), realtime: true });
-    expect(await screen.findByText('Received $75.00')).toBeInTheDocument();
+    // The first event loads the events' schema (zod) before it is shown: slow under test.
+    expect(await screen.findByText('Received $75.00', {}, { timeout: 8000 })).toBeInTheDocument();
     expect(await screen.findByText('System Error')).toBeInTheDocument();
     expect(screen.getByText('Card payments are delayed')).toBeInTheDocument();
     expect(await screen.findByText('Maintenance tonight at 2 AM')).toBeInTheDocument();

@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { reconnectDelayMs } from '../../lib/trpc.ts';
 import { createConnectionMonitor } from './connection-monitor.ts';
-import { effectsOf, parseAppEvent } from './events.ts';
+import { parseAppEvent } from './event-schema.ts';
+import { effectsOf } from './events.ts';
 
 describe('connection monitor', () => {
   it('gives up after five consecutive failed attempts, once', () => {

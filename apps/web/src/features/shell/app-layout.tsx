@@ -1,15 +1,6 @@
-import {
-  Box,
-  Link as ChakraLink,
-  CloseButton,
-  Drawer,
-  Flex,
-  IconButton,
-  Portal,
-  Spacer,
-} from '@chakra-ui/react';
+import { Box, Link as ChakraLink, Flex, IconButton, Spacer } from '@chakra-ui/react';
 import { Link, Outlet } from '@tanstack/react-router';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { LuMenu } from 'react-icons/lu';
 import { ColorModeButton } from '../../components/color-mode.tsx';
 import { FullPageSpinner } from '../../components/full-page-spinner.tsx';
@@ -19,10 +10,14 @@ import { MaintenanceBanner } from '../maintenance/maintenance-banner.tsx';
 import { MaintenanceNotice } from '../maintenance/maintenance-notice.tsx';
 import { useMaintenance } from '../maintenance/use-maintenance.ts';
 import { RealtimeListener } from '../realtime/realtime-listener.tsx';
+import { DeferredUserMenu } from './deferred-user-menu.tsx';
+import { SIDEBAR_WIDTH } from './layout-size.ts';
 import { Sidebar } from './sidebar.tsx';
-import { UserMenu } from './user-menu.tsx';
 
-export const SIDEBAR_WIDTH = '280px';
+// Only phones open it, and only when asked: its dialog machine loads with the first request.
+const NavDrawer = lazy(() =>
+  import('./nav-drawer.tsx').then((module) => ({ default: module.NavDrawer })),
+);
 
 function SkipLink() {
   return (
@@ -47,10 +42,10 @@ function SkipLink() {
 export function AppLayout() {
   const { user } = useSession();
   const [navOpen, setNavOpen] = useState(false);
+  const [navWanted, setNavWanted] = useState(false);
   const maintenance = useMaintenance();
   // Signing out clears the user a moment before the router leaves this layout.
   if (!user) return <FullPageSpinner />;
-  const closeNav = () => setNavOpen(false);
   return (
     <Flex direction="column" minH="100dvh">
       <SkipLink />
@@ -70,7 +65,11 @@ export function AppLayout() {
           variant="ghost"
           aria-label="Open navigation menu"
           hideFrom="lg"
-          onClick={() => setNavOpen(true)}
+          onPointerEnter={() => setNavWanted(true)}
+          onClick={() => {
+            setNavWanted(true);
+            setNavOpen(true);
+          }}
         >
           <LuMenu />
         </IconButton>
@@ -81,7 +80,7 @@ export function AppLayout() {
         </ChakraLink>
         <Spacer />
         <ColorModeButton />
-        <UserMenu />
+        <DeferredUserMenu />
       </Flex>
       <Flex flex="1" minH="0">
         {/* The aside spans the row's full height (its background reaches the window's bottom
@@ -121,32 +120,11 @@ export function AppLayout() {
           </Box>
         </Box>
       </Flex>
-      <Drawer.Root
-        open={navOpen}
-        onOpenChange={(details) => setNavOpen(details.open)}
-        placement="start"
-      >
-        <Portal>
-          <Drawer.Backdrop />
-          <Drawer.Positioner>
-            <Drawer.Content maxW={SIDEBAR_WIDTH}>
-              <Drawer.Header borderBottomWidth="1px" py="3">
-                <Drawer.Title asChild>
-                  <div>
-                    <Logo />
-                  </div>
-                </Drawer.Title>
-              </Drawer.Header>
-              <Drawer.CloseTrigger asChild>
-                <CloseButton size="sm" aria-label="Close navigation menu" />
-              </Drawer.CloseTrigger>
-              <Drawer.Body p="0">
-                <Sidebar onNavigate={closeNav} />
-              </Drawer.Body>
-            </Drawer.Content>
-          </Drawer.Positioner>
-        </Portal>
-      </Drawer.Root>
+      {navWanted ? (
+        <Suspense fallback={null}>
+          <NavDrawer open={navOpen} onOpenChange={setNavOpen} />
+        </Suspense>
+      ) : null}
       <RealtimeListener />
     </Flex>
   );

@@ -1,33 +1,23 @@
-import { Avatar, Box, Button, Menu, Text } from '@chakra-ui/react';
+import { Box, Menu, Text } from '@chakra-ui/react';
 import { Link } from '@tanstack/react-router';
-import { LuChevronDown, LuLogOut, LuSettings, LuUser } from 'react-icons/lu';
-import { initials } from '../../lib/format.ts';
+import { LuLogOut, LuSettings, LuUser } from 'react-icons/lu';
 import { useCurrentUser } from '../../lib/session.ts';
 import { useSignOut } from '../../lib/use-sign-out.ts';
+import { AccountButton } from './account-button.tsx';
 
-/** SPEC.md 2.2: avatar or initials, full name and e-mail; Profile, Settings (admin), Sign out. */
-export function UserMenu() {
+/**
+ * SPEC.md 2.2: avatar or initials, full name and e-mail; Profile, Settings (admin), Sign out.
+ * Loaded apart from the layout (deferred-user-menu.tsx): the menu machine and its positioning
+ * are a fifth of a signed-in page's own JavaScript.
+ */
+export function UserMenu({ defaultOpen = false }: { defaultOpen?: boolean }) {
   const user = useCurrentUser();
   const { signOut } = useSignOut();
   const fullName = `${user.firstName} ${user.lastName}`;
   return (
-    <Menu.Root positioning={{ placement: 'bottom-end' }}>
+    <Menu.Root positioning={{ placement: 'bottom-end' }} defaultOpen={defaultOpen}>
       <Menu.Trigger asChild>
-        <Button variant="ghost" px="2" gap="2" aria-label={`Account menu for ${fullName}`}>
-          <Avatar.Root size="sm" colorPalette="brand">
-            {user.avatar ? <Avatar.Image src={user.avatar} alt="" /> : null}
-            <Avatar.Fallback>{initials(user.firstName, user.lastName)}</Avatar.Fallback>
-          </Avatar.Root>
-          <Box display={{ base: 'none', md: 'block' }} textAlign="start" lineHeight="short">
-            <Text fontSize="sm" fontWeight="medium">
-              {fullName}
-            </Text>
-            <Text fontSize="xs" color="fg.muted">
-              {user.email}
-            </Text>
-          </Box>
-          <LuChevronDown aria-hidden="true" />
-        </Button>
+        <AccountButton />
       </Menu.Trigger>
       {/* Rendered in place (no portal) so the open menu stays inside the header landmark. */}
       <Menu.Positioner>

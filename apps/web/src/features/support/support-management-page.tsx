@@ -1,4 +1,4 @@
-import { ticketCategories, ticketPriorities, ticketStatuses } from '@bank/validators/support';
+import { ticketCategories, ticketPriorities, ticketStatuses } from '@bank/validators/enums';
 import {
   Box,
   Button,

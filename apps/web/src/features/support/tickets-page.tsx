@@ -19,11 +19,10 @@ import { LuCircleHelp, LuMail, LuMessageCircle, LuPlus } from 'react-icons/lu';
 import { ErrorAlert } from '../../components/alerts.tsx';
 import { errorMessage } from '../../lib/errors.ts';
 import { formatDate } from '../../lib/format.ts';
+import { PAGE_SIZE } from '../../lib/page-data.ts';
 import { notify } from '../../lib/toaster.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { PriorityBadge, spaced, TicketStatusBadge } from './ticket-badges.tsx';
-
-const PAGE_SIZE = 10;
 
 /** SPEC.md 2.21's 'Need Help': FAQs, a Live Chat that works (DESIGN.md 5), Contact Us. */
 function NeedHelp() {

@@ -11,13 +11,13 @@ import {
 } from '@chakra-ui/react';
 import { Link } from '@tanstack/react-router';
 import { LuArrowLeft } from 'react-icons/lu';
-import { z } from 'zod';
 import { ErrorAlert } from '../../components/alerts.tsx';
 import { CopyButton } from '../../components/copy-button.tsx';
 import { DetailList, type DetailRow } from '../../components/detail-list.tsx';
 import { SignedAmount, statusPalette, TransactionStatusBadge } from '../../components/money.tsx';
 import { apiErrorInfo, errorMessage } from '../../lib/errors.ts';
 import { formatDate, formatDateTime, humanize } from '../../lib/format.ts';
+import { isRecordId } from '../../lib/page-data.ts';
 import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
 
 type Transaction = RouterOutputs['transactions']['byId'];
@@ -102,7 +102,7 @@ function Details({ transaction }: { transaction: Transaction }) {
 /** SPEC.md 2.12: summary, reference with copy, details and timeline; not found or an error. */
 export function TransactionDetailPage({ id }: { id: string }) {
   // A malformed id cannot name a transaction: no need to ask.
-  const wellFormed = z.uuid().safeParse(id).success;
+  const wellFormed = isRecordId(id);
   const query = trpc.transactions.byId.useQuery({ id }, { enabled: wellFormed });
 
   if (!wellFormed || (query.isError && apiErrorInfo(query.error).code === 'NOT_FOUND')) {

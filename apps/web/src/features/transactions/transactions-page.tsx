@@ -25,11 +25,9 @@ import {
   hasFilters,
   type TransactionFilterValues,
   type TransactionSearch,
+  transactionListInput,
 } from '../../lib/transaction-search.ts';
 import { trpc } from '../../lib/trpc.ts';
-
-/** SPEC.md 9: default page size (the server's `limit` answer is what the page shows). */
-const PAGE_SIZE = 10;
 
 /** Saves `csv` as a file through a temporary object URL. */
 function downloadCsv(filename: string, csv: string) {
@@ -50,7 +48,6 @@ export function TransactionsPage(props: {
   onSearchChange: (next: TransactionSearch) => void;
 }) {
   const { search, onSearchChange } = props;
-  const page = search.page ?? 1;
   const filters = filtersOf(search);
   const utils = trpc.useUtils();
   const filtersId = useId();
@@ -58,10 +55,9 @@ export function TransactionsPage(props: {
   const [exporting, setExporting] = useState(false);
   useArrivalMessage();
 
-  const list = trpc.transactions.list.useQuery(
-    { ...filters, page, limit: PAGE_SIZE },
-    { placeholderData: keepPreviousData },
-  );
+  const list = trpc.transactions.list.useQuery(transactionListInput(search), {
+    placeholderData: keepPreviousData,
+  });
 
   const changeFilters = (next: TransactionFilterValues) => onSearchChange({ ...next, page: 1 });
   const goToPage = (next: number) => onSearchChange({ ...search, page: next });

@@ -1,7 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { UserDetailPage } from '../../../../features/admin/user-detail-page.tsx';
+import { once, preload } from '../../../../lib/page-data.ts';
 
 export const Route = createFileRoute('/_auth/admin/users/$userId')({
+  loader: ({ context: { trpc }, params }) =>
+    preload(trpc.admin.user.ensureData({ id: params.userId }, once)),
   component: function UserDetailRoute() {
     const { userId } = Route.useParams();
     return <UserDetailPage userId={userId} />;

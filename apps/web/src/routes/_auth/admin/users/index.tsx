@@ -1,9 +1,16 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { UserManagementPage } from '../../../../features/admin/user-management-page.tsx';
-import { userSearch } from '../../../../features/admin/user-search.ts';
+import { userListInput, userSearch } from '../../../../features/admin/user-search.ts';
+import { once, preload } from '../../../../lib/page-data.ts';
 
 export const Route = createFileRoute('/_auth/admin/users/')({
   validateSearch: userSearch,
+  loaderDeps: ({ search }) => search,
+  loader: ({ context: { trpc }, deps }) =>
+    preload(
+      trpc.admin.users.ensureData(userListInput(deps), once),
+      trpc.admin.userStats.ensureData(undefined, once),
+    ),
   component: function UserManagementRoute() {
     const search = Route.useSearch();
     const navigate = Route.useNavigate();

@@ -1,0 +1,93 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createTestApp, type TestApp } from '@bank/api/testing/harness';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { answersElement } from './plugins/page-answers.ts';
+import { buildServer } from './server.ts';
+import { sessionCookieName } from './session-cookie.ts';
+
+let app: TestApp;
+let server: FastifyInstance;
+
+beforeAll(async () => {
+  const dist = mkdtempSync(join(tmpdir(), 'bank-dist-'));
+  writeFileSync(join(dist, 'index.html'), '<!doctype html><html><head></head><body></body></html>');
+  writeFileSync(join(dist, 'spa-routes.json'), JSON.stringify({ routes: [{ path: '/login' }] }));
+  app = await createTestApp();
+  server = await buildServer({
+    deps: app.deps,
+    production: false,
+    webDistDir: dist,
+    logLevel: 'silent',
+  });
+});
+afterAll(async () => {
+  await server?.close();
+  await app?.close();
+});
+
+function embedded(html: string): unknown {
+  const json = html.match(
+    /<script type="application\/json" id="page-answers">(.*?)<\/script>/,
+  )?.[1];
+  return json === undefined ? undefined : JSON.parse(json);
+}
+
+describe("a page's first answers in its HTML (issue 13)", () => {
+  it('carries the signed-out session and the bank profile in a navigation, kept by nobody', async () => {
+    const page = await server.inject({
+      method: 'GET',
+      url: '/login',
+      headers: { 'sec-fetch-dest': 'document' },
+    });
+    expect(page.statusCode).toBe(200);
+    expect(embedded(page.body)).toEqual({
+      'auth.me': { user: null, twoFactorRequired: false },
+      'settings.public': expect.objectContaining({
+        bankName: 'Horizon Bank',
+        maintenanceMode: false,
+      }),
+    });
+    expect(page.headers['cache-control']).toBe('no-store');
+    expect(page.headers.vary).toContain('Cookie');
+  });
+
+  it("carries the signed-in customer's session when the cookie comes with the navigation", async () => {
+    const customer = await app.registerVerified();
+    const { token } = await app.signIn(customer.email);
+    const page = await server.inject({
+      method: 'GET',
+      url: '/login',
+      headers: { 'sec-fetch-dest': 'document', cookie: `${sessionCookieName(false)}=${token}` },
+    });
+    expect(embedded(page.body)).toMatchObject({
+      'auth.me': { user: { email: customer.email }, twoFactorRequired: false },
+    });
+  });
+
+  it("leaves them out of what is not the browser's navigation (the service worker's shell copy)", async () => {
+    const customer = await app.registerVerified();
+    const { token } = await app.signIn(customer.email);
+    const copy = await server.inject({
+      method: 'GET',
+      url: '/login',
+      headers: { 'sec-fetch-dest': 'empty', cookie: `${sessionCookieName(false)}=${token}` },
+    });
+    expect(copy.statusCode).toBe(200);
+    expect(embedded(copy.body)).toBeUndefined();
+    expect(copy.body).not.toContain(customer.email);
+    expect(copy.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('escapes what could close the element', () => {
+    const element = answersElement({
+      'settings.public': { bankName: '</script><script>alert(1)' },
+    });
+    expect(element.match(/<\/script>/g)).toHaveLength(1);
+    expect(embedded(element)).toEqual({
+      'settings.public': { bankName: '</script><script>alert(1)' },
+    });
+  });
+});

@@ -1,0 +1,22 @@
+import { Button, Text } from '@chakra-ui/react';
+import type { ConfirmDialogProps } from './confirm-dialog.tsx';
+import { ModalDialog } from './modal-dialog.tsx';
+
+/** The dialog itself, loaded by `ConfirmDialog` when it first opens. */
+export function ConfirmDialogContent(props: ConfirmDialogProps) {
+  return (
+    <ModalDialog
+      role="alertdialog"
+      open={props.open}
+      onClose={props.onClose}
+      title={props.title}
+      actions={
+        <Button colorPalette="red" loading={props.pending} onClick={props.onConfirm}>
+          {props.confirmLabel}
+        </Button>
+      }
+    >
+      <Text>{props.children}</Text>
+    </ModalDialog>
+  );
+}

@@ -1,0 +1,42 @@
+import { Input, NativeSelect } from '@chakra-ui/react';
+import type { ComponentProps } from 'react';
+import type { FieldError, UseFormRegisterReturn } from 'react-hook-form';
+import { FormField } from '../../components/form-field.tsx';
+
+export function AccountTypeSelect(props: ComponentProps<typeof NativeSelect.Field>) {
+  return (
+    <NativeSelect.Root>
+      <NativeSelect.Field {...props}>
+        <option value="checking">Checking</option>
+        <option value="savings">Savings</option>
+      </NativeSelect.Field>
+      <NativeSelect.Indicator />
+    </NativeSelect.Root>
+  );
+}
+
+export type BankField = 'name' | 'accountNumber' | 'routingNumber' | 'accountType';
+
+/** The four details of a bank, as the add form and the update dialog both ask for them. */
+export function BankFields(props: {
+  errors: Partial<Record<BankField, FieldError>>;
+  register: (name: BankField) => UseFormRegisterReturn;
+}) {
+  const { errors, register } = props;
+  return (
+    <>
+      <FormField label="Bank name" error={errors.name} required>
+        <Input autoComplete="off" {...register('name')} />
+      </FormField>
+      <FormField label="Account number" error={errors.accountNumber} required>
+        <Input inputMode="numeric" autoComplete="off" {...register('accountNumber')} />
+      </FormField>
+      <FormField label="Routing number" error={errors.routingNumber} required>
+        <Input inputMode="numeric" autoComplete="off" {...register('routingNumber')} />
+      </FormField>
+      <FormField label="Account type" error={errors.accountType} required>
+        <AccountTypeSelect {...register('accountType')} />
+      </FormField>
+    </>
+  );
+}

@@ -1,0 +1,45 @@
+import { screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { makeUser, signedInAs } from '../../testing/fixtures.ts';
+import { mockMoneyDefaults } from '../../testing/money-fixtures.ts';
+import { renderApp } from '../../testing/render-app.tsx';
+
+beforeEach(mockMoneyDefaults);
+
+describe('the signed-in layout', () => {
+  it('opens the account menu from its stand-in on the first click, before the menu has loaded', async () => {
+    const { user } = renderApp('/', { session: signedInAs(makeUser({ role: 'admin' })) });
+    await screen.findByRole('heading', { name: 'Welcome back, Ada' });
+    const standIn = screen.getByRole('button', { name: 'Account menu for Ada Lovelace' });
+    // The stand-in: the menu's own trigger says whether it is expanded.
+    expect(standIn).not.toHaveAttribute('aria-expanded');
+    await user.click(standIn);
+    expect(await screen.findByRole('menuitem', { name: 'Profile' })).toBeInTheDocument();
+    expect(screen.getByRole('menuitem', { name: 'Settings' })).toBeInTheDocument();
+    expect(screen.getByRole('menuitem', { name: 'Sign out' })).toBeInTheDocument();
+  });
+
+  it('loads the account menu when the page is idle, closed', async () => {
+    const { user } = renderApp('/', { session: signedInAs(makeUser()) });
+    await screen.findByRole('heading', { name: 'Welcome back, Ada' });
+    // The menu's own trigger has replaced the stand-in: it says what it controls.
+    const trigger = await screen.findByRole('button', {
+      name: 'Account menu for Ada Lovelace',
+      expanded: false,
+    });
+    expect(screen.queryByRole('menuitem', { name: 'Sign out' })).toBeNull();
+    await user.click(trigger);
+    expect(await screen.findByRole('menuitem', { name: 'Sign out' })).toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: 'Settings' })).toBeNull();
+  });
+
+  it('opens the navigation drawer on a phone’s first tap, and closes it', async () => {
+    const { user } = renderApp('/', { session: signedInAs(makeUser()) });
+    await screen.findByRole('heading', { name: 'Welcome back, Ada' });
+    await user.click(screen.getByRole('button', { name: 'Open navigation menu' }));
+    const close = await screen.findByRole('button', { name: 'Close navigation menu' });
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    await user.click(close);
+    await expect.poll(() => screen.queryByRole('dialog')).toBeNull();
+  });
+});

@@ -1,0 +1,48 @@
+/**
+ * The embedded database: PGlite in a folder (or in memory for tests). client.ts imports this
+ * module only when the embedded database is asked for.
+ */
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
+import { type DbHandle, migrationsFolder } from './client.ts';
+import { initialiseEmbeddedFolder } from './embedded-init.ts';
+import * as schema from './schema/index.ts';
+
+/**
+ * The embedded database sized for a bank of thousands of customers, not for a server's worth
+ * of RAM: PostgreSQL's defaults (128 MB of shared buffers) made the process weigh ~300 MB idle.
+ * The WebAssembly heap starts at PGlite's minimum (128 MB, its `initialMemory` default; less
+ * fails to instantiate) and grows only when a query needs it.
+ */
+export const embeddedStartParams = [
+  ...PGlite.defaultStartParams,
+  ...[
+    'shared_buffers=16MB',
+    'temp_buffers=2MB',
+    'wal_buffers=1MB',
+    'work_mem=2MB',
+    'maintenance_work_mem=16MB',
+  ].flatMap((setting) => ['-c', setting]),
+];
+
+/** PGlite in `dir`, initialised first by a child process when the folder is new. */
+export async function createEmbeddedDb(dir: string | undefined): Promise<DbHandle> {
+  if (dir) {
+    await initialiseEmbeddedFolder({ dir, startParams: embeddedStartParams, migrationsFolder });
+    mkdirSync(dir, { recursive: true });
+  }
+  const client = new PGlite(dir, { startParams: embeddedStartParams });
+  const db = drizzle(client, { schema, casing: 'snake_case' });
+  return {
+    kind: 'pglite',
+    db,
+    async listen(channel, onPayload) {
+      const unlisten = await client.listen(channel, onPayload);
+      return unlisten;
+    },
+    migrate: () => migrate(db, { migrationsFolder }),
+    close: () => client.close(),
+  };
+}
