@@ -13,32 +13,58 @@ pnpm -s typecheck
 echo "== JavaScript per page (the build typecheck made) [${SECONDS}s]"
 pnpm -s budget --no-build
 # Vitest runs one worker per run on a 2-core machine (cores - 1), and the integration tests
-# spend much of their time waiting on the database: the PGlite and PostgreSQL runs go side by
-# side, each into its own log, printed when both are done.
-echo "== unit and integration tests (PGlite)${TEST_DATABASE_URL:+, and the integration tests on PostgreSQL beside them} [${SECONDS}s]"
-# Empty TEST_DATABASE_URL: this run is on PGlite even where CI has set it for the next one.
-TEST_DATABASE_URL= pnpm -s vitest run --reporter=default --reporter=json \
-  --outputFile.json="$results/pglite.json" >"$results/pglite.log" 2>&1 &
-pglite=$!
+# spend much of their time waiting on the database: with TEST_DATABASE_URL, two sides run at
+# once, each into its own log, printed when both are done. One side runs the node project on
+# PGlite, the other on PostgreSQL, and each then takes half of the web components' files (which
+# need no database), so that both sides end at about the same time.
+vitest_run() { # name, then vitest's arguments
+  local name=$1
+  shift
+  pnpm -s vitest run "$@" --reporter=default --reporter=json \
+    --outputFile.json="$results/$name.json" >"$results/$name.log" 2>&1
+}
 postgres=
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
-  pnpm -s vitest run --project node --reporter=default --reporter=json \
-    --outputFile.json="$results/postgres.json" >"$results/postgres.log" 2>&1 &
+  echo "== unit and integration tests: PGlite beside PostgreSQL (${TEST_DATABASE_URL%%@*}@…) [${SECONDS}s]"
+  # Empty TEST_DATABASE_URL: this side is on PGlite although CI has set it for the other.
+  (
+    status=0
+    TEST_DATABASE_URL= vitest_run pglite --project node || status=1
+    vitest_run web-1 --project web --shard=1/2 || status=1
+    exit "$status"
+  ) &
+  pglite=$!
+  (
+    status=0
+    vitest_run postgres --project node || status=1
+    vitest_run web-2 --project web --shard=2/2 || status=1
+    exit "$status"
+  ) &
   postgres=$!
+else
+  echo "== unit and integration tests (PGlite; TEST_DATABASE_URL is not set, so the PostgreSQL run is skipped: CI sets it) [${SECONDS}s]"
+  vitest_run pglite &
+  pglite=$!
 fi
 failed=0
 wait "$pglite" || failed=1
-cat "$results/pglite.log"
 if [ -n "$postgres" ]; then
-  echo "== integration tests (PostgreSQL at ${TEST_DATABASE_URL%%@*}@…)"
   wait "$postgres" || failed=1
-  cat "$results/postgres.log"
-else
-  echo "== TEST_DATABASE_URL is not set: the PostgreSQL run is skipped (CI sets it)"
 fi
-[ "$failed" = 0 ] || { echo "== unit or integration tests failed [${SECONDS}s]"; exit 1; }
+for log in pglite postgres web-1 web-2; do
+  [ -f "$results/$log.log" ] || continue
+  echo "== $log"
+  cat "$results/$log.log"
+done
+if [ "$failed" != 0 ]; then
+  echo "== unit or integration tests failed [${SECONDS}s]"
+  node scripts/summarize-tests.mjs "$results" || true
+  exit 1
+fi
 echo "== end-to-end journeys (Playwright, Chromium) [${SECONDS}s]"
 # typecheck built the SPA and the server's bundle from this tree: the journeys use them as built.
-E2E_BUILT=1 PLAYWRIGHT_JSON_OUTPUT_NAME="$results/e2e.json" pnpm -s --filter @bank/web test:e2e
+e2e=0
+E2E_BUILT=1 PLAYWRIGHT_JSON_OUTPUT_NAME="$results/e2e.json" pnpm -s --filter @bank/web test:e2e || e2e=$?
 echo "== done [${SECONDS}s]"
-node scripts/summarize-tests.mjs "$results"
+# The failed tests, named at the end of the output (where CI's excerpt of it is), and the count.
+node scripts/summarize-tests.mjs "$results" && [ "$e2e" = 0 ]
