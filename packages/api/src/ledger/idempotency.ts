@@ -7,13 +7,16 @@ import type { StoredAnswer } from './stored-answer.ts';
 /** Keys are kept at least this long (README); a sweep removes older ones. */
 export const IDEMPOTENCY_RETENTION_MS = 24 * 60 * 60_000;
 
+/** By code unit: the same on every machine (a locale's collation may differ between instances). */
+const byCodeUnit = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
 function canonical(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(canonical);
   if (value && typeof value === 'object') {
     return Object.fromEntries(
       Object.entries(value)
         .filter(([key, v]) => key !== 'idempotencyKey' && v !== undefined)
-        .sort(([a], [b]) => a.localeCompare(b))
+        .sort(([a], [b]) => byCodeUnit(a, b))
         .map(([key, v]) => [key, canonical(v)]),
     );
   }
