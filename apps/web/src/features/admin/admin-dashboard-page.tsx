@@ -31,6 +31,7 @@ import {
   LuUsers,
 } from 'react-icons/lu';
 import { ErrorAlert } from '../../components/alerts.tsx';
+import { StatCard } from '../../components/stat-card.tsx';
 import { errorMessage } from '../../lib/errors.ts';
 import { formatDateTime, formatMoney } from '../../lib/format.ts';
 import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
@@ -108,42 +109,6 @@ const tiles: Array<{ label: string; hint: string; to: string; icon: IconType }> 
     icon: LuShieldCheck,
   },
 ];
-
-function StatCard(props: {
-  label: string;
-  value: string | undefined;
-  icon: IconType;
-  tone: string;
-}) {
-  const Icon = props.icon;
-  return (
-    <Card.Root variant="outline">
-      <Card.Body gap="2" p={{ base: '4', md: '5' }}>
-        <HStack justify="space-between" align="flex-start" gap="2">
-          <Text fontSize="sm" color="fg.muted" fontWeight="medium">
-            {props.label}
-          </Text>
-          <Box
-            aria-hidden="true"
-            p="2"
-            borderRadius="full"
-            bg={`${props.tone}.subtle`}
-            color={`${props.tone}.fg`}
-          >
-            <Icon size="18" />
-          </Box>
-        </HStack>
-        {props.value === undefined ? (
-          <Skeleton height="8" width="24" />
-        ) : (
-          <Text fontSize="2xl" fontWeight="bold" fontVariantNumeric="tabular-nums">
-            {props.value}
-          </Text>
-        )}
-      </Card.Body>
-    </Card.Root>
-  );
-}
 
 function StatsGrid() {
   const stats = trpc.oversight.stats.useQuery();

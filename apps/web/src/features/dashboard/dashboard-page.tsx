@@ -11,7 +11,6 @@ import {
 } from '@chakra-ui/react';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import type { IconType } from 'react-icons';
 import {
   LuArrowDownToLine,
   LuArrowUpFromLine,
@@ -23,6 +22,7 @@ import {
 } from 'react-icons/lu';
 import { ErrorAlert } from '../../components/alerts.tsx';
 import { CopyButton } from '../../components/copy-button.tsx';
+import { StatCard } from '../../components/stat-card.tsx';
 import { TransactionList } from '../../components/transaction-list.tsx';
 import { errorMessage } from '../../lib/errors.ts';
 import { formatMoney } from '../../lib/format.ts';
@@ -37,43 +37,6 @@ const quickLinks = [
   { label: 'Withdraw', to: '/withdraw', icon: LuArrowUpFromLine },
   { label: 'Transaction History', to: '/transactions', icon: LuHistory },
 ] as const;
-
-function StatCard(props: {
-  label: string;
-  value: number | undefined;
-  loading: boolean;
-  icon: IconType;
-  tone: 'brand' | 'green' | 'red';
-}) {
-  const Icon = props.icon;
-  return (
-    <Card.Root variant="outline">
-      <Card.Body gap="2" p={{ base: '4', md: '5' }}>
-        <HStack justify="space-between" align="flex-start">
-          <Text fontSize="sm" color="fg.muted" fontWeight="medium">
-            {props.label}
-          </Text>
-          <Box
-            aria-hidden="true"
-            p="2"
-            borderRadius="full"
-            bg={`${props.tone}.subtle`}
-            color={`${props.tone}.fg`}
-          >
-            <Icon size="18" />
-          </Box>
-        </HStack>
-        {props.loading ? (
-          <Skeleton height="8" width="40" />
-        ) : (
-          <Text fontSize="2xl" fontWeight="bold" fontVariantNumeric="tabular-nums">
-            {props.value === undefined ? '—' : formatMoney(props.value)}
-          </Text>
-        )}
-      </Card.Body>
-    </Card.Root>
-  );
-}
 
 function RecentTransactions() {
   const recent = trpc.transactions.list.useQuery(recentTransactions);
@@ -154,6 +117,9 @@ export function DashboardPage() {
   const user = useCurrentUser();
   const stats = trpc.transactions.stats.useQuery();
   const balance = trpc.transactions.balance.useQuery();
+  // Loading: undefined (a skeleton); failed: '—' beside the error.
+  const figure = (cents: number | undefined) =>
+    stats.isPending ? undefined : cents === undefined ? '—' : formatMoney(cents);
   // The session user may come from the sign-in answer, which need not carry the account.
   const accountNumber = balance.data?.accountNumber ?? user.accountNumber;
   return (
@@ -187,22 +153,19 @@ export function DashboardPage() {
         <SimpleGrid columns={{ base: 1, sm: 3 }} gap="4">
           <StatCard
             label="Available Balance"
-            value={stats.data?.balance}
-            loading={stats.isPending}
+            value={figure(stats.data?.balance)}
             icon={LuWallet}
             tone="brand"
           />
           <StatCard
             label="Total Income"
-            value={stats.data?.totalIncome}
-            loading={stats.isPending}
+            value={figure(stats.data?.totalIncome)}
             icon={LuTrendingUp}
             tone="green"
           />
           <StatCard
             label="Total Expenses"
-            value={stats.data?.totalExpense}
-            loading={stats.isPending}
+            value={figure(stats.data?.totalExpense)}
             icon={LuTrendingDown}
             tone="red"
           />
