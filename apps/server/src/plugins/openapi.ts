@@ -172,8 +172,8 @@ const errorResponses: Record<
   409: {
     name: 'Conflict',
     description:
-      'A request with this `Idempotency-Key` is still being processed: retry it later with the same key.',
-    example: { message: 'A request with this idempotency key is in progress' },
+      'The ledger could not settle the request after repeated conflicting changes (nothing moved and the `Idempotency-Key` stays free: retry with the same key), or the resource’s state refuses the change.',
+    example: { message: 'Please retry the request' },
   },
   410: {
     name: 'Gone',
@@ -193,7 +193,7 @@ const errorResponses: Record<
   422: {
     name: 'UnprocessableContent',
     description: 'This `Idempotency-Key` was already used with a different request.',
-    example: { message: 'This idempotency key was used with a different request' },
+    example: { message: 'This idempotency key was already used for a different request' },
   },
   429: {
     name: 'TooManyRequests',
