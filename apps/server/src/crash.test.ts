@@ -264,6 +264,10 @@ function crashSuite(name: string, prepare: () => Promise<Storage>) {
       calls.push({ call: refused, before: await send(first.baseUrl, refused) });
 
       // The load, cut by SIGKILL while requests are in flight; no new ones after the kill.
+      // The server is frozen first (SIGSTOP): what it was doing stays undone or unanswered, and
+      // every client's next request waits in its socket, so the kill lands with requests in
+      // flight however fast the server had answered until then (a kill timed by the clients
+      // alone once found every request answered: the clients, not the server, were behind).
       let killed = false;
       const load = Promise.all(
         Array.from({ length: loadClients }, async () => {
@@ -275,9 +279,9 @@ function crashSuite(name: string, prepare: () => Promise<Storage>) {
       );
       await new Promise((resolve) => setTimeout(resolve, loadMs));
       await step('killing the server', 15_000, async () => {
+        first.child.kill('SIGSTOP');
+        await new Promise((resolve) => setTimeout(resolve, 250));
         const stopped = first.stop('SIGKILL');
-        // The flag after the signal (same tick): every client still has a request in flight
-        // when the kill lands. Set before it, a fast server answered them all first.
         killed = true;
         await stopped;
         await load;
