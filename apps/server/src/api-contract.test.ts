@@ -282,6 +282,11 @@ describe('the OpenAPI document', () => {
     expect(statuses('/transactions/{id}', 'get')).toContain('404');
     expect(statuses('/auth/login', 'post')).toContain('429');
     expect(statuses('/auth/login', 'post')).not.toContain('503');
+    // Refusals the users' state makes (an e-mail taken, the last administrator, money left).
+    expect(statuses('/users', 'post')).toContain('409');
+    expect(statuses('/users/{id}', 'put')).toContain('409');
+    expect(statuses('/users/{id}', 'delete')).toContain('409');
+    expect(statuses('/users/{id}/block', 'put')).toContain('409');
   });
 
   it('documents the CSV export as text/csv', () => {
