@@ -12,6 +12,8 @@
 //   node scripts/bundle-budget.mjs            build, then check
 //   node scripts/bundle-budget.mjs --no-build check the existing apps/web/dist
 //   node scripts/bundle-budget.mjs --record   also write the ceilings (never raising one)
+//   BUDGET_DIST=dist-before node scripts/bundle-budget.mjs --no-build
+//                                             sizes another build kept under apps/web (to compare)
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
@@ -27,7 +29,7 @@ const budgets = [
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const web = join(root, 'apps/web');
-const dist = join(web, 'dist');
+const dist = join(web, process.env.BUDGET_DIST ?? 'dist');
 
 if (!process.argv.includes('--no-build')) {
   execFileSync('pnpm', ['--filter', '@bank/web', 'build'], { cwd: root, stdio: 'inherit' });

@@ -11,7 +11,7 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import lighthouse from 'lighthouse';
 
@@ -52,7 +52,7 @@ const server = spawn(
       LOG_LEVEL: 'warn',
       DATA_DIR: mkdtempSync(join(tmpdir(), 'bank-lighthouse-')),
       // Another build of the SPA to compare with (e.g. a copy of apps/web/dist from before).
-      ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {}),
+      ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: resolve(process.env.WEB_DIST_DIR) } : {}),
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   },
