@@ -2,6 +2,8 @@ import { bankSettings, cards, transactions, users } from '@bank/db/schema';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Book } from '../ledger/book.ts';
+import { LedgerDesk } from '../ledger/desk.ts';
+import type { Posted, Posting } from '../ledger/posting.ts';
 import { readLedger } from '../ledger/read.ts';
 import { writeLedger } from '../ledger/write.ts';
 import { createTestApp, rejectionOf, type TestApp } from '../testing/harness.ts';
@@ -486,6 +488,34 @@ describe('withdrawals', () => {
     await settleDueTransactions(app.deps, 0, { batch: 2 });
     const pending = await alice.caller.transactions.list({ page: 1, limit: 10, status: 'pending' });
     expect(pending.total).toBe(0);
+  });
+
+  it('hands the desk a backlog a slice at a time, so customers are not queued behind it', async () => {
+    const alice = await fundedCustomer(app, 100);
+    for (let i = 0; i < 40; i += 1)
+      await alice.caller.transactions.withdraw({ amount: 1, method: 'cash_pickup' });
+    /** The desk, counting the settlements it holds at once. */
+    class CountingDesk extends LedgerDesk {
+      held = 0;
+      mostHeld = 0;
+      override async submit<R>(posting: Posting<R>, session?: string): Promise<Posted<R>> {
+        this.held += 1;
+        this.mostHeld = Math.max(this.mostHeld, this.held);
+        try {
+          return await super.submit(posting, session);
+        } finally {
+          this.held -= 1;
+        }
+      }
+    }
+    const desk = new CountingDesk(app.db, app.deps.settings);
+    expect(await settlePendingTransactions({ db: app.db, ledger: desk }, 0)).toBeGreaterThanOrEqual(
+      40,
+    );
+    expect(desk.mostHeld).toBe(16);
+    const pending = await alice.caller.transactions.list({ page: 1, limit: 10, status: 'pending' });
+    expect(pending.total).toBe(0);
+    await expectLedgerSound();
   });
 
   it('enforces the user’s daily withdrawal limit, defaulting to the bank’s', async () => {

@@ -17,6 +17,9 @@ export function clearingRejects(row: {
   return null;
 }
 
+/** Settlements handed to the desk together. */
+const SETTLEMENT_SLICE = 16;
+
 /**
  * Completes (or voids, returning the money) pending movements older than `minAgeMs`, through
  * the ledger's front door like every movement. Several instances may pick the same rows: the
@@ -42,20 +45,30 @@ export async function settlePendingTransactions(
     )
     .orderBy(transactions.createdAt)
     .limit(batch);
-  const outcomes = await Promise.all(
-    due.map(async (row): Promise<PendingOutcome> => {
-      const rejection = clearingRejects(row);
-      const posted = await deps.ledger.submit(
-        pendingPosting(
-          row.id,
-          rejection
-            ? { void: rejection }
-            : { complete: row.type === 'withdraw' ? 'Paid out' : 'Received by the external bank' },
-        ),
-      );
-      return posted.value;
-    }),
-  );
+  const outcomes: PendingOutcome[] = [];
+  // A slice at a time: each joins the batch of customers' postings waiting at the desk, instead
+  // of 200 settlements making batches of their own that every customer's request waits behind
+  // (the bench's mixed load: p99 82-199 ms with the backlog settled at once, 17 ms without it).
+  for (let start = 0; start < due.length; start += SETTLEMENT_SLICE) {
+    const slice = due.slice(start, start + SETTLEMENT_SLICE);
+    const settled = await Promise.all(
+      slice.map(async (row): Promise<PendingOutcome> => {
+        const rejection = clearingRejects(row);
+        const posted = await deps.ledger.submit(
+          pendingPosting(
+            row.id,
+            rejection
+              ? { void: rejection }
+              : {
+                  complete: row.type === 'withdraw' ? 'Paid out' : 'Received by the external bank',
+                },
+          ),
+        );
+        return posted.value;
+      }),
+    );
+    outcomes.push(...settled);
+  }
   return outcomes.filter((outcome) => outcome !== 'unchanged').length;
 }
 
