@@ -2,7 +2,7 @@ import { accounts, users } from '@bank/db/schema';
 import { isHorizonAccountNumber } from '@bank/validators/account-number';
 import { messages } from '@bank/validators/messages';
 import type { PayeeLookupInput } from '@bank/validators/money';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Context } from '../context.ts';
 import { tooManyRequests } from '../errors.ts';
@@ -95,7 +95,14 @@ export async function lookupPayee(
     .select({ userId: accounts.userId, firstName: users.firstName, lastName: users.lastName })
     .from(accounts)
     .innerJoin(users, eq(users.id, accounts.userId))
-    .where(and(eq(accounts.accountNumber, accountNumber), eq(accounts.kind, 'customer')));
+    .where(
+      and(
+        eq(accounts.accountNumber, accountNumber),
+        eq(accounts.kind, 'customer'),
+        // A closed customer's number takes no more money (decision 017).
+        isNull(users.closedAt),
+      ),
+    );
   if (!found) {
     const ours = isHorizonAccountNumber(accountNumber);
     return {

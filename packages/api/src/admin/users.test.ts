@@ -1,8 +1,13 @@
 import { accounts, auditLog, cards, loans, sessions, transactions, users } from '@bank/db/schema';
+import { noSuchHorizonAccount } from '@bank/validators/account-number';
+import { transferInput } from '@bank/validators/money';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LedgerDesk } from '../ledger/desk.ts';
+import { transferPosting } from '../ledger/kinds/transfer.ts';
+import { writeLedger } from '../ledger/write.ts';
 import { createTestApp, rejectionOf, type TestApp, testPassword } from '../testing/harness.ts';
-import { fundedCustomer, ledgerInvariant, testCard } from '../testing/money.ts';
+import { balanceCents, fundedCustomer, ledgerInvariant, testCard } from '../testing/money.ts';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -410,5 +415,63 @@ describe('deleting a user', () => {
     // Bob's history still names the sender.
     const history = await bob.caller.transactions.list({ page: 1, limit: 5 });
     expect(history.data[0]).toMatchObject({ amount: 20, direction: 'credit' });
+  });
+
+  it('turns away money sent to a closed account, even from a desk that knew the account', async () => {
+    const admin = await staff('admin');
+    const alice = await fundedCustomer(app, 50);
+    const bob = await fundedCustomer(app, 0);
+    // The desk learns Bob's account (and keeps it) from money that comes and goes back.
+    await alice.caller.transactions.transfer({
+      recipientAccountNumber: bob.accountNumber,
+      amount: 5,
+    });
+    await bob.caller.transactions.transfer({
+      recipientAccountNumber: alice.accountNumber,
+      amount: 5,
+    });
+    await admin.caller.admin.deleteUser({ id: bob.id });
+
+    const refused = await rejectionOf(
+      alice.caller.transactions.transfer({ recipientAccountNumber: bob.accountNumber, amount: 10 }),
+    );
+    expect(refused).toMatchObject({ code: 'BAD_REQUEST', message: noSuchHorizonAccount });
+    // Nor does a desk that reads the accounts afresh (another instance) send it.
+    const other = new LedgerDesk(app.db, app.deps.settings);
+    const sender = await app.deps.sessions.validate(alice.token);
+    if (!sender) throw new Error('no session');
+    const posting = transferPosting({
+      user: sender.user,
+      input: transferInput.parse({ recipientAccountNumber: bob.accountNumber, amount: 10 }),
+      amountCents: 1000n,
+    });
+    expect((await rejectionOf(other.submit(posting))).message).toBe(noSuchHorizonAccount);
+    expect(await balanceCents(app.db, bob.accountNumber)).toBe(0n);
+    expect(await balanceCents(app.db, alice.accountNumber)).toBe(5000n);
+    // A closure that lands between a desk's read and its write: the write finds it and moves
+    // nothing; judged again, the transfer is turned away.
+    const carol = await fundedCustomer(app, 0);
+    let closedCarol = false;
+    const racing = new LedgerDesk(app.db, app.deps.settings, {
+      write: async (db, changes) => {
+        if (!closedCarol) {
+          closedCarol = true;
+          await app.db.update(users).set({ closedAt: new Date() }).where(eq(users.id, carol.id));
+        }
+        return writeLedger(db, changes);
+      },
+    });
+    const toCarol = transferPosting({
+      user: sender.user,
+      input: transferInput.parse({ recipientAccountNumber: carol.accountNumber, amount: 10 }),
+      amountCents: 1000n,
+    });
+    expect((await rejectionOf(racing.submit(toCarol))).message).toBe(noSuchHorizonAccount);
+    expect(closedCarol).toBe(true);
+    expect(await balanceCents(app.db, carol.accountNumber)).toBe(0n);
+    // The confirmation of payee says the same before anything is sent.
+    const payee = await alice.caller.transactions.lookupPayee({ accountNumber: bob.accountNumber });
+    expect(payee).toMatchObject({ bank: 'horizon', holderName: null });
+    expect(await ledgerInvariant(app.db)).toMatchObject({ mismatched: 0, entriesSum: 0n });
   });
 });

@@ -113,7 +113,8 @@ export async function readLedger(
             'withdrawn', a.withdrawn_on_day_cents::text, 'first_name', u.first_name,
             'last_name', u.last_name, 'notify', u.notify_transactions)), '[]'::jsonb)
           from accounts a left join users u on u.id = a.user_id
-          where a.id = any(array(select id from wanted))) as accounts,
+          -- A closed customer's account is no longer anyone's to pay or debit (decision 017).
+          where a.id = any(array(select id from wanted)) and u.closed_at is null) as accounts,
         (select coalesce(jsonb_agg(jsonb_build_array(user_id, account_id)), '[]'::jsonb)
           from primaries where account_id is not null) as primaries,
         (select coalesce(jsonb_agg(jsonb_build_object('id', t.id, 'type', t.type,

@@ -110,7 +110,7 @@ export async function writeLedger(
       ), system as materialized (
         select * from jsonb_to_recordset(${system}::jsonb) as x(id uuid, delta bigint, n int)
       ), locked as materialized (
-        select a.id, a.balance_cents, a.transaction_count, a.outflow_day,
+        select a.id, a.user_id, a.balance_cents, a.transaction_count, a.outflow_day,
           a.transferred_on_day_cents, a.withdrawn_on_day_cents
         from accounts a
         where a.id = any(array(select id from expected union select id from system))
@@ -127,6 +127,9 @@ export async function writeLedger(
         select (select count(*) from locked)
             = (select count(*) from (select id from expected union select id from system) ids)
           and (select count(*) from held where status = 'pending') = ${changes.pending.length}
+          -- No account of a customer closed since the judgement's read (decision 017).
+          and not exists (select 1 from locked k join users u on u.id = k.user_id
+            where u.closed_at is not null)
           and (select count(*) from (${openSessionIds(textArray(changes.sessions))}) o)
             = ${changes.sessions.length}
           and (select count(*) from jsonb_to_recordset(${owners}::jsonb)
