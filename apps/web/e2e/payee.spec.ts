@@ -1,5 +1,21 @@
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { e2eAdmin } from '../playwright.config.ts';
 import { createCustomer, expect, expectNoAxeViolations, signIn, test } from './fixtures.ts';
+
+/** Where this journey's screenshots go (not committed; CI keeps them). */
+const shots = 'test-results/screenshots/payee';
+
+async function screenshots(page: Page, name: string) {
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    for (const width of [1280, 360]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: `${shots}/${name}-${width}-${scheme}.png`, fullPage: true });
+    }
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
 
 // Issue 12: the transfer screen names the recipient before 'Send Money', refuses a mistyped
 // number of this bank, and asks before sending to another bank.
@@ -8,7 +24,11 @@ async function signedInApi(request: APIRequestContext, email: string, password: 
   const login = await request.post('/api/v1/auth/login', { data: { email, password } });
   expect(login.status()).toBe(200);
   const body = await login.json();
-  return { token: String(body.token), accountNumber: String(body.user.accountNumber) };
+  return {
+    token: String(body.token),
+    accountNumber: String(body.user.accountNumber),
+    id: String(body.user.id),
+  };
 }
 
 test('confirmation of payee on the transfer screen', async ({ page, request }) => {
@@ -82,4 +102,44 @@ test('the API reference at /api/docs asks nothing of another host', async ({ pag
   await expect(page.getByRole('option', { name: /Check a recipient/ })).toBeVisible();
   expect(outside).toEqual([]);
   expect(violations).toEqual([]);
+});
+
+test('a closed customer’s account number takes no more money', async ({ page, request }) => {
+  const payer = await createCustomer(request, 'Uma');
+  const closing = await createCustomer(request, 'Vic');
+  const { token } = await signedInApi(request, payer.email, payer.password);
+  const deposit = await request.post('/api/v1/transactions/deposit', {
+    headers: { authorization: `Bearer ${token}`, 'idempotency-key': crypto.randomUUID() },
+    data: {
+      method: 'card',
+      amount: 50,
+      cardNumber: '4111111111111111',
+      expiryDate: '12/39',
+      cvv: '123',
+    },
+  });
+  expect(deposit.status()).toBe(201);
+  const closed = await signedInApi(request, closing.email, closing.password);
+  const admin = await signedInApi(request, e2eAdmin.email, e2eAdmin.password);
+  const removed = await request.delete(`/api/v1/users/${closed.id}`, {
+    headers: { authorization: `Bearer ${admin.token}` },
+  });
+  expect(removed.status()).toBe(200);
+
+  await signIn(page, payer.email, payer.password);
+  await page.goto('/transfer');
+  await page.getByLabel('Recipient name').fill('Vic Tester');
+  await page.getByLabel('Recipient account number').fill(closed.accountNumber);
+  await expect(page.getByText('No Horizon Bank account has this number.')).toBeVisible();
+  await page.getByLabel('Amount').fill('10');
+  // Before the refusal's toast: axe reads a toast still fading in as low contrast.
+  await expectNoAxeViolations(page);
+  await page.getByRole('button', { name: 'Send Money' }).click();
+  await expect(page.getByText('No Horizon Bank account has this number').first()).toBeVisible();
+  await expect(page).toHaveURL(/\/transfer$/);
+  await screenshots(page, 'closed-account');
+  const balance = await request.get('/api/v1/transactions/balance', {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(await balance.json()).toMatchObject({ balance: 50 });
 });
