@@ -1,26 +1,13 @@
 import { readFileSync } from 'node:fs';
-import type { Page } from '@playwright/test';
 import { e2eAdmin } from '../playwright.config.ts';
-import { createCustomer, expect, expectNoAxeViolations, signIn, test } from './fixtures.ts';
-
-/** Where the screenshots of the admin dashboard, analytics and security screens go. */
-const shots = 'test-results/screenshots/admin';
-
-async function screenshots(page: Page, name: string) {
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    for (const width of [1280, 360]) {
-      // The whole page in one tall window: the app's header and sidebar are fixed, which a
-      // stitched full-page capture draws in the middle of the page.
-      await page.setViewportSize({ width, height: 800 });
-      const height = await page.evaluate(() => document.documentElement.scrollHeight);
-      await page.setViewportSize({ width, height: Math.min(height, 4000) });
-      await page.screenshot({ path: `${shots}/${name}-${width}-${scheme}.png` });
-    }
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
+import {
+  createCustomer,
+  expect,
+  expectNoAxeViolations,
+  screenshots,
+  signIn,
+  test,
+} from './fixtures.ts';
 
 test('an administrator reads the dashboard, the analytics and the security screen, and ends a session', async ({
   browser,
@@ -57,7 +44,7 @@ test('an administrator reads the dashboard, the analytics and the security scree
   const activity = page.getByRole('region', { name: 'Recent Activity' });
   await expect(activity.getByText(`Failed sign-in: ${customer.email}`).first()).toBeVisible();
   await expectNoAxeViolations(page);
-  await screenshots(page, 'dashboard');
+  await screenshots(page, 'admin', 'dashboard');
 
   // Analytics: this period's sign-up is drawn; the period is switched and downloaded.
   await page.getByRole('link', { name: 'Analytics' }).click();
@@ -81,7 +68,7 @@ test('an administrator reads the dashboard, the analytics and the security scree
   expect(csv[0]).toBe('metric,day,category,count,amount_usd');
   expect(csv.filter((line) => line.startsWith('sign_ups,'))).toHaveLength(7);
   await expectNoAxeViolations(page);
-  await screenshots(page, 'analytics');
+  await screenshots(page, 'admin', 'analytics');
 
   // Security: the audit log filtered to the customer's sign-ins.
   await page.goto('/admin');
@@ -94,7 +81,7 @@ test('an administrator reads the dashboard, the analytics and the security scree
   await expect(log.getByRole('row')).toHaveCount(2);
   await expect(log.getByRole('row').nth(1)).toContainText(customer.email);
   await expectNoAxeViolations(page);
-  await screenshots(page, 'security-audit');
+  await screenshots(page, 'admin', 'security-audit');
 
   await page.getByRole('tab', { name: 'Failed sign-ins' }).click();
   const failures = page.getByRole('table', { name: 'Failed sign-ins by address' });
@@ -102,14 +89,14 @@ test('an administrator reads the dashboard, the analytics and the security scree
     customer.email,
   );
   await expectNoAxeViolations(page);
-  await screenshots(page, 'security-failures');
+  await screenshots(page, 'admin', 'security-failures');
 
   // Open sessions: the customer's is ended; their next request finds them signed out.
   await page.getByRole('tab', { name: 'Open sessions' }).click();
   await expect(page.getByRole('table', { name: 'Open sessions' })).toBeVisible();
   await expect(page.getByText('This session')).toBeVisible();
   await expectNoAxeViolations(page);
-  await screenshots(page, 'security-sessions');
+  await screenshots(page, 'admin', 'security-sessions');
   await page.getByRole('tabpanel').getByRole('searchbox', { name: 'User' }).fill(customer.email);
   const sessions = page.getByRole('table', { name: 'Open sessions' });
   await expect(sessions.getByRole('row')).toHaveCount(2);

@@ -1,23 +1,13 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { e2eAdmin } from '../playwright.config.ts';
-import { createCustomer, expect, expectNoAxeViolations, signIn, test } from './fixtures.ts';
-
-/** Where the screenshots of the administration screens go (not committed; CI keeps them). */
-const shots = 'test-results/screenshots/admin-users';
-
-async function screenshots(page: Page, name: string) {
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    for (const width of [1280, 360]) {
-      await page.setViewportSize({ width, height: 800 });
-      const height = await page.evaluate(() => document.documentElement.scrollHeight);
-      await page.setViewportSize({ width, height: Math.min(height, 4000) });
-      await page.screenshot({ path: `${shots}/${name}-${width}-${scheme}.png` });
-    }
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
+import {
+  createCustomer,
+  expect,
+  expectNoAxeViolations,
+  screenshots,
+  signIn,
+  test,
+} from './fixtures.ts';
 
 /** A customer's account number, read through the REST API as an integrator would. */
 async function accountNumberOf(request: APIRequestContext, email: string, password: string) {
@@ -103,7 +93,7 @@ test('an administrator blocks a customer, lowers the limit, runs maintenance and
   await expect(table.getByRole('row')).toHaveCount(2);
   await expect(page.getByText('Showing 1 to 1 of 1 results')).toBeVisible();
   await expectNoAxeViolations(page);
-  await screenshots(page, 'users');
+  await screenshots(page, 'admin-users', 'users');
   await table.getByRole('button', { name: 'Block Blake Tester' }).click();
   await expect(page.getByText('User blocked successfully')).toBeVisible();
   await expect(customer).toHaveURL(/\/login/, { timeout: 15_000 });
@@ -121,14 +111,14 @@ test('an administrator blocks a customer, lowers the limit, runs maintenance and
   await expect(page.getByRole('heading', { name: 'Blake Tester' })).toBeVisible();
   await expect(page.getByText('User blocked (by an administrator)')).toBeVisible();
   await expectNoAxeViolations(page);
-  await screenshots(page, 'user-detail');
+  await screenshots(page, 'admin-users', 'user-detail');
   await page.getByRole('button', { name: 'Unblock' }).click();
   await expect(page.getByText('User unblocked successfully')).toBeVisible();
 
   // A lowered transfer limit applies to the customer's next transfer.
   await setTransferLimit(page, '100');
   await expectNoAxeViolations(page);
-  await screenshots(page, 'settings');
+  await screenshots(page, 'admin-users', 'settings');
   try {
     await signIn(customer, blake.email);
     await depositByCard(customer, '500');
@@ -158,8 +148,8 @@ test('an administrator blocks a customer, lowers the limit, runs maintenance and
     await expect(customer.getByRole('button', { name: 'Learn More' })).toBeVisible();
     await expect(customer.getByRole('heading', { name: 'We’ll be back soon' })).toBeVisible();
     await expectNoAxeViolations(customer);
-    await screenshots(customer, 'maintenance-customer');
-    await screenshots(page, 'maintenance-admin');
+    await screenshots(customer, 'admin-users', 'maintenance-customer');
+    await screenshots(page, 'admin-users', 'maintenance-admin');
   } finally {
     await setMaintenance(page, false);
   }

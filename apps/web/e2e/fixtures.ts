@@ -90,5 +90,26 @@ export async function expectNoAxeViolations(page: Page) {
   ).toEqual([]);
 }
 
+/**
+ * The page in light and dark, 1280 and 360 px wide, into `test-results/screenshots/<folder>/`
+ * (not committed; CI keeps test-results). The whole page goes in one tall window: the app's
+ * header and sidebar are fixed, which a stitched full-page capture draws in the middle of it.
+ */
+export async function screenshots(page: Page, folder: string, name: string) {
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    for (const width of [1280, 360]) {
+      await page.setViewportSize({ width, height: 800 });
+      const height = await page.evaluate(() => document.documentElement.scrollHeight);
+      await page.setViewportSize({ width, height: Math.min(height, 4000) });
+      await page.screenshot({
+        path: `test-results/screenshots/${folder}/${name}-${width}-${scheme}.png`,
+      });
+    }
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
 export const test = base;
 export { expect };

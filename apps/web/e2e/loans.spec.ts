@@ -1,25 +1,13 @@
 import type { Page } from '@playwright/test';
 import { e2eAdmin } from '../playwright.config.ts';
-import { createCustomer, expect, expectNoAxeViolations, signIn, test } from './fixtures.ts';
-
-/** Where the screenshots of the loans screens go (not committed; CI keeps test-results). */
-const shots = 'test-results/screenshots/loans';
-
-async function screenshots(page: Page, name: string) {
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    for (const width of [1280, 360]) {
-      // The whole page in one tall window: the app's header and sidebar are fixed, which a
-      // stitched full-page capture draws in the middle of the page.
-      await page.setViewportSize({ width, height: 800 });
-      const height = await page.evaluate(() => document.documentElement.scrollHeight);
-      await page.setViewportSize({ width, height: Math.min(height, 4000) });
-      await page.screenshot({ path: `${shots}/${name}-${width}-${scheme}.png` });
-    }
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
+import {
+  createCustomer,
+  expect,
+  expectNoAxeViolations,
+  screenshots,
+  signIn,
+  test,
+} from './fixtures.ts';
 
 async function fillApplication(page: Page, amount: string, term: string) {
   await page.getByLabel(/^Amount/).fill(amount);
@@ -43,7 +31,7 @@ test('a customer applies, an administrator approves, the customer sees the money
   await expect(page.getByRole('heading', { name: 'My Loans' })).toBeVisible();
   await expect(page.getByText('No loans')).toBeVisible();
   await expectNoAxeViolations(page);
-  await screenshots(page, 'my-loans-empty');
+  await screenshots(page, 'loans', 'my-loans-empty');
 
   // From the personal tile: the type is chosen, the estimate follows the typing.
   await page.getByRole('link', { name: 'Apply for a personal loan' }).click();
@@ -54,7 +42,7 @@ test('a customer applies, an administrator approves, the customer sees the money
   await expect(estimate).toContainText('$890.83');
   await expect(estimate).toContainText('$10,689.93');
   await expectNoAxeViolations(page);
-  await screenshots(page, 'apply');
+  await screenshots(page, 'loans', 'apply');
   await page.getByRole('button', { name: 'Submit Application' }).click();
   await expect(page).toHaveURL(/\/loans$/);
   await expect(page.getByText('Loan application submitted successfully')).toBeVisible();
@@ -73,7 +61,7 @@ test('a customer applies, an administrator approves, the customer sees the money
     .filter({ hasText: customer.email });
   await expect(row).toContainText('$10,000.00');
   await expectNoAxeViolations(officer);
-  await screenshots(officer, 'admin-loans');
+  await screenshots(officer, 'loans', 'admin-loans');
   await row.getByRole('button', { name: 'Approve' }).click();
   await officer.getByRole('button', { name: 'Approve and disburse' }).click();
   await expect(officer.getByText('Loan approved and disbursed')).toBeVisible();
@@ -86,7 +74,7 @@ test('a customer applies, an administrator approves, the customer sees the money
   await expect(schedule.getByRole('row')).toHaveCount(13);
   await expect(page.getByText('Instalment 1 of 12', { exact: false })).toBeVisible();
   await expectNoAxeViolations(page);
-  await screenshots(page, 'loan-details');
+  await screenshots(page, 'loans', 'loan-details');
   await page.getByRole('button', { name: 'Pay instalment' }).click();
   await page.getByRole('button', { name: 'Pay', exact: true }).click();
   await expect(page.getByText('Payment completed successfully')).toBeVisible();

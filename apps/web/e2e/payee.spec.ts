@@ -1,21 +1,13 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { e2eAdmin } from '../playwright.config.ts';
-import { createCustomer, expect, expectNoAxeViolations, signIn, test } from './fixtures.ts';
-
-/** Where this journey's screenshots go (not committed; CI keeps them). */
-const shots = 'test-results/screenshots/payee';
-
-async function screenshots(page: Page, name: string) {
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    for (const width of [1280, 360]) {
-      await page.setViewportSize({ width, height: 900 });
-      await page.screenshot({ path: `${shots}/${name}-${width}-${scheme}.png`, fullPage: true });
-    }
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
+import {
+  createCustomer,
+  expect,
+  expectNoAxeViolations,
+  screenshots,
+  signIn,
+  test,
+} from './fixtures.ts';
 
 // Issue 12: the transfer screen names the recipient before 'Send Money', refuses a mistyped
 // number of this bank, and asks before sending to another bank.
@@ -137,7 +129,7 @@ test('a closed customer’s account number takes no more money', async ({ page, 
   await page.getByRole('button', { name: 'Send Money' }).click();
   await expect(page.getByText('No Horizon Bank account has this number').first()).toBeVisible();
   await expect(page).toHaveURL(/\/transfer$/);
-  await screenshots(page, 'closed-account');
+  await screenshots(page, 'payee', 'closed-account');
   const balance = await request.get('/api/v1/transactions/balance', {
     headers: { authorization: `Bearer ${token}` },
   });
