@@ -23,21 +23,26 @@ async function signedInApi(request: APIRequestContext, email: string, password: 
   };
 }
 
-test('confirmation of payee on the transfer screen', async ({ page, request }) => {
-  const payer = await createCustomer(request, 'Quinn');
-  const payee = await createCustomer(request, 'Robin');
-  const { token } = await signedInApi(request, payer.email, payer.password);
+/** A card deposit over REST, as an integrator makes it. */
+async function depositByCard(request: APIRequestContext, token: string, amount: number) {
   const deposit = await request.post('/api/v1/transactions/deposit', {
     headers: { authorization: `Bearer ${token}`, 'idempotency-key': crypto.randomUUID() },
     data: {
       method: 'card',
-      amount: 100,
+      amount,
       cardNumber: '4111111111111111',
       expiryDate: '12/39',
       cvv: '123',
     },
   });
   expect(deposit.status()).toBe(201);
+}
+
+test('confirmation of payee on the transfer screen', async ({ page, request }) => {
+  const payer = await createCustomer(request, 'Quinn');
+  const payee = await createCustomer(request, 'Robin');
+  const { token } = await signedInApi(request, payer.email, payer.password);
+  await depositByCard(request, token, 100);
   const { accountNumber } = await signedInApi(request, payee.email, payee.password);
 
   await signIn(page, payer.email, payer.password);
@@ -100,17 +105,7 @@ test('a closed customer’s account number takes no more money', async ({ page, 
   const payer = await createCustomer(request, 'Uma');
   const closing = await createCustomer(request, 'Vic');
   const { token } = await signedInApi(request, payer.email, payer.password);
-  const deposit = await request.post('/api/v1/transactions/deposit', {
-    headers: { authorization: `Bearer ${token}`, 'idempotency-key': crypto.randomUUID() },
-    data: {
-      method: 'card',
-      amount: 50,
-      cardNumber: '4111111111111111',
-      expiryDate: '12/39',
-      cvv: '123',
-    },
-  });
-  expect(deposit.status()).toBe(201);
+  await depositByCard(request, token, 50);
   const closed = await signedInApi(request, closing.email, closing.password);
   const admin = await signedInApi(request, e2eAdmin.email, e2eAdmin.password);
   const removed = await request.delete(`/api/v1/users/${closed.id}`, {
