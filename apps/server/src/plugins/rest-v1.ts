@@ -47,7 +47,8 @@ export function sendError(reply: FastifyReply, error: unknown, log: FastifyInsta
   }
   if (error instanceof TRPCError) {
     const status = getHTTPStatusCodeFromError(error);
-    const reason = error.cause instanceof AppErrorCause ? error.cause.reason : undefined;
+    const appCause = error.cause instanceof AppErrorCause ? error.cause : undefined;
+    const reason = appCause?.reason;
     if (status >= 500 && !(status === 503 && reason)) {
       log.error({ err: error }, 'REST procedure failed');
       return reply.code(status).send({ message: messages.unexpected });
@@ -55,7 +56,9 @@ export function sendError(reply: FastifyReply, error: unknown, log: FastifyInsta
     if (status === 503) reply.header('Retry-After', String(MAINTENANCE_RETRY_AFTER_SECONDS));
     if (status === 429) {
       const seconds =
-        error.cause instanceof RetryAfterCause ? error.cause.seconds : DEFAULT_RETRY_AFTER_SECONDS;
+        error.cause instanceof RetryAfterCause
+          ? error.cause.seconds
+          : (appCause?.retryAfterSeconds ?? DEFAULT_RETRY_AFTER_SECONDS);
       reply.header('Retry-After', String(seconds));
     }
     if (status === 401) {
@@ -65,7 +68,11 @@ export function sendError(reply: FastifyReply, error: unknown, log: FastifyInsta
         error.message === messages.sessionExpired ? 'Bearer error="invalid_token"' : 'Bearer',
       );
     }
-    return reply.code(status).send({ message: error.message, ...(reason ? { reason } : {}) });
+    return reply.code(status).send({
+      message: error.message,
+      ...(reason ? { reason } : {}),
+      ...(appCause?.details ? { details: appCause.details } : {}),
+    });
   }
   log.error({ err: error }, 'REST request failed');
   return reply.code(500).send({ message: messages.unexpected });
