@@ -158,6 +158,8 @@ export const loanRestRoutes = [
     tag,
     access: 'customer',
     errors: [409],
+    permissionFor: (raw) =>
+      typeof raw === 'object' && raw !== null && 'status' in raw ? 'admin:access' : undefined,
     input: loanPutInput,
     output: loanAnswer,
     handle: ({ caller, input }) => {
