@@ -37,7 +37,9 @@ function badRequest(route: { method: string; path: string }) {
   return { method: route.method, url, payload: badFields } as const;
 }
 
-const staffOnly = restRoutes.filter((route) => route.access === 'admin' || route.access === 'staff');
+const staffOnly = restRoutes.filter(
+  (route) => route.access === 'admin' || route.access === 'staff',
+);
 
 describe('authorization before validation (issue 20)', () => {
   it('has staff-only routes to walk', () => {

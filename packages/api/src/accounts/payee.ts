@@ -40,7 +40,6 @@ const words = (name: string) =>
     .split(/[\s'-]+/)
     .filter(Boolean);
 
-
 /** As UK confirmation of payee answers: an exact match, a close one, or none. */
 export function compareNames(
   typed: string,

@@ -94,7 +94,9 @@ async function storedBytes(tx: Executor, uploaderId: string) {
     .select({
       total: sql<string>`coalesce(sum(${supportAttachments.size}), 0)::text`,
       today: sql<string>`coalesce(sum(${supportAttachments.size}) filter (where ${supportAttachments.createdAt} > ${dayAgo}), 0)::text`,
-      oldestToday: sql<Date | string | null>`min(${supportAttachments.createdAt}) filter (where ${supportAttachments.createdAt} > ${dayAgo})`,
+      oldestToday: sql<
+        Date | string | null
+      >`min(${supportAttachments.createdAt}) filter (where ${supportAttachments.createdAt} > ${dayAgo})`,
     })
     .from(supportAttachments)
     .where(eq(supportAttachments.uploaderId, uploaderId));

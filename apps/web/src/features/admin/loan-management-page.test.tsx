@@ -3,12 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { makeUser, signedInAs } from '../../testing/fixtures.ts';
 import { makeLoan } from '../../testing/loan-fixtures.ts';
 import { renderApp } from '../../testing/render-app.tsx';
-import {
-  callsTo,
-  mockProcedure,
-  mockProcedures,
-  TrpcMockError,
-} from '../../testing/trpc-msw.ts';
+import { callsTo, mockProcedure, mockProcedures, TrpcMockError } from '../../testing/trpc-msw.ts';
 
 const admin = signedInAs(makeUser({ role: 'admin' }));
 
