@@ -31,7 +31,9 @@ const badFields = {
 function badRequest(route: { method: string; path: string }) {
   const url = `/api/v1${route.path.replace(/:[A-Za-z]+/g, 'not-a-uuid')}`;
   if (route.method === 'GET' || route.method === 'DELETE') {
-    const query = new URLSearchParams(Object.entries(badFields).map(([k, v]) => [k, String(v)]));
+    const query = new URLSearchParams(
+      Object.fromEntries(Object.entries(badFields).map(([k, v]) => [k, String(v)])),
+    );
     return { method: route.method, url: `${url}?${query}` } as const;
   }
   return { method: route.method, url, payload: badFields } as const;

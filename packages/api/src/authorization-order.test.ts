@@ -9,6 +9,15 @@ import { appRouter } from './root.ts';
 const isInputParser = (middleware: unknown) =>
   typeof middleware === 'function' && '_type' in middleware && middleware._type === 'input';
 
+/** A procedure's middlewares in the order they run (tRPC keeps them on `_def`). */
+function middlewaresOf(procedure: unknown): unknown[] {
+  if ((typeof procedure !== 'function' && typeof procedure !== 'object') || procedure === null)
+    return [];
+  const def: unknown = '_def' in procedure ? procedure._def : undefined;
+  if (typeof def !== 'object' || def === null || !('middlewares' in def)) return [];
+  return Array.isArray(def.middlewares) ? def.middlewares : [];
+}
+
 describe('every procedure checks access before it parses its input', () => {
   const procedures = Object.entries(appRouter._def.procedures);
 
@@ -18,7 +27,7 @@ describe('every procedure checks access before it parses its input', () => {
 
   it('has an access middleware ahead of its input parser', () => {
     const late = procedures.filter(([, procedure]) => {
-      const middlewares: unknown[] = procedure._def.middlewares;
+      const middlewares = middlewaresOf(procedure);
       const firstParser = middlewares.findIndex(isInputParser);
       return firstParser === 0 || middlewares.length === 0;
     });
