@@ -353,6 +353,27 @@ describe('decisions name the version the officer saw (issue 20)', () => {
     expect(await ledgerInvariant(app.db)).toEqual(invariantHolds);
   });
 
+  it('never pays an edit that races the approval: the money is what the officer saw, or nothing', async () => {
+    for (let round = 0; round < 3; round += 1) {
+      const alice = await fundedCustomer(app, 0);
+      const officer = await admin();
+      const { loan } = await alice.caller.loans.create({ ...application, amount: 1_000 });
+      const [edit, decision] = await Promise.allSettled([
+        alice.caller.loans.update({ ...application, id: loan.id, amount: 50_000, term: 60 }),
+        officer.caller.loans.decide({ id: loan.id, status: 'approved', version: 1 }),
+      ]);
+      const paid = await disbursementsTo(alice.id);
+      if (decision.status === 'fulfilled') {
+        expect(edit.status).toBe('rejected');
+        expect(paid.map((row) => row.amountCents)).toEqual([100_000n]);
+      } else {
+        expect(edit.status).toBe('fulfilled');
+        expect(paid).toHaveLength(0);
+      }
+    }
+    expect(await ledgerInvariant(app.db)).toEqual(invariantHolds);
+  });
+
   it('takes a decision without a version only while the application is as first submitted', async () => {
     const alice = await fundedCustomer(app, 0);
     const officer = await admin();
