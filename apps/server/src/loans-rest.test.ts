@@ -124,11 +124,25 @@ describe('REST loans paths (SPEC.md 7)', () => {
     });
     expect(all.json()).toMatchObject({ page: 1, hasMore: false });
     expect(all.json().loans.map((row: { id: string }) => row.id)).toContain(loan.id);
-    const approved = await server.inject({
+    // SPEC.md 7's bare {status} decides only an application as first submitted; this one was
+    // edited, so the officer names the version they reviewed (issue 20).
+    const stale = await server.inject({
       method: 'PUT',
       url: `/api/v1/loans/${loan.id}`,
       ...as(officer.token),
       payload: { status: 'approved' },
+    });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toMatchObject({
+      message: 'This application changed since you opened it. Review it again.',
+      reason: 'APPLICATION_CHANGED',
+      details: { version: 2 },
+    });
+    const approved = await server.inject({
+      method: 'PUT',
+      url: `/api/v1/loans/${loan.id}`,
+      ...as(officer.token),
+      payload: { status: 'approved', version: 2 },
     });
     expect(approved.statusCode).toBe(200);
     expect(approved.json().loan.status).toBe('approved');
@@ -185,6 +199,28 @@ describe('REST loans paths (SPEC.md 7)', () => {
       message: 'Loan application cancelled successfully',
       loan: { status: 'cancelled' },
     });
+  });
+
+  it('takes SPEC.md 7’s bare {status} while the application is as first submitted (issue 20)', async () => {
+    const alice = await fundedCustomer(app, 0);
+    const officer = await fundedCustomer(app, 0, 'Officer');
+    await app.db.update(users).set({ role: 'admin' }).where(eq(users.id, officer.id));
+    const created = await server.inject({
+      method: 'POST',
+      url: '/api/v1/loans',
+      headers: bearer(alice.token),
+      payload: application,
+    });
+    const { loan } = created.json();
+    expect(loan.version).toBe(1);
+    const rejected = await server.inject({
+      method: 'PUT',
+      url: `/api/v1/loans/${loan.id}`,
+      headers: bearer(officer.token),
+      payload: { status: 'rejected', reason: 'Not this time' },
+    });
+    expect(rejected.statusCode).toBe(200);
+    expect(rejected.json().loan).toMatchObject({ status: 'rejected' });
   });
 
   it('documents every loans path in the OpenAPI document', async () => {

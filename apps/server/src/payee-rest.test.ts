@@ -151,3 +151,32 @@ describe('GET /api/v1/accounts/lookup', () => {
     expect(refused.headers.ratelimit).toMatch(/^"payee-lookup";r=0;t=\d+$/);
   });
 });
+
+describe('POST /api/v1/transactions/transfer (issue 20)', () => {
+  it('answers the payee as the payee check shows them: masked name, no internal id', async () => {
+    const alice = await fundedCustomer(app, 10);
+    const bob = await bobSmith();
+    const sent = await server.inject({
+      method: 'POST',
+      url: '/api/v1/transactions/transfer',
+      headers: { ...bearer(alice.token), 'idempotency-key': crypto.randomUUID() },
+      payload: { recipientAccountNumber: bob.accountNumber, amount: 0.01 },
+    });
+    expect(sent.statusCode).toBe(201);
+    expect(sent.json().transaction).toMatchObject({
+      recipientName: 'Bob S.',
+      recipient: null,
+      recipientAccountNumber: bob.accountNumber,
+    });
+    expect(sent.body).not.toContain('Smith');
+    expect(sent.body).not.toContain(bob.id);
+    // The sender's history and detail say no more than the answer did.
+    const history = await server.inject({
+      method: 'GET',
+      url: '/api/v1/transactions?page=1&limit=10',
+      headers: bearer(alice.token),
+    });
+    expect(history.body).not.toContain('Smith');
+    expect(history.body).not.toContain(bob.id);
+  });
+});

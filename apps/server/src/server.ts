@@ -30,7 +30,15 @@ export interface BuildServerOptions {
   corsOrigins?: readonly string[];
   /** PUBLIC_URL is unset: e-mailed links follow the origin a local visitor used. */
   linkOriginFromLoopback?: boolean;
+  /**
+   * A request (headers and body) must have arrived whole within this, else 408 and the socket
+   * is closed (issue 20). Answers, WebSockets and downloads are not bounded by it.
+   */
+  requestTimeoutMs?: number;
 }
+
+/** README, Operations: a request body held longer than this is cut off with 408. */
+export const DEFAULT_REQUEST_TIMEOUT_MS = 60_000;
 
 /** A caller's own request id is kept when it is a plain token; anything else gets a UUID. */
 const WELL_FORMED_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -41,6 +49,7 @@ function requestId(header: string | string[] | undefined): string {
 
 /** The whole HTTP surface; main.ts listens on it, tests `inject` into it. */
 export async function buildServer(options: BuildServerOptions): Promise<FastifyInstance> {
+  const requestTimeout = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
   const app = Fastify({
     logger: loggerOptions(options.logLevel ?? 'info', options.logStream),
     childLoggerFactory: lazyChildLogger,
@@ -51,6 +60,13 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     routerOptions: { maxParamLength: 200 },
     // Every log line of a request names it; the answer's X-Request-Id tells the caller.
     genReqId: (req) => requestId(req.headers['x-request-id']),
+    // Slow bodies: the whole request within the bound, its headers too; Node checks open
+    // requests every `connectionsCheckingInterval` (30 s by default), so often enough here.
+    requestTimeout,
+    http: {
+      headersTimeout: Math.min(requestTimeout, 20_000),
+      connectionsCheckingInterval: Math.max(100, Math.min(5_000, Math.floor(requestTimeout / 4))),
+    },
   });
   app.addHook('onRequest', async (req, reply) => {
     reply.header('X-Request-Id', req.id);

@@ -5,10 +5,24 @@ export type AppErrorReason =
   | 'EMAIL_NOT_VERIFIED'
   | 'TWO_FACTOR_REQUIRED'
   | 'MAINTENANCE'
-  | 'ACCOUNT_BLOCKED';
+  | 'ACCOUNT_BLOCKED'
+  /** A loan decision named a version of the application that is no longer current. */
+  | 'APPLICATION_CHANGED'
+  /** Nobody decides on their own loan application. */
+  | 'OWN_APPLICATION'
+  /** A support quota (attachment bytes, tickets, chat lines) is used up for now. */
+  | 'QUOTA_EXCEEDED';
+
+/** The figures of a refusal (limit, used, when it resets), sent as the body's `details`. */
+export type AppErrorDetails = Record<string, string | number | null>;
 
 export class AppErrorCause extends Error {
-  constructor(readonly reason: AppErrorReason) {
+  constructor(
+    readonly reason: AppErrorReason,
+    readonly details?: AppErrorDetails,
+    /** For a 429: when the refusing limit lets the caller in (the `Retry-After` header). */
+    readonly retryAfterSeconds?: number,
+  ) {
     super(reason);
   }
 }
@@ -17,8 +31,30 @@ export function appError(
   code: TRPCError['code'],
   message: string,
   reason?: AppErrorReason,
+  details?: AppErrorDetails,
 ): TRPCError {
-  return new TRPCError({ code, message, cause: reason ? new AppErrorCause(reason) : undefined });
+  return new TRPCError({
+    code,
+    message,
+    cause: reason ? new AppErrorCause(reason, details) : undefined,
+  });
+}
+
+/** 429 for a used-up quota: its figures in `details`, `Retry-After` when it resets. */
+export function quotaExceeded(
+  message: string,
+  details: AppErrorDetails & { resetsAt: string | null },
+  retryAfterMs: number,
+): TRPCError {
+  return new TRPCError({
+    code: 'TOO_MANY_REQUESTS',
+    message,
+    cause: new AppErrorCause(
+      'QUOTA_EXCEEDED',
+      details,
+      Math.max(1, Math.ceil(retryAfterMs / 1000)),
+    ),
+  });
 }
 
 /** Carried by a 429: how long the caller should wait (the REST adapter's `Retry-After`). */

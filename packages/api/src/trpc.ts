@@ -18,7 +18,8 @@ export function validationDetails(error: ZodError): ValidationDetail[] {
 const t = initTRPC.context<Context>().create({
   errorFormatter({ shape, error }) {
     const zodError = error.cause instanceof ZodError ? error.cause : null;
-    const reason = error.cause instanceof AppErrorCause ? error.cause.reason : undefined;
+    const appCause = error.cause instanceof AppErrorCause ? error.cause : undefined;
+    const reason = appCause?.reason;
     const hideInternal = error.code === 'INTERNAL_SERVER_ERROR';
     return {
       ...shape,
@@ -27,7 +28,7 @@ const t = initTRPC.context<Context>().create({
         ...shape.data,
         stack: undefined,
         reason,
-        details: zodError ? validationDetails(zodError) : undefined,
+        details: zodError ? validationDetails(zodError) : appCause?.details,
       },
     };
   },

@@ -100,6 +100,30 @@ function limitField(label: string) {
     .refine(hasAtMostTwoDecimals, { message: 'Amount can have at most two decimal places' });
 }
 
+/** A quota: a whole number of 1 or more (README, Support quotas). */
+function quotaField(label: string, max: number) {
+  return z
+    .number({
+      error: (issue) =>
+        issue.input === undefined || Number.isNaN(issue.input)
+          ? `${label} is required`
+          : `${label} must be a number`,
+    })
+    .int(`${label} must be a whole number`)
+    .min(1, `${label} must be 1 or more`)
+    .max(max, `${label} must be at most ${max.toLocaleString('en-US')}`);
+}
+
+/** What one customer may put into support (issue 20): files by the megabyte, tickets, lines. */
+export const supportQuotasInput = z.object({
+  attachmentMbPerDay: quotaField('Attachment megabytes a day', 100_000),
+  attachmentMbTotal: quotaField('Attachment megabytes in all', 1_000_000),
+  ticketsPerMinute: quotaField('Tickets a minute', 1_000),
+  ticketsPerDay: quotaField('Tickets a day', 100_000),
+  chatMessagesPerMinute: quotaField('Chat messages a minute', 10_000),
+});
+export type SupportQuotas = z.output<typeof supportQuotasInput>;
+
 /** SPEC.md 3 (Admin settings) with SPEC.md 5's messages. */
 export const bankSettingsInput = z.object({
   bankName: textField(100).pipe(z.string().min(1, 'Bank name is required')),
@@ -118,6 +142,8 @@ export const bankSettingsInput = z.object({
       mortgage: rateField(),
     }),
   }),
+  /** Optional: a client that does not send them (SPEC.md's form) leaves them unchanged. */
+  supportQuotas: supportQuotasInput.optional(),
 });
 export type BankSettingsInput = z.input<typeof bankSettingsInput>;
 export type BankSettingsValues = z.output<typeof bankSettingsInput>;

@@ -80,6 +80,15 @@ export const loanDecisionInput = z
     id: z.uuid('Loan not found'),
     status: z.enum(['approved', 'rejected'], { error: 'Status must be approved or rejected' }),
     reason: textField(500, 'Reason is too long').optional(),
+    /**
+     * The application's version the officer reviewed; without it the decision is taken only
+     * while the application is as first submitted (version 1). docs/decisions/028.
+     */
+    version: z
+      .number({ error: 'Version must be a whole number' })
+      .int('Version must be a whole number')
+      .positive('Version must be a whole number')
+      .optional(),
   })
   .superRefine((value, ctx) => {
     if (value.status === 'rejected' && !value.reason) {

@@ -1,6 +1,8 @@
 /** Texts of SPEC.md sections 2 and 8 that both the server and the SPA show. */
 export const messages = {
   sessionExpired: 'Your session has expired. Please sign in again.',
+  /** A signed-in caller without the role a route needs (403). */
+  noAccess: 'You do not have access to this',
   authenticationRequired: 'Authentication required',
   tooManyRequests: 'Too many requests. Please try again later.',
   unexpected: 'An unexpected error occurred. Please try again later.',

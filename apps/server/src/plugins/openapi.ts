@@ -515,12 +515,26 @@ function components(book: SchemaBook) {
           reason: {
             type: 'string',
             description: 'A machine-readable reason where the caller can act on it.',
-            enum: ['EMAIL_NOT_VERIFIED', 'TWO_FACTOR_REQUIRED', 'MAINTENANCE', 'ACCOUNT_BLOCKED'],
+            enum: [
+              'EMAIL_NOT_VERIFIED',
+              'TWO_FACTOR_REQUIRED',
+              'MAINTENANCE',
+              'ACCOUNT_BLOCKED',
+              'APPLICATION_CHANGED',
+              'OWN_APPLICATION',
+              'QUOTA_EXCEEDED',
+            ],
           },
           details: {
-            type: 'array',
-            description: 'With `Validation error`: one entry per invalid field.',
-            items: ref('schemas', 'ValidationDetail'),
+            description:
+              'With `Validation error`: one entry per invalid field. With a rule’s refusal (`QUOTA_EXCEEDED`, `APPLICATION_CHANGED`): its figures, e.g. `{limit, used, resetsAt}` or the current `version`.',
+            oneOf: [
+              { type: 'array', items: ref('schemas', 'ValidationDetail') },
+              {
+                type: 'object',
+                additionalProperties: { type: ['string', 'number', 'null'] },
+              },
+            ],
           },
         },
       },

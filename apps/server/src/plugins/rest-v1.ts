@@ -2,6 +2,7 @@ import { AppErrorCause, RetryAfterCause } from '@bank/api/errors';
 import { storedFileAnswer } from '@bank/api/rest/define';
 import { restRoutes } from '@bank/api/rest/routes';
 import { type StoredUpload, UploadRejected } from '@bank/api/support/file-types';
+import { admitUploadStart } from '@bank/api/support/quotas';
 import { validationDetails } from '@bank/api/trpc';
 import { messages } from '@bank/validators/messages';
 import cors from '@fastify/cors';
@@ -25,6 +26,8 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 /** How long a caller waits after a 503 for maintenance (it has no known end). */
 const MAINTENANCE_RETRY_AFTER_SECONDS = 60;
+/** A multipart body this small carries fields at most, no file worth checking quotas for. */
+const FILE_FREE_MULTIPART_BYTES = 65_536;
 /** A 429 whose limit did not say when it lets the caller in. */
 const DEFAULT_RETRY_AFTER_SECONDS = 60;
 
@@ -47,7 +50,8 @@ export function sendError(reply: FastifyReply, error: unknown, log: FastifyInsta
   }
   if (error instanceof TRPCError) {
     const status = getHTTPStatusCodeFromError(error);
-    const reason = error.cause instanceof AppErrorCause ? error.cause.reason : undefined;
+    const appCause = error.cause instanceof AppErrorCause ? error.cause : undefined;
+    const reason = appCause?.reason;
     if (status >= 500 && !(status === 503 && reason)) {
       log.error({ err: error }, 'REST procedure failed');
       return reply.code(status).send({ message: messages.unexpected });
@@ -55,7 +59,9 @@ export function sendError(reply: FastifyReply, error: unknown, log: FastifyInsta
     if (status === 503) reply.header('Retry-After', String(MAINTENANCE_RETRY_AFTER_SECONDS));
     if (status === 429) {
       const seconds =
-        error.cause instanceof RetryAfterCause ? error.cause.seconds : DEFAULT_RETRY_AFTER_SECONDS;
+        error.cause instanceof RetryAfterCause
+          ? error.cause.seconds
+          : (appCause?.retryAfterSeconds ?? DEFAULT_RETRY_AFTER_SECONDS);
       reply.header('Retry-After', String(seconds));
     }
     if (status === 401) {
@@ -65,7 +71,11 @@ export function sendError(reply: FastifyReply, error: unknown, log: FastifyInsta
         error.message === messages.sessionExpired ? 'Bearer error="invalid_token"' : 'Bearer',
       );
     }
-    return reply.code(status).send({ message: error.message, ...(reason ? { reason } : {}) });
+    return reply.code(status).send({
+      message: error.message,
+      ...(reason ? { reason } : {}),
+      ...(appCause?.details ? { details: appCause.details } : {}),
+    });
   }
   log.error({ err: error }, 'REST request failed');
   return reply.code(500).send({ message: messages.unexpected });
@@ -128,6 +138,14 @@ export async function restV1Plugin(
           );
           // Files are stored only for a signed-in caller, and only on routes that take them.
           if (route.multipart && ctx.auth && req.isMultipart()) {
+            // A customer without room for files left is refused before any byte is stored (a
+            // body too small to hold an image, such as a words-only line, is not held back).
+            const declared = Number(req.headers['content-length'] ?? Number.POSITIVE_INFINITY);
+            if (declared > FILE_FREE_MULTIPART_BYTES) {
+              const { id, role } = ctx.auth.user;
+              const settings = await options.deps.settings.get();
+              await admitUploadStart(options.deps.db, settings, { id, role });
+            }
             const form = await readMultipartUploads(req, options.deps.storage);
             body = form.fields;
             uploads = form.uploads;

@@ -22,9 +22,10 @@ function readErrorData(value: unknown): ErrorData | null {
   if (code !== undefined && typeof code !== 'string') return null;
   if (httpStatus !== undefined && typeof httpStatus !== 'number') return null;
   if (reason != null && typeof reason !== 'string') return null;
-  if (details != null && !Array.isArray(details)) return null;
+  // `details` is a list of field errors, or a rule's figures (limit, used, version...).
+  if (details != null && !isRecord(details)) return null;
   const fieldErrors: ErrorData['details'] = [];
-  for (const detail of details ?? []) {
+  for (const detail of Array.isArray(details) ? details : []) {
     if (!isRecord(detail)) return null;
     if (typeof detail.field !== 'string' || typeof detail.message !== 'string') return null;
     fieldErrors.push({ field: detail.field, message: detail.message });
@@ -36,7 +37,10 @@ export type ErrorReason =
   | 'EMAIL_NOT_VERIFIED'
   | 'TWO_FACTOR_REQUIRED'
   | 'MAINTENANCE'
-  | 'ACCOUNT_BLOCKED';
+  | 'ACCOUNT_BLOCKED'
+  | 'APPLICATION_CHANGED'
+  | 'OWN_APPLICATION'
+  | 'QUOTA_EXCEEDED';
 
 export interface ApiErrorInfo {
   code: string | null;

@@ -24,6 +24,7 @@ export function makeLoan(overrides: Partial<LoanItem> = {}): LoanItem {
     monthlyIncome: 5_000,
     existingLoans: false,
     collateral: { type: 'vehicle', value: 15_000, description: '2021 hatchback' },
+    version: 1,
     rejectionReason: null,
     decidedAt: null,
     overdue: false,

@@ -32,7 +32,12 @@ export class TrpcMockError extends Error {
   constructor(
     readonly code: ErrorCode,
     message: string,
-    readonly extra: { reason?: string; details?: { field: string; message: string }[] } = {},
+    readonly extra: {
+      reason?: string;
+      details?: { field: string; message: string }[];
+      /** A rule's figures, sent as `details` in place of field errors (limit, used, ...). */
+      figures?: Record<string, string | number | null>;
+    } = {},
   ) {
     super(message);
   }
@@ -115,7 +120,7 @@ async function answer(path: string, input: unknown) {
             httpStatus: status,
             path,
             reason: mockError.extra.reason,
-            details: mockError.extra.details,
+            details: mockError.extra.details ?? mockError.extra.figures,
           },
         },
       },

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import type { Context } from '../context.ts';
 import { tooManyRequests } from '../errors.ts';
 import { limits } from '../rate-limit.ts';
+import { maskedName } from './masked-name.ts';
 
 /**
  * Confirmation of payee (issue 12): before money leaves, who an account number belongs to. An
@@ -38,11 +39,6 @@ const words = (name: string) =>
     .replace(/[^a-z\s'-]/g, ' ')
     .split(/[\s'-]+/)
     .filter(Boolean);
-
-export function maskedName(firstName: string, lastName: string): string {
-  const initial = lastName.trim().charAt(0).toUpperCase();
-  return initial ? `${firstName.trim()} ${initial}.` : firstName.trim();
-}
 
 /** As UK confirmation of payee answers: an exact match, a close one, or none. */
 export function compareNames(

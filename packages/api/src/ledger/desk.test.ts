@@ -282,16 +282,16 @@ describe('what a desk knows of the owners', () => {
         }),
       );
     const first = await send(10);
-    expect(first.value.transaction.recipientName).toBe('Bob Customer');
+    expect(first.value.transaction.recipientName).toBe('Bob C.');
     // Bob changes his name (on any instance); `here` still remembers the old one.
     await app.db.update(users).set({ firstName: 'Robert' }).where(eq(users.id, bob.id));
     const second = await send(10);
-    expect(second.value.transaction.recipientName).toBe('Robert Customer');
+    expect(second.value.transaction.recipientName).toBe('Robert C.');
     const [row] = await app.db
       .select({ recipientName: transactions.recipientName })
       .from(transactions)
       .where(eq(transactions.id, second.value.transaction.id));
-    expect(row?.recipientName).toBe('Robert Customer');
+    expect(row?.recipientName).toBe('Robert C.');
     expect(await balanceCents(app.db, bob.accountNumber)).toBe(2000n);
   });
 });

@@ -8,10 +8,12 @@ import type {
   loanUpdateInput,
 } from '@bank/validators/loans';
 import { TRPCError } from '@trpc/server';
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { ZodRealError, type z } from 'zod';
 import type { AppDeps } from '../context.ts';
 import { toCents, toDollars } from '../money/cents.ts';
+import { permissions } from '../permissions.ts';
+import { publishEvents } from '../realtime/events.ts';
 import { refuse } from '../transactions/movement-result.ts';
 import { type Borrower, type LoanDetail, type LoanRow, toInstalmentDto, toLoanDto } from './dto.ts';
 import { type LoanProduct, loanProducts, outOfRange, productFor } from './products.ts';
@@ -165,6 +167,18 @@ async function ownPendingLoan(db: Executor, userId: string, loanId: string): Pro
   return row;
 }
 
+/** Loan management screens refresh an application live when its customer edits it. */
+async function tellLoanOfficers(tx: Executor, data: { loanId: string; version: number }) {
+  const officers = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(inArray(users.role, [...permissions['admin:access']]), isNull(users.closedAt)));
+  await publishEvents(
+    tx,
+    officers.map((officer) => ({ userId: officer.id, event: { type: 'loan:updated', data } })),
+  );
+}
+
 export async function updateApplication(
   deps: Pick<AppDeps, 'db' | 'settings'>,
   userId: string,
@@ -175,9 +189,11 @@ export async function updateApplication(
     await ownPendingLoan(tx, userId, input.id);
     const [updated] = await tx
       .update(loans)
-      .set({ ...values, updatedAt: new Date() })
+      // A new version: a decision on the one before is refused (docs/decisions/028).
+      .set({ ...values, version: sql`${loans.version} + 1`, updatedAt: new Date() })
       .where(eq(loans.id, input.id))
       .returning();
+    if (updated) await tellLoanOfficers(tx, { loanId: updated.id, version: updated.version });
     return updated;
   });
   if (!row) throw loanNotFound();

@@ -5,6 +5,7 @@ import { and, count, desc, eq, gte, ilike, lt, lte, or, type SQL, sql } from 'dr
 import type { z } from 'zod';
 import { recordAudit } from '../audit/service.ts';
 import type { AppDeps, RequestInfo } from '../context.ts';
+import { appError } from '../errors.ts';
 import { disbursementPosting } from '../ledger/kinds/loan.ts';
 import { formatUsd, toCents } from '../money/cents.ts';
 import { publishEvent } from '../realtime/events.ts';
@@ -16,6 +17,39 @@ import { loanProductNames } from './products.ts';
 import { offerFor } from './schedule.ts';
 
 const notPending = () => refuse('Only a pending application can be approved or rejected');
+
+/** The officer reviewed another version than the current one (docs/decisions/028). */
+const applicationChanged = (version: number) =>
+  appError(
+    'CONFLICT',
+    'This application changed since you opened it. Review it again.',
+    'APPLICATION_CHANGED',
+    { version },
+  );
+
+const ownApplication = () =>
+  appError(
+    'FORBIDDEN',
+    'You cannot decide on your own loan application. Another administrator must.',
+    'OWN_APPLICATION',
+  );
+
+/**
+ * The row is still what the officer decided on: pending and at the version they reviewed.
+ * Checked again inside the write, so an edit that lands after the read refuses it too.
+ */
+function stillAsReviewed(loanId: string, version: number) {
+  return and(eq(loans.id, loanId), eq(loans.status, 'pending'), eq(loans.version, version));
+}
+
+/** Why a guarded write found no row: decided meanwhile, or edited meanwhile. */
+async function whyNotWritten(tx: Executor, loanId: string) {
+  const [now] = await tx
+    .select({ status: loans.status, version: loans.version })
+    .from(loans)
+    .where(eq(loans.id, loanId));
+  return now && now.status === 'pending' ? applicationChanged(now.version) : notPending();
+}
 
 /** GET /loans/all (staff): every customer's loans with the applicant, filtered, newest first. */
 export async function listAllLoans(db: Executor, query: z.output<typeof loanAdminQuery>) {
@@ -120,7 +154,11 @@ export async function decideLoan(
 ) {
   const [loan] = await deps.db.select().from(loans).where(eq(loans.id, input.id));
   if (!loan) throw loanNotFound();
+  if (loan.userId === actorId) throw ownApplication();
   if (loan.status !== 'pending') throw notPending();
+  // SPEC.md 7's bare {status} stands for the application as first submitted.
+  const reviewed = input.version ?? 1;
+  if (loan.version !== reviewed) throw applicationChanged(loan.version);
   const now = new Date();
   if (input.status === 'rejected') {
     const reason = input.reason ?? null;
@@ -134,9 +172,9 @@ export async function decideLoan(
           decidedAt: now,
           updatedAt: now,
         })
-        .where(and(eq(loans.id, loan.id), eq(loans.status, 'pending')))
+        .where(stillAsReviewed(loan.id, reviewed))
         .returning();
-      if (!updated) throw notPending();
+      if (!updated) throw await whyNotWritten(tx, loan.id);
       await announceDecision(deps, tx, updated, { status: 'rejected', reason, actorId }, request);
     });
   } else {
@@ -164,9 +202,9 @@ export async function decideLoan(
               totalInterestCents: offer.totalInterestCents,
               updatedAt: now,
             })
-            .where(and(eq(loans.id, loan.id), eq(loans.status, 'pending')))
+            .where(stillAsReviewed(loan.id, reviewed))
             .returning();
-          if (!updated) throw notPending();
+          if (!updated) throw await whyNotWritten(tx, loan.id);
           await tx.insert(loanPayments).values(
             offer.schedule.map((row) => ({
               loanId: loan.id,

@@ -57,6 +57,8 @@ export const loanDtoSchema = z
       value: z.number(),
       description: z.string(),
     }),
+    /** 1 as submitted, +1 on every edit: a decision names the version it was made on. */
+    version: z.number(),
     rejectionReason: z.string().nullable(),
     decidedAt: z.string().nullable(),
     /** An instalment is past its due date and unpaid. */
@@ -107,6 +109,7 @@ export function toLoanDto(row: LoanRow, borrower: Borrower): LoanDto {
       value: toDollars(row.collateralValueCents),
       description: row.collateralDescription,
     },
+    version: row.version,
     rejectionReason: row.rejectionReason,
     decidedAt: row.decidedAt?.toISOString() ?? null,
     overdue: row.overdueSince !== null,

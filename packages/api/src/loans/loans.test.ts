@@ -1,4 +1,12 @@
-import { accounts, auditLog, loanPayments, loans, transactions, users } from '@bank/db/schema';
+import {
+  accounts,
+  auditLog,
+  events,
+  loanPayments,
+  loans,
+  transactions,
+  users,
+} from '@bank/db/schema';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, rejectionOf, type TestApp } from '../testing/harness.ts';
@@ -281,6 +289,140 @@ describe('decisions', () => {
     const mail = await app.mailbox(alice.email);
     expect(mail[0]?.subject).toBe('Your personal loan is approved');
     expect(await ledgerInvariant(app.db)).toEqual(invariantHolds);
+  });
+});
+
+describe('decisions name the version the officer saw (issue 20)', () => {
+  const changedMessage = 'This application changed since you opened it. Review it again.';
+
+  async function disbursementsTo(userId: string) {
+    return app.db
+      .select()
+      .from(transactions)
+      .where(
+        and(eq(transactions.type, 'loan_disbursement'), eq(transactions.recipientUserId, userId)),
+      );
+  }
+
+  it('refuses an approval of an application edited since the officer saw it, paying nothing', async () => {
+    const alice = await fundedCustomer(app, 0);
+    const officer = await admin();
+    const { loan } = await alice.caller.loans.create({ ...application, amount: 1_000, term: 12 });
+    const seen = (await officer.caller.loans.all({ page: 1, limit: 100 })).loans.find(
+      (row) => row.id === loan.id,
+    );
+    expect(seen).toMatchObject({ amount: 1_000, term: 12, version: 1 });
+    // The customer raises it while the officer looks at $1,000 over 12 months.
+    const edited = await alice.caller.loans.update({
+      ...application,
+      id: loan.id,
+      amount: 50_000,
+      term: 60,
+    });
+    expect(edited.loan).toMatchObject({ amount: 50_000, version: 2 });
+    const refused = await rejectionOf(
+      officer.caller.loans.decide({ id: loan.id, status: 'approved', version: seen?.version }),
+    );
+    expect(refused).toMatchObject({
+      code: 'CONFLICT',
+      reason: 'APPLICATION_CHANGED',
+      message: changedMessage,
+    });
+    expect(await disbursementsTo(alice.id)).toHaveLength(0);
+    expect(await alice.caller.transactions.balance()).toMatchObject({ balance: 0 });
+    expect(await alice.caller.loans.byId({ id: loan.id })).toMatchObject({ status: 'pending' });
+    // A rejection is held to the same rule.
+    expect(
+      await rejectionOf(
+        officer.caller.loans.decide({
+          id: loan.id,
+          status: 'rejected',
+          reason: 'Too much',
+          version: 1,
+        }),
+      ),
+    ).toMatchObject({ code: 'CONFLICT', reason: 'APPLICATION_CHANGED' });
+    // Reviewed again, the current version is decided.
+    const approved = await officer.caller.loans.decide({
+      id: loan.id,
+      status: 'approved',
+      version: 2,
+    });
+    expect(approved.loan).toMatchObject({ status: 'approved', amount: 50_000 });
+    expect(await disbursementsTo(alice.id)).toHaveLength(1);
+    expect(await ledgerInvariant(app.db)).toEqual(invariantHolds);
+  });
+
+  it('never pays an edit that races the approval: the money is what the officer saw, or nothing', async () => {
+    for (let round = 0; round < 3; round += 1) {
+      const alice = await fundedCustomer(app, 0);
+      const officer = await admin();
+      const { loan } = await alice.caller.loans.create({ ...application, amount: 1_000 });
+      const [edit, decision] = await Promise.allSettled([
+        alice.caller.loans.update({ ...application, id: loan.id, amount: 50_000, term: 60 }),
+        officer.caller.loans.decide({ id: loan.id, status: 'approved', version: 1 }),
+      ]);
+      const paid = await disbursementsTo(alice.id);
+      if (decision.status === 'fulfilled') {
+        expect(edit.status).toBe('rejected');
+        expect(paid.map((row) => row.amountCents)).toEqual([100_000n]);
+      } else {
+        expect(edit.status).toBe('fulfilled');
+        expect(paid).toHaveLength(0);
+      }
+    }
+    expect(await ledgerInvariant(app.db)).toEqual(invariantHolds);
+  });
+
+  it('takes a decision without a version only while the application is as first submitted', async () => {
+    const alice = await fundedCustomer(app, 0);
+    const officer = await admin();
+    const untouched = (await alice.caller.loans.create(application)).loan;
+    const edited = (await alice.caller.loans.create(application)).loan;
+    await alice.caller.loans.update({ ...application, id: edited.id, amount: 20_000 });
+    expect(
+      await rejectionOf(officer.caller.loans.decide({ id: edited.id, status: 'approved' })),
+    ).toMatchObject({ code: 'CONFLICT', reason: 'APPLICATION_CHANGED', message: changedMessage });
+    expect(await disbursementsTo(alice.id)).toHaveLength(0);
+    const approved = await officer.caller.loans.decide({ id: untouched.id, status: 'approved' });
+    expect(approved.loan).toMatchObject({ status: 'approved', amount: 10_000 });
+  });
+
+  it('tells every administrator’s screen live when a customer edits an application', async () => {
+    const alice = await fundedCustomer(app, 0);
+    const officer = await admin();
+    const { loan } = await alice.caller.loans.create(application);
+    await alice.caller.loans.update({ ...application, id: loan.id, amount: 11_000 });
+    const sent = await app.db.select().from(events).where(eq(events.userId, officer.id));
+    expect(sent.map((row) => row.event)).toContainEqual({
+      type: 'loan:updated',
+      data: { loanId: loan.id, version: 2 },
+    });
+    // Customers are not told about other people's applications.
+    const toAlice = await app.db.select().from(events).where(eq(events.userId, alice.id));
+    expect(toAlice.map((row) => row.event)).not.toContainEqual(
+      expect.objectContaining({ type: 'loan:updated' }),
+    );
+  });
+
+  it('lets nobody decide on their own application', async () => {
+    const officer = await admin();
+    const { loan } = await officer.caller.loans.create(application);
+    for (const status of ['approved', 'rejected'] as const) {
+      expect(
+        await rejectionOf(
+          officer.caller.loans.decide({ id: loan.id, status, reason: 'Mine', version: 1 }),
+        ),
+      ).toMatchObject({
+        code: 'FORBIDDEN',
+        reason: 'OWN_APPLICATION',
+        message: 'You cannot decide on your own loan application. Another administrator must.',
+      });
+    }
+    expect(await disbursementsTo(officer.id)).toHaveLength(0);
+    const colleague = await admin();
+    const approved = await colleague.caller.loans.decide({ id: loan.id, status: 'approved' });
+    expect(approved.loan).toMatchObject({ status: 'approved' });
   });
 });
 

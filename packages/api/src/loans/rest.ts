@@ -33,6 +33,7 @@ const loanPutInput = loanUpdateInput.partial().extend({
   id: z.uuid('Loan not found'),
   status: loanDecisionInput.shape.status.optional(),
   reason: loanDecisionInput.shape.reason,
+  version: loanDecisionInput.shape.version,
 });
 
 export const loanRestRoutes = [
@@ -152,13 +153,18 @@ export const loanRestRoutes = [
     path: '/loans/:id',
     summary:
       'The owner edits a pending application; with `status` (approved or rejected, with a reason) an administrator decides it, and approval disburses.',
+    description:
+      'A decision names the application `version` the officer reviewed (each edit adds one); without it only an application as first submitted (version 1) is decided. A changed application answers 409 `APPLICATION_CHANGED`; nobody decides on their own application (403).',
     tag,
     access: 'customer',
+    errors: [409],
+    permissionFor: (raw) =>
+      typeof raw === 'object' && raw !== null && 'status' in raw ? 'admin:access' : undefined,
     input: loanPutInput,
     output: loanAnswer,
     handle: ({ caller, input }) => {
-      const { status, reason, ...application } = input;
-      if (status) return caller.loans.decide({ id: input.id, status, reason });
+      const { status, reason, version, ...application } = input;
+      if (status) return caller.loans.decide({ id: input.id, status, reason, version });
       // The edit needs every field of an application: checked with its own schema's messages.
       return caller.loans.update(loanUpdateInput.parse({ ...application, id: input.id }));
     },

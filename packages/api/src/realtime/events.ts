@@ -38,6 +38,8 @@ export type AppEvent =
       type: 'loan:status';
       data: { loanId: string; status: string; reason?: string | null; overdue?: boolean };
     }
+  /** A customer edited a pending application: loan management screens refresh it. */
+  | { type: 'loan:updated'; data: { loanId: string; version: number } }
   /** `active: false` tells clients the bank is open again, so they carry on without reloading. */
   | { type: 'system:maintenance'; data: { active: boolean; message: string; infoUrl: string } }
   | { type: 'system:error'; data: { message: string } }

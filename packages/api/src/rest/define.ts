@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { Context } from '../context.ts';
 import { appError } from '../errors.ts';
 import { markParsed } from '../parse-once.ts';
+import { can, type Permission } from '../permissions.ts';
 import { createCaller } from '../root.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -14,6 +15,12 @@ type Caller = ReturnType<typeof createCaller>;
  * 413/415 for a body, 429 when `rateLimited`, 500 always).
  */
 export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 413 | 415 | 422 | 429 | 503;
+
+/** The permission each staff-only kind of route needs (the procedure checks it again). */
+const permissionOfAccess = {
+  admin: 'admin:access',
+  staff: 'staff:support',
+} as const satisfies Record<string, Permission>;
 
 /** For paths that take nothing. */
 export const noInput = z.object({});
@@ -86,6 +93,11 @@ interface RouteSpec<I extends z.ZodType, O extends z.ZodType> {
   contentType?: RestRoute['contentType'];
   downloadName?: string;
   multipart?: boolean;
+  /**
+   * What the caller must be allowed beyond `access`, judged from the raw input before it is
+   * validated (PUT /loans/{id} with `status` is an administrator's decision).
+   */
+  permissionFor?: (rawInput: unknown) => Permission | undefined;
   handle(args: { caller: Caller; ctx: Context; input: z.output<I> }): Promise<z.input<O>>;
 }
 
@@ -119,6 +131,15 @@ export function defineRoute<I extends z.ZodType, O extends z.ZodType>(
         throw ctx.credentialsSent
           ? appError('UNAUTHORIZED', messages.sessionExpired)
           : appError('UNAUTHORIZED', messages.authenticationRequired);
+      }
+      // And what they may do before what they ask: a customer on a staff route is 403 whatever
+      // the body says, never a 400 that lists the route's fields (issue 20).
+      const needed =
+        spec.access === 'admin' || spec.access === 'staff'
+          ? permissionOfAccess[spec.access]
+          : spec.permissionFor?.(rawInput);
+      if (needed && ctx.auth && !can(ctx.auth.user.role, needed)) {
+        throw appError('FORBIDDEN', messages.noAccess);
       }
       const input = spec.input.parse(rawInput);
       if (spec.parsedFor) markParsed(spec.parsedFor, input);

@@ -14,6 +14,13 @@ const settingsSchema = z.object({
     savings: rate,
     loans: z.object({ personal: rate, business: rate, mortgage: rate }),
   }),
+  supportQuotas: z.object({
+    attachmentMbPerDay: z.number(),
+    attachmentMbTotal: z.number(),
+    ticketsPerMinute: z.number(),
+    ticketsPerDay: z.number(),
+    chatMessagesPerMinute: z.number(),
+  }),
   updatedAt: z.string(),
 });
 

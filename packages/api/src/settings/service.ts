@@ -21,6 +21,12 @@ export const defaultBankSettings = {
   personalLoanRateBps: 1250,
   businessLoanRateBps: 1000,
   mortgageRateBps: 650,
+  // Support quotas per customer (issue 20, README): enough for any real conversation.
+  attachmentMbPerDay: 50,
+  attachmentMbTotal: 500,
+  ticketsPerMinute: 5,
+  ticketsPerDay: 20,
+  chatMessagesPerMinute: 30,
 };
 
 export async function ensureBankSettings(db: Executor): Promise<void> {
@@ -121,6 +127,13 @@ export function toSettingsDto(settings: BankSettings) {
         mortgage: toRate(settings.mortgageRateBps),
       },
     },
+    supportQuotas: {
+      attachmentMbPerDay: settings.attachmentMbPerDay,
+      attachmentMbTotal: settings.attachmentMbTotal,
+      ticketsPerMinute: settings.ticketsPerMinute,
+      ticketsPerDay: settings.ticketsPerDay,
+      chatMessagesPerMinute: settings.chatMessagesPerMinute,
+    },
     updatedAt: settings.updatedAt.toISOString(),
   };
 }
@@ -152,6 +165,7 @@ function flatten(dto: SettingsDto): Record<string, string | number | boolean> {
     personalLoanRate: dto.interestRates.loans.personal,
     businessLoanRate: dto.interestRates.loans.business,
     mortgageRate: dto.interestRates.loans.mortgage,
+    ...dto.supportQuotas,
   };
 }
 
@@ -186,6 +200,7 @@ export async function updateBankSettings(
         personalLoanRateBps: toBps(input.interestRates.loans.personal),
         businessLoanRateBps: toBps(input.interestRates.loans.business),
         mortgageRateBps: toBps(input.interestRates.loans.mortgage),
+        ...input.supportQuotas,
         updatedAt: new Date(),
       })
       .where(eq(bankSettings.id, 1))

@@ -76,6 +76,56 @@ describe('bank settings', () => {
     });
   });
 
+  it('holds the support quotas (issue 20): defaults, a change audited, kept when not sent', async () => {
+    const staff = await admin();
+    const quotas = {
+      attachmentMbPerDay: 50,
+      attachmentMbTotal: 500,
+      ticketsPerMinute: 5,
+      ticketsPerDay: 20,
+      chatMessagesPerMinute: 30,
+    };
+    expect((await staff.caller.settings.get()).supportQuotas).toEqual(quotas);
+    const answer = await staff.caller.settings.update({
+      ...defaults,
+      supportQuotas: { ...quotas, attachmentMbPerDay: 20, chatMessagesPerMinute: 10 },
+    });
+    expect(answer.settings.supportQuotas).toEqual({
+      ...quotas,
+      attachmentMbPerDay: 20,
+      chatMessagesPerMinute: 10,
+    });
+    const [entry] = await app.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.event, 'settings.updated'))
+      .orderBy(desc(auditLog.createdAt))
+      .limit(1);
+    expect(entry?.details).toEqual({
+      old: { attachmentMbPerDay: 50, chatMessagesPerMinute: 30 },
+      new: { attachmentMbPerDay: 20, chatMessagesPerMinute: 10 },
+    });
+    // A client that does not know the quotas (SPEC.md's form) leaves them as they are.
+    const kept = await staff.caller.settings.update({ ...defaults, bankName: 'Horizon' });
+    expect(kept.settings.supportQuotas).toMatchObject({ attachmentMbPerDay: 20 });
+    const refused = await rejectionOf(
+      staff.caller.settings.update({
+        ...defaults,
+        supportQuotas: { ...quotas, ticketsPerMinute: 0, attachmentMbTotal: 1.5 },
+      }),
+    );
+    expect(refused.details).toEqual([
+      {
+        field: 'supportQuotas.attachmentMbTotal',
+        message: 'Attachment megabytes in all must be a whole number',
+      },
+      {
+        field: 'supportQuotas.ticketsPerMinute',
+        message: 'Tickets a minute must be 1 or more',
+      },
+    ]);
+  });
+
   it('reaches another instance within a second', async () => {
     const staff = await admin();
     // Another instance: its own cache over the same database.

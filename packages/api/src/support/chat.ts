@@ -15,6 +15,7 @@ import { supportReplyEmail } from '../mail/templates.ts';
 import { can } from '../permissions.ts';
 import { publishEvents, type QueuedEvent } from '../realtime/events.ts';
 import type { StoredUpload } from './file-types.ts';
+import { admitChatLine, admitFiles, type QuotaDeps } from './quotas.ts';
 import { type Actor, chatIsOpen, findTicketFor, toAttachmentDto } from './tickets.ts';
 
 /** A chat member who has not said "still here" for this long has left (closed tab, crash). */
@@ -151,7 +152,7 @@ async function customerIsPresent(db: Executor, ticketId: string, ownerId: string
  */
 export async function postMessage(
   db: Database,
-  deps: { mailer: Mailer; publicUrl: string },
+  deps: { mailer: Mailer; publicUrl: string } & QuotaDeps,
   actor: Actor,
   input: { ticketId: string; message: string; clientId?: string },
   uploads: readonly StoredUpload[] = [],
@@ -161,6 +162,8 @@ export async function postMessage(
   if (!chatIsOpen(row.ticket.status)) {
     throw new TRPCError({ code: 'BAD_REQUEST', message: texts.resolvedNoChat });
   }
+  await admitChatLine(deps, actor);
+  const settings = await deps.settings.get();
   const id = input.clientId ?? uuidV7();
   const fromStaff = !isOwner;
   const created = await db.transaction(async (tx) => {
@@ -187,12 +190,14 @@ export async function postMessage(
       return false;
     }
     if (uploads.length > 0) {
+      await admitFiles(tx, settings, actor, uploads);
       await tx.insert(supportAttachments).values(
         // Time-ordered ids keep the files in the order they were uploaded.
         uploads.map((upload) => ({
           id: uuidV7(),
           ticketId: input.ticketId,
           messageId: id,
+          uploaderId: actor.id,
           storageKey: upload.key,
           fileName: upload.fileName,
           contentType: upload.contentType,

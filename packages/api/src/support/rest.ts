@@ -70,6 +70,10 @@ const ticketPage = z.object({
 const multipartNote =
   ' Send JSON, or multipart/form-data with the fields and up to 5 repeated `attachments` files (PNG, JPEG or GIF by content, each at most 10,000,000 bytes).';
 
+/** Issue 20's quotas, as the reference tells integrators. */
+const quotaNote =
+  'Support quotas per customer (bank settings): tickets a minute and a day, messages a minute, attachment megabytes a day and in all. Past one: 429 with `Retry-After`, `reason: QUOTA_EXCEEDED` and `details: {quota, limit, used, resetsAt}`.';
+
 export const supportRestRoutes = [
   defineRoute({
     method: 'GET',
@@ -95,8 +99,10 @@ export const supportRestRoutes = [
     method: 'POST',
     path: '/support/tickets',
     summary: `Open a support ticket.${multipartNote}`,
+    description: quotaNote,
     tag,
     access: 'signed-in',
+    rateLimited: true,
     input: ticketInput,
     output: z.object({ message: z.string(), ticket: ticketDetail }),
     successStatus: 201,
@@ -145,8 +151,10 @@ export const supportRestRoutes = [
     method: 'POST',
     path: '/support/tickets/:id/messages',
     summary: `Add a response (at least 5 characters) while the ticket is not resolved.${multipartNote}`,
+    description: quotaNote,
     tag,
     access: 'signed-in',
+    rateLimited: true,
     input: z.object({ id: chatMessageInput.shape.ticketId, message: responseField }),
     output: z.object({ message: z.string(), data: message }),
     successStatus: 201,

@@ -51,10 +51,12 @@ export const supportRouter = router({
   /** Files come only from the REST adapter's multipart upload of this same request. */
   create: procedureWith('create:ticket:own')
     .input(ticketInput)
-    .mutation(({ ctx, input }) => createTicket(ctx.deps.db, actorOf(ctx), input, ctx.uploads)),
+    .mutation(({ ctx, input }) =>
+      createTicket(ctx.deps.db, ctx.deps, actorOf(ctx), input, ctx.uploads),
+    ),
   /** The ticket the Live Chat button opens (the latest open one, or a new one). */
   liveChat: procedureWith('create:ticket:own').mutation(({ ctx }) =>
-    liveChatTicket(ctx.deps.db, actorOf(ctx)),
+    liveChatTicket(ctx.deps.db, ctx.deps, actorOf(ctx)),
   ),
   updateStatus: staffUpdates
     .input(ticketStatusInput)

@@ -14,6 +14,7 @@ import { uuidV7 } from '../ids/uuid-v7.ts';
 import { can } from '../permissions.ts';
 import { publishEvent } from '../realtime/events.ts';
 import type { StoredUpload } from './file-types.ts';
+import { admitFiles, admitNewTicket, type QuotaDeps } from './quotas.ts';
 
 export interface Actor {
   id: string;
@@ -168,6 +169,7 @@ export async function getTicket(db: Executor, actor: Actor, ticketId: string) {
 /** Creates the ticket and its attachment rows in one transaction (the files are stored). */
 export async function createTicket(
   db: Database,
+  quotas: QuotaDeps,
   actor: Actor,
   input: z.output<typeof ticketInput>,
   uploads: readonly StoredUpload[],
@@ -175,7 +177,10 @@ export async function createTicket(
   if (!can(actor.role, 'create:ticket:own')) {
     throw new TRPCError({ code: 'FORBIDDEN', message: 'You do not have access to this' });
   }
+  await admitNewTicket(quotas, actor);
+  const settings = await quotas.settings.get();
   const id = await db.transaction(async (tx) => {
+    await admitFiles(tx, settings, actor, uploads);
     const [ticket] = await tx
       .insert(supportTickets)
       .values({ userId: actor.id, ...input })
@@ -187,6 +192,7 @@ export async function createTicket(
         uploads.map((upload) => ({
           id: uuidV7(),
           ticketId: ticket.id,
+          uploaderId: actor.id,
           storageKey: upload.key,
           fileName: upload.fileName,
           contentType: upload.contentType,
@@ -303,7 +309,7 @@ export async function updateTicketStatus(
  * The Need Help section's Live Chat (DESIGN.md 5): the customer's latest ticket whose chat is
  * open, or a new 'Live chat' ticket when there is none.
  */
-export async function liveChatTicket(db: Database, actor: Actor) {
+export async function liveChatTicket(db: Database, quotas: QuotaDeps, actor: Actor) {
   const [latest] = await db
     .select({ id: supportTickets.id })
     .from(supportTickets)
@@ -318,6 +324,7 @@ export async function liveChatTicket(db: Database, actor: Actor) {
   if (latest) return { id: latest.id, created: false };
   const { ticket } = await createTicket(
     db,
+    quotas,
     actor,
     {
       subject: 'Live chat',

@@ -16,6 +16,7 @@ import {
   type RequestInfo,
   type SessionCookieJar,
 } from '../context.ts';
+import { AppErrorCause, type AppErrorDetails } from '../errors.ts';
 import { deliverDueEmails, mailboxFor, outboxMailer } from '../mail/outbox.ts';
 import { mailboxTransport } from '../mail/transport.ts';
 import { createDbRateLimiter } from '../rate-limit.ts';
@@ -188,6 +189,8 @@ export async function rejectionOf(promise: Promise<unknown>): Promise<{
   message: string;
   details?: Array<{ field: string; message: string }>;
   reason?: string;
+  /** A rule's figures (AppErrorCause's details: limit, used, resetsAt...). */
+  figures?: AppErrorDetails;
 }> {
   try {
     await promise;
@@ -206,7 +209,8 @@ export async function rejectionOf(promise: Promise<unknown>): Promise<{
         cause && typeof cause === 'object' && 'reason' in cause && typeof cause.reason === 'string'
           ? cause.reason
           : undefined;
-      return { code, message: error.message, details, reason };
+      const figures = cause instanceof AppErrorCause ? cause.details : undefined;
+      return { code, message: error.message, details, reason, figures };
     }
     throw error;
   }

@@ -32,7 +32,12 @@ export function toTransactionDto(
     category: row.category,
     paymentMethod: row.paymentMethod,
     notes: row.notes,
-    recipient: row.recipientUserId ? { _id: row.recipientUserId, id: row.recipientUserId } : null,
+    // Another customer's internal id never reaches a sender: only the recipient (their own id)
+    // and staff (no viewer account) see it (issue 20).
+    recipient:
+      row.recipientUserId && (incoming || viewerAccountId === null)
+        ? { _id: row.recipientUserId, id: row.recipientUserId }
+        : null,
     recipientName: row.recipientName,
     recipientAccountNumber: row.recipientAccountNumber,
     sender: parties.sender,

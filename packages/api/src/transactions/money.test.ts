@@ -187,11 +187,17 @@ describe('transfers', () => {
       transaction: {
         status: 'completed',
         direction: 'debit',
-        recipientName: 'Bob Customer',
+        // As the payee check shows the holder, never the full name or internal id (issue 20).
+        recipientName: 'Bob C.',
+        recipient: null,
         recipientAccountNumber: bob.accountNumber,
         description: 'Rent share',
       },
     });
+    expect(JSON.stringify(result)).not.toContain(bob.id);
+    expect(result.transaction.timeline.map((entry) => entry.description)).toContain(
+      'Delivered to Bob C.',
+    );
     expect(await balanceCents(app.db, bob.accountNumber)).toBe(12025n);
     const bobsView = await bob.caller.transactions.byId({ id: result.transaction.id });
     expect(bobsView).toMatchObject({

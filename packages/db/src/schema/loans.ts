@@ -48,6 +48,11 @@ export const loans = pgTable(
     collateralType: collateralType().notNull(),
     collateralValueCents: bigint({ mode: 'bigint' }).notNull(),
     collateralDescription: text().notNull(),
+    /**
+     * 1 as first submitted, +1 on every edit: a decision names the version the officer saw and
+     * is refused if the application changed since (docs/decisions/028).
+     */
+    version: integer().notNull().default(1),
     /** What the credit officer told the customer when rejecting. */
     rejectionReason: text(),
     decidedBy: uuid().references(() => users.id, { onDelete: 'set null' }),

@@ -16,6 +16,12 @@ export const bankSettings = pgTable(
     personalLoanRateBps: integer().notNull(),
     businessLoanRateBps: integer().notNull(),
     mortgageRateBps: integer().notNull(),
+    /** Support quotas per customer (issue 20): attachment megabytes (10^6 bytes) a day and in all. */
+    attachmentMbPerDay: integer().notNull().default(50),
+    attachmentMbTotal: integer().notNull().default(500),
+    ticketsPerMinute: integer().notNull().default(5),
+    ticketsPerDay: integer().notNull().default(20),
+    chatMessagesPerMinute: integer().notNull().default(30),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [check('bank_settings_single_row', sql`${table.id} = 1`)],

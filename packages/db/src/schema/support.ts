@@ -76,10 +76,13 @@ export const supportAttachments = pgTable(
     fileName: text().notNull(),
     contentType: text().notNull(),
     size: integer().notNull(),
+    /** Who uploaded it: the attachment quotas sum a customer's own files (issue 20). */
+    uploaderId: uuid().references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     index('support_attachments_ticket_idx').on(table.ticketId),
+    index('support_attachments_uploader_idx').on(table.uploaderId, table.createdAt),
     check('support_attachments_size_check', sql`${table.size} between 1 and 10000000`),
   ],
 );

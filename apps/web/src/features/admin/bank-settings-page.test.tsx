@@ -14,6 +14,13 @@ const settings = {
   withdrawalLimit: 25000,
   maintenanceMode: false,
   interestRates: { savings: 2.5, loans: { personal: 12.5, business: 10, mortgage: 6.5 } },
+  supportQuotas: {
+    attachmentMbPerDay: 50,
+    attachmentMbTotal: 500,
+    ticketsPerMinute: 5,
+    ticketsPerDay: 20,
+    chatMessagesPerMinute: 30,
+  },
   updatedAt: '2026-11-23T10:00:00.000Z',
 };
 
@@ -89,5 +96,44 @@ describe('admin bank settings', () => {
     fail = true;
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to update settings');
+  });
+
+  it('shows and saves the support quotas, with their messages (issue 20)', async () => {
+    mockProcedures({
+      'settings.get': () => settings,
+      'settings.update': (input) => ({
+        message: 'Settings updated successfully',
+        settings: { ...settings, ...Object(input) },
+      }),
+    });
+    const { user } = renderApp('/admin/settings', { session: admin });
+    expect(await screen.findByRole('heading', { name: 'Support Quotas' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Attachments a day')).toHaveValue(50);
+    expect(screen.getByLabelText('Attachments in all')).toHaveValue(500);
+    expect(screen.getByLabelText('Tickets a minute')).toHaveValue(5);
+    expect(screen.getByLabelText('Tickets a day')).toHaveValue(20);
+    expect(screen.getByLabelText('Chat messages a minute')).toHaveValue(30);
+
+    await user.clear(screen.getByLabelText('Tickets a minute'));
+    await user.type(screen.getByLabelText('Tickets a minute'), '0');
+    await user.tab();
+    expect(await screen.findByText('Tickets a minute must be 1 or more')).toBeInTheDocument();
+    await user.clear(screen.getByLabelText('Tickets a minute'));
+    await user.type(screen.getByLabelText('Tickets a minute'), '3');
+    await user.clear(screen.getByLabelText('Attachments a day'));
+    await user.type(screen.getByLabelText('Attachments a day'), '20');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Settings updated successfully')).toBeInTheDocument();
+    expect(callsTo('settings.update')).toEqual([
+      expect.objectContaining({
+        supportQuotas: {
+          attachmentMbPerDay: 20,
+          attachmentMbTotal: 500,
+          ticketsPerMinute: 3,
+          ticketsPerDay: 20,
+          chatMessagesPerMinute: 30,
+        },
+      }),
+    ]);
   });
 });

@@ -18,6 +18,7 @@ import { SectionCard } from '../../components/section-card.tsx';
 import { apiErrorInfo, errorMessage } from '../../lib/errors.ts';
 import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
 import { ListSpinner } from './admin-table.tsx';
+import { SupportQuotaFields } from './support-quota-fields.tsx';
 
 /** SPEC.md 9: the success message clears after 3 seconds. */
 export const SUCCESS_CLEAR_MS = 3000;
@@ -35,6 +36,11 @@ const settingsFields = [
   'interestRates.loans.personal',
   'interestRates.loans.business',
   'interestRates.loans.mortgage',
+  'supportQuotas.attachmentMbPerDay',
+  'supportQuotas.attachmentMbTotal',
+  'supportQuotas.ticketsPerMinute',
+  'supportQuotas.ticketsPerDay',
+  'supportQuotas.chatMessagesPerMinute',
 ] as const satisfies readonly FieldPath<BankSettingsInput>[];
 
 function isSettingsField(field: string): field is (typeof settingsFields)[number] {
@@ -59,6 +65,7 @@ function SettingsForm({ settings }: { settings: Settings }) {
       withdrawalLimit: settings.withdrawalLimit,
       maintenanceMode: settings.maintenanceMode,
       interestRates: settings.interestRates,
+      supportQuotas: settings.supportQuotas,
     },
   });
   const { errors, isSubmitting } = form.formState;
@@ -182,6 +189,8 @@ function SettingsForm({ settings }: { settings: Settings }) {
             )}
           </SimpleGrid>
         </SectionCard>
+
+        <SupportQuotaFields form={form} />
 
         <SectionCard title="System Settings">
           <Controller

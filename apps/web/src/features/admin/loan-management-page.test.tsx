@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { makeUser, signedInAs } from '../../testing/fixtures.ts';
 import { makeLoan } from '../../testing/loan-fixtures.ts';
 import { renderApp } from '../../testing/render-app.tsx';
-import { callsTo, mockProcedure, mockProcedures } from '../../testing/trpc-msw.ts';
+import { callsTo, mockProcedure, mockProcedures, TrpcMockError } from '../../testing/trpc-msw.ts';
 
 const admin = signedInAs(makeUser({ role: 'admin' }));
 
@@ -75,9 +75,35 @@ describe('admin loan management', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
     await waitFor(() =>
       expect(callsTo('loans.decide')).toEqual([
-        { id: loan?.id, status: 'approved' },
-        { id: loan?.id, status: 'rejected', reason: 'Income too low' },
+        { id: loan?.id, status: 'approved', version: 1 },
+        { id: loan?.id, status: 'rejected', reason: 'Income too low', version: 1 },
       ]),
     );
+  });
+
+  it('on a changed application, says so and shows the application again (issue 20)', async () => {
+    serveLoans();
+    const changed = 'This application changed since you opened it. Review it again.';
+    mockProcedures({
+      'loans.decide': () => {
+        throw new TrpcMockError('CONFLICT', changed, {
+          reason: 'APPLICATION_CHANGED',
+          figures: { version: 2 },
+        });
+      },
+    });
+    const { user } = renderApp('/admin/loans', { session: admin });
+    const table = await screen.findByRole('table', { name: 'Loans' });
+    const [, pending] = within(table).getAllByRole('row');
+    if (!pending) throw new Error('row missing');
+    const listed = callsTo('loans.all').length;
+    await user.click(within(pending).getByRole('button', { name: 'Approve' }));
+    await user.click(await screen.findByRole('button', { name: 'Approve and disburse' }));
+    expect(await screen.findByText(changed)).toBeInTheDocument();
+    // The list is asked again, so the officer reviews what the customer changed.
+    await waitFor(() => expect(callsTo('loans.all').length).toBeGreaterThan(listed));
+    expect(callsTo('loans.decide')).toEqual([
+      { id: '0193a7c2-0000-7000-8000-00000000000a', status: 'approved', version: 1 },
+    ]);
   });
 });

@@ -17,7 +17,7 @@ import { ErrorAlert } from '../../components/alerts.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { LoanStatusBadge } from '../../components/loan-status-badge.tsx';
 import { ModalDialog } from '../../components/modal-dialog.tsx';
-import { errorMessage } from '../../lib/errors.ts';
+import { errorMessage, errorReason } from '../../lib/errors.ts';
 import { formatDate, formatMoney, humanize } from '../../lib/format.ts';
 import { notify } from '../../lib/toaster.ts';
 import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
@@ -146,11 +146,19 @@ export function LoanManagementPage(props: {
 
   const submit = async (loan: ManagedLoan, status: 'approved' | 'rejected', reason?: string) => {
     try {
-      const result = await decide.mutateAsync({ id: loan.id, status, reason });
+      // The version on screen: an application edited since is refused, not paid (decision 028).
+      const result = await decide.mutateAsync({
+        id: loan.id,
+        status,
+        reason,
+        version: loan.version,
+      });
       notify({ type: 'success', message: result.message });
       await utils.loans.invalidate();
     } catch (error) {
       notify({ type: 'error', message: errorMessage(error, 'Failed to update loan') });
+      // Changed meanwhile: show the application as it is now, to be reviewed again.
+      if (errorReason(error) === 'APPLICATION_CHANGED') await utils.loans.invalidate();
     } finally {
       setApproving(null);
       setRejecting(null);

@@ -44,6 +44,10 @@ const appEvent = z.discriminatedUnion('type', [
     }),
   }),
   z.object({
+    type: z.literal('loan:updated'),
+    data: z.looseObject({ loanId: z.string(), version: z.optional(z.number()) }),
+  }),
+  z.object({
     type: z.literal('system:maintenance'),
     data: z.looseObject({
       active: z.optional(z.boolean()),

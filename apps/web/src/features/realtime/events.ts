@@ -78,6 +78,9 @@ export function effectsOf(event: AppEvent): EventEffects {
       };
     case 'loan:status':
       return { notification: loanNotification(event.data), invalidate: true };
+    case 'loan:updated':
+      // A customer edited an application: the loan management screen shows it anew, quietly.
+      return { notification: null, invalidate: true };
     case 'system:maintenance': {
       const infoUrl = safeInfoUrl(event.data.infoUrl);
       // Older notices carry no flag: a notice of maintenance means it is on.

@@ -65,6 +65,15 @@ describe('realtime events', () => {
     });
   });
 
+  it('refreshes a loan officer’s screens quietly when a customer edits an application (issue 20)', () => {
+    const edited = parseAppEvent({
+      type: 'loan:updated',
+      data: { loanId: '0193a7c2-0000-7000-8000-00000000000a', version: 2 },
+    });
+    if (!edited) throw new Error('event did not parse');
+    expect(effectsOf(edited)).toEqual({ notification: null, invalidate: true });
+  });
+
   it('leaves a movement the customer made to the screen that made it: one toast per action', () => {
     const own = [
       { type: 'deposit', direction: 'credit' },

@@ -2,6 +2,7 @@ import { isHorizonAccountNumber, noSuchHorizonAccount } from '@bank/validators/a
 import type { transferInput } from '@bank/validators/money';
 import { TRPCError } from '@trpc/server';
 import type { z } from 'zod';
+import { maskedName } from '../../accounts/masked-name.ts';
 import type { SessionWithUser } from '../../auth/sessions.ts';
 import { formatUsd } from '../../money/cents.ts';
 import type { MovementResult } from '../../transactions/dto.ts';
@@ -78,8 +79,10 @@ function transferMovement(
   now: Date,
 ): NewMovement {
   const { input, user } = order;
+  // The payee as the payee check shows them ("Bob S."): the sender's record never holds more
+  // of another customer's name than that check gives away (issue 20).
   const recipientName = recipient?.owner
-    ? `${recipient.owner.firstName} ${recipient.owner.lastName}`
+    ? maskedName(recipient.owner.firstName, recipient.owner.lastName)
     : input.recipientName?.trim() || 'External account';
   return {
     type: 'transfer',
