@@ -19,7 +19,12 @@ function sourceRoots(): string[] {
   const packages = readdirSync(join(root, 'packages')).map((name) =>
     join(root, 'packages', name, 'src'),
   );
-  return [join(serverDir, 'src'), join(serverDir, 'build.mjs'), join(root, 'pnpm-lock.yaml'), ...packages];
+  return [
+    join(serverDir, 'src'),
+    join(serverDir, 'build.mjs'),
+    join(root, 'pnpm-lock.yaml'),
+    ...packages,
+  ];
 }
 
 function newestChange(path: string): number {
@@ -65,7 +70,8 @@ export function ensureServerBundle(): void {
     }
   }
   try {
-    if (!bundleIsFresh()) execFileSync(process.execPath, ['build.mjs'], { cwd: serverDir, stdio: 'inherit' });
+    if (!bundleIsFresh())
+      execFileSync(process.execPath, ['build.mjs'], { cwd: serverDir, stdio: 'inherit' });
   } finally {
     rmSync(lockDir, { recursive: true, force: true });
   }

@@ -39,16 +39,20 @@ export function freePort(): Promise<number> {
 
 /** `env` is all the child gets besides these defaults (pass PATH along if it needs one). */
 export function startChildServer(port: number, env: Record<string, string>): ChildServer {
-  const child = spawn(process.execPath, ['--enable-source-maps', '--max-semi-space-size=8', serverBundle], {
-    env: {
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      LOG_LEVEL: 'warn',
-      WEB_DIST_DIR: '/nonexistent',
-      ...env,
+  const child = spawn(
+    process.execPath,
+    ['--enable-source-maps', '--max-semi-space-size=8', serverBundle],
+    {
+      env: {
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        LOG_LEVEL: 'warn',
+        WEB_DIST_DIR: '/nonexistent',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  );
   let output = '';
   child.stdout?.on('data', (chunk) => {
     output += String(chunk);
