@@ -89,6 +89,9 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   });
   // Every 503 (an outage, maintenance, closing) tells the caller when to try again.
   app.addHook('onSend', async (_req, reply, payload) => {
+    // A request that was in flight when closing began: its connection closes after the answer
+    // (an idle keep-alive connection would otherwise hold close() for keepAliveTimeout, 72 s).
+    if (closing) reply.header('Connection', 'close');
     if (reply.statusCode === 503 && !reply.hasHeader('Retry-After')) {
       reply.header('Retry-After', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
     }
