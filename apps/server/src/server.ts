@@ -92,7 +92,9 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     // A request that was in flight when closing began: its connection closes after the answer
     // (an idle keep-alive connection would otherwise hold close() for keepAliveTimeout, 72 s).
     if (closing) reply.header('Connection', 'close');
-    if (reply.statusCode === 503 && !reply.hasHeader('Retry-After')) {
+    // tRPC's adapter sends a fetch Response, whose status Fastify applies after this hook.
+    const status = payload instanceof Response ? payload.status : reply.statusCode;
+    if (status === 503 && !reply.hasHeader('Retry-After')) {
       reply.header('Retry-After', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
     }
     return payload;
