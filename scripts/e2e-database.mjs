@@ -5,12 +5,12 @@
 import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 
-const postgres = createRequire(new URL('../packages/db/package.json', import.meta.url))(
-  'postgres',
-);
+const postgres = createRequire(new URL('../packages/db/package.json', import.meta.url))('postgres');
 const [action, serverUrl, databaseUrl] = process.argv.slice(2);
 if (!serverUrl || (action !== 'create' && !(action === 'drop' && databaseUrl))) {
-  process.stderr.write('usage: e2e-database.mjs create <server-url> | drop <server-url> <database-url>\n');
+  process.stderr.write(
+    'usage: e2e-database.mjs create <server-url> | drop <server-url> <database-url>\n',
+  );
   process.exit(2);
 }
 const name =
