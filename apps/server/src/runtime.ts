@@ -89,7 +89,16 @@ export async function startRuntime(config: Config): Promise<Runtime> {
           {
             name: 'HTTP server',
             maxShare: 0.6,
-            run: () => app.close(),
+            run: async () => {
+              // close() closes the connections idle when it begins; one that turns idle later
+              // (its answer sent) would wait for keepAliveTimeout (72 s): closed as it does.
+              const sweep = setInterval(() => app.server.closeIdleConnections(), 100);
+              try {
+                await app.close();
+              } finally {
+                clearInterval(sweep);
+              }
+            },
             // What is still in flight is cut off: its caller retries (keyed, DESIGN.md 3).
             abandon: () => app.server.closeAllConnections(),
           },
