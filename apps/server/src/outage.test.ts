@@ -75,8 +75,11 @@ describe.runIf(Boolean(serverUrl && redisUrl))('outages of PostgreSQL and Redis'
     cleanups.push(() => server.stop('SIGKILL'));
     await server.healthy(75_000);
     const answer = await login();
-    const body: { token?: string } = await answer.json();
-    token = body.token ?? '';
+    const body: unknown = await answer.json();
+    token =
+      typeof body === 'object' && body !== null && 'token' in body && typeof body.token === 'string'
+        ? body.token
+        : '';
     expect(token).not.toBe('');
   }, 100_000);
   afterAll(async () => {

@@ -88,7 +88,8 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     }
   });
   // Every 503 (an outage, maintenance, closing) tells the caller when to try again.
-  app.addHook('onSend', async (_req, reply, payload) => {
+  // A callback, not an async function: it runs for every answer and has nothing to await.
+  app.addHook('onSend', (_req, reply, payload, done) => {
     // A request that was in flight when closing began: its connection closes after the answer
     // (an idle keep-alive connection would otherwise hold close() for keepAliveTimeout, 72 s).
     if (closing) reply.header('Connection', 'close');
@@ -97,7 +98,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     if (status === 503 && !reply.hasHeader('Retry-After')) {
       reply.header('Retry-After', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
     }
-    return payload;
+    done(null, payload);
   });
   // A route outside the REST adapter (pages, probes) that meets an outage answers 503 too;
   // anything else goes on to Fastify's own handler.
