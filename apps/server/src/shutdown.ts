@@ -1,4 +1,8 @@
-import type { FastifyBaseLogger } from 'fastify';
+/** The part of the server's logger a stop uses (tests pass their own). */
+export interface StopLog {
+  warn(details: object, message: string): void;
+  error(details: object, message: string): void;
+}
 
 /** One part of a graceful stop: `maxShare` of the grace period at most. */
 export interface StopStep {
@@ -18,7 +22,7 @@ export interface StopStep {
 export async function stopInSteps(
   steps: readonly StopStep[],
   graceMs: number,
-  log: FastifyBaseLogger,
+  log: StopLog,
 ): Promise<string[]> {
   const end = Date.now() + graceMs;
   const unfinished: string[] = [];
