@@ -9,6 +9,8 @@ export default defineConfig({
           include: ['packages/**/*.test.ts', 'apps/server/**/*.test.ts'],
           environment: 'node',
           setupFiles: ['./vitest.setup.ts'],
+          // The tests that start a server run its production bundle: built here if stale.
+          globalSetup: ['./apps/server/src/testing-bundle.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -67,6 +67,23 @@ echo "== end-to-end journeys (Playwright, Chromium) [${SECONDS}s]"
 # typecheck built the SPA and the server's bundle from this tree: the journeys use them as built.
 e2e=0
 E2E_BUILT=1 PLAYWRIGHT_JSON_OUTPUT_NAME="$results/e2e.json" pnpm -s --filter @bank/web test:e2e || e2e=$?
+if [ -n "${TEST_DATABASE_URL:-}" ]; then
+  # The same bundle on PostgreSQL with Redis (as Docker and several instances run it), for a few
+  # journeys (apps/web/playwright.config.ts): a fresh database on TEST_DATABASE_URL's server, or
+  # E2E_DATABASE_URL as given (e.g. through a pooler, with E2E_DATABASE_DIRECT_URL).
+  echo "== end-to-end journeys on PostgreSQL with Redis [${SECONDS}s]"
+  e2e_database=${E2E_DATABASE_URL:-}
+  made_database=
+  if [ -z "$e2e_database" ]; then
+    e2e_database=$(node scripts/e2e-database.mjs create "$TEST_DATABASE_URL")
+    made_database=$e2e_database
+  fi
+  E2E_BUILT=1 E2E_DATABASE_URL="$e2e_database" E2E_REDIS_URL="${E2E_REDIS_URL:-${TEST_REDIS_URL:-}}" \
+    PLAYWRIGHT_JSON_OUTPUT_NAME="$results/e2e-postgres.json" pnpm -s --filter @bank/web test:e2e || e2e=1
+  if [ -n "$made_database" ]; then
+    node scripts/e2e-database.mjs drop "$TEST_DATABASE_URL" "$made_database" || true
+  fi
+fi
 echo "== done [${SECONDS}s]"
 # The failed tests, named at the end of the output (where CI's excerpt of it is), and the count.
 node scripts/summarize-tests.mjs "$results" && [ "$e2e" = 0 ]

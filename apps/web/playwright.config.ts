@@ -10,16 +10,37 @@ const dataDir = mkdtempSync(join(tmpdir(), 'bank-e2e-'));
 
 export const e2eAdmin = { email: 'admin@e2e.bank', password: 'Admin#E2e2026' };
 
+/**
+ * E2E_DATABASE_URL: the same bundle on PostgreSQL (a fresh database the caller made, e.g.
+ * scripts/test.sh on TEST_DATABASE_URL's server) with Redis (E2E_REDIS_URL), for the journeys
+ * that cover the most of what differs there: sign-in with 2FA, a transfer the payee sees live
+ * (LISTEN/NOTIFY), an administrator's journey. E2E_DATABASE_DIRECT_URL, when set, is passed
+ * on as DATABASE_DIRECT_URL (E2E_DATABASE_URL may then be a pooler). docs/decisions/025.
+ */
+const postgresUrl = process.env.E2E_DATABASE_URL;
+const postgresJourneys =
+  /two-factor set-up, sign-out, and sign-in with a code|a transfer reaches another customer live|an administrator monitors transactions/;
+const onPostgres: Record<string, string> = postgresUrl
+  ? {
+      DATABASE_URL: postgresUrl,
+      ...(process.env.E2E_DATABASE_DIRECT_URL
+        ? { DATABASE_DIRECT_URL: process.env.E2E_DATABASE_DIRECT_URL }
+        : {}),
+      ...(process.env.E2E_REDIS_URL ? { REDIS_URL: process.env.E2E_REDIS_URL } : {}),
+    }
+  : {};
+
 export default defineConfig({
   testDir: './e2e',
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,
+  grep: postgresUrl ? postgresJourneys : undefined,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   // The JSON report feeds the summary line of scripts/test.sh.
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
-  outputDir: 'test-results',
+  outputDir: postgresUrl ? 'test-results/postgres' : 'test-results',
   use: {
     baseURL,
     trace: 'retain-on-failure',
@@ -45,7 +66,8 @@ export default defineConfig({
     // The production build of both: the SPA and the server's bundle, run by plain node.
     // E2E_BUILT: the caller has just built both (scripts/test.sh, after typecheck).
     command: `${process.env.E2E_BUILT ? '' : 'pnpm build && pnpm --filter @bank/server build && '}node --enable-source-maps --max-semi-space-size=8 ../server/dist/main.mjs`,
-    url: `${baseURL}/healthz`,
+    // Ready, not only alive: the database (and Redis, when set) answer.
+    url: `${baseURL}/readyz`,
     reuseExistingServer: false,
     timeout: 180_000,
     env: {
@@ -60,6 +82,7 @@ export default defineConfig({
       SETTLEMENT_DELAY_MS: '2000',
       // As behind a load balancer: the fixtures' made-up customers each bring an address.
       TRUST_PROXY: 'true',
+      ...onPostgres,
     },
   },
 });

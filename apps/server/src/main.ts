@@ -18,9 +18,14 @@ const { app } = runtime;
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   process.once(signal, () => {
     app.log.info(`${signal}: finishing in-flight requests`);
+    // The steps keep within the grace period; this is the backstop should anything still run.
+    setTimeout(() => {
+      app.log.error(`shutdown: not done after ${config.shutdownGraceMs} ms, exiting`);
+      process.exit(1);
+    }, config.shutdownGraceMs + 500).unref();
     runtime
       .stop()
-      .then(() => process.exit(0))
+      .then((unfinished) => process.exit(unfinished.length === 0 ? 0 : 1))
       .catch((error: unknown) => {
         app.log.error({ err: error }, 'shutdown failed');
         process.exit(1);

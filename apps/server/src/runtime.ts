@@ -15,11 +15,15 @@ import type { FastifyInstance } from 'fastify';
 import { every } from './background.ts';
 import { ensureAdmin } from './bootstrap.ts';
 import { buildServer } from './server.ts';
+import { stopInSteps } from './shutdown.ts';
 
 export interface Runtime {
   app: FastifyInstance;
-  /** Stops accepting, finishes in-flight requests, then closes workers and the pool. */
-  stop(): Promise<void>;
+  /**
+   * Stops accepting, finishes in-flight requests, then closes workers and the pool, within
+   * SHUTDOWN_GRACE_MS in all; answers the steps that failed or ran out of time (none: clean).
+   */
+  stop(): Promise<string[]>;
 }
 
 /** Everything `start` does before listening: migrate, seed the bank, build the server. */
@@ -31,13 +35,9 @@ export async function startRuntime(config: Config): Promise<Runtime> {
 
   const hub = new EventHub();
   await hub.start(handle);
-  const redis = config.redisUrl
-    ? // Loaded only when configured: the client costs ~0.1 s and some memory at every start.
-      new (await import('ioredis')).Redis(config.redisUrl, {
-        lazyConnect: false,
-        maxRetriesPerRequest: 2,
-      })
-    : undefined;
+  // Loaded only when configured: the client costs ~0.1 s and some memory at every start.
+  const redisModule = config.redisUrl ? await import('./redis.ts') : undefined;
+  const redis = config.redisUrl ? redisModule?.connectRedis(config.redisUrl) : undefined;
   const deps: AppDeps = createAppDeps(handle, {
     storage: createLocalFileStorage(join(config.dataDir, 'attachments')),
     mailer: outboxMailer,
@@ -56,7 +56,9 @@ export async function startRuntime(config: Config): Promise<Runtime> {
     logLevel: config.logLevel,
     trustProxy: config.trustProxy,
     corsOrigins: config.corsOrigins,
+    readinessChecks: redis ? { redis: () => redis.ping() } : {},
   });
+  if (redis) redisModule?.logRedisOutages(redis, app.log);
   if (adminResult === 'created')
     app.log.info(`Created the first administrator ${config.admin?.email}`);
   const transport = config.smtpUrl
@@ -76,17 +78,47 @@ export async function startRuntime(config: Config): Promise<Runtime> {
     every('loan arrears', 60 * 60_000, () => markArrears(handle.db), app.log),
   ];
 
-  let stopping: Promise<void> | undefined;
+  let stopping: Promise<string[]> | undefined;
   return {
     app,
     stop() {
-      stopping ??= (async () => {
-        await app.close();
-        await Promise.all(tasks.map((task) => task.stop()));
-        await hub.stop();
-        await redis?.quit();
-        await handle.close();
-      })();
+      // Each step has its own deadline (a share of the grace period): a request stuck on a
+      // dead database or a socket that stopped reading cannot hold the stop (issue 20).
+      stopping ??= stopInSteps(
+        [
+          {
+            name: 'HTTP server',
+            maxShare: 0.6,
+            run: async () => {
+              // close() closes the connections idle when it begins; one that turns idle later
+              // (its answer sent) would wait for keepAliveTimeout (72 s): closed as it does.
+              const sweep = setInterval(() => app.server.closeIdleConnections(), 100);
+              try {
+                await app.close();
+              } finally {
+                clearInterval(sweep);
+              }
+            },
+            // What is still in flight is cut off: its caller retries (keyed, DESIGN.md 3).
+            abandon: () => app.server.closeAllConnections(),
+          },
+          {
+            name: 'background tasks',
+            maxShare: 0.15,
+            run: () => Promise.all(tasks.map((task) => task.stop())),
+          },
+          { name: 'event hub', maxShare: 0.05, run: () => hub.stop() },
+          {
+            name: 'Redis',
+            maxShare: 0.05,
+            run: async () => redis?.quit(),
+            abandon: () => redis?.disconnect(),
+          },
+          { name: 'database', maxShare: 1, run: () => handle.close() },
+        ],
+        config.shutdownGraceMs,
+        app.log,
+      );
       return stopping;
     },
   };

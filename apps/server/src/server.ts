@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { constants as zlib } from 'node:zlib';
 import type { AppDeps } from '@bank/api/context';
+import { isDependencyUnavailable, UNAVAILABLE_RETRY_AFTER_SECONDS } from '@bank/api/unavailable';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import websocket from '@fastify/websocket';
@@ -13,6 +14,8 @@ import { restV1Plugin } from './plugins/rest-v1.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { createPageHtml, loadSpaRoutes, registerStaticSpa } from './plugins/static-spa.ts';
 import { registerTrpc } from './plugins/trpc.ts';
+import { databaseCheck, type ReadinessCheck, runReadinessChecks } from './readiness.ts';
+import { sendServiceUnavailable, shuttingDownMessage } from './service-unavailable.ts';
 
 export const defaultWebDistDir = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
@@ -35,10 +38,18 @@ export interface BuildServerOptions {
    * is closed (issue 20). Answers, WebSockets and downloads are not bounded by it.
    */
   requestTimeoutMs?: number;
+  /** What /readyz asks besides the database (Redis, when configured). */
+  readinessChecks?: Readonly<Record<string, ReadinessCheck>>;
 }
 
 /** README, Operations: a request body held longer than this is cut off with 408. */
 export const DEFAULT_REQUEST_TIMEOUT_MS = 60_000;
+
+/**
+ * How long a WebSocket has to answer the server's close frame when the server stops: a client
+ * that stopped reading would otherwise hold the process for ws' own 30 s (issue 20).
+ */
+export const WEBSOCKET_CLOSE_MS = 1_000;
 
 /** A caller's own request id is kept when it is a plain token; anything else gets a UUID. */
 const WELL_FORMED_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -57,6 +68,8 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     bodyLimit: 1_048_576,
     // Graceful stop: idle keep-alive sockets close at once, busy ones after their answer.
     forceCloseConnections: 'idle',
+    // A request that arrives while closing gets the API's 503 (below), not Fastify's own body.
+    return503OnClosing: false,
     routerOptions: { maxParamLength: 200 },
     // Every log line of a request names it; the answer's X-Request-Id tells the caller.
     genReqId: (req) => requestId(req.headers['x-request-id']),
@@ -68,8 +81,46 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
       connectionsCheckingInterval: Math.max(100, Math.min(5_000, Math.floor(requestTimeout / 4))),
     },
   });
+  // Set when close() begins: from then on every request but the probes answers 503.
+  let closing = false;
+  app.addHook('preClose', (done) => {
+    closing = true;
+    // Before @fastify/websocket's own preClose (registered later) closes the sockets without a
+    // code: these are told 1001 (going away), and whoever does not answer within a second is
+    // cut off.
+    const sockets = app.websocketServer?.clients ?? new Set();
+    for (const socket of sockets) socket.close(1001, 'Server shutting down');
+    if (sockets.size > 0) {
+      setTimeout(() => {
+        for (const socket of sockets) socket.terminate();
+      }, WEBSOCKET_CLOSE_MS).unref();
+    }
+    done();
+  });
   app.addHook('onRequest', async (req, reply) => {
     reply.header('X-Request-Id', req.id);
+    if (closing && req.url !== '/healthz' && req.url !== '/readyz') {
+      return sendServiceUnavailable(reply, shuttingDownMessage);
+    }
+  });
+  // Every 503 (an outage, maintenance, closing) tells the caller when to try again.
+  // A callback, not an async function: it runs for every answer and has nothing to await.
+  app.addHook('onSend', (_req, reply, payload, done) => {
+    // A request that was in flight when closing began: its connection closes after the answer
+    // (an idle keep-alive connection would otherwise hold close() for keepAliveTimeout, 72 s).
+    if (closing) reply.header('Connection', 'close');
+    // tRPC's adapter sends a fetch Response, whose status Fastify applies after this hook.
+    const status = payload instanceof Response ? payload.status : reply.statusCode;
+    if (status === 503 && !reply.hasHeader('Retry-After')) {
+      reply.header('Retry-After', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
+    }
+    done(null, payload);
+  });
+  // A route outside the REST adapter (pages, probes) that meets an outage answers 503 too;
+  // anything else goes on to Fastify's own handler.
+  app.setErrorHandler((error, _req, reply) => {
+    if (isDependencyUnavailable(error)) return sendServiceUnavailable(reply);
+    throw error;
   });
   const serverOptions = {
     deps: options.deps,
@@ -98,7 +149,23 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     corsOrigins: options.corsOrigins ?? [],
   });
   registerApiDocs(app);
+  // The process is alive: no dependency is asked (a restart would not help a database outage).
   app.get('/healthz', async () => ({ status: 'ok' }));
+  // It can serve: what load balancers and the compose file ask (README, Operations).
+  const readinessChecks = {
+    database: databaseCheck(options.deps.db),
+    ...options.readinessChecks,
+  };
+  app.get('/readyz', async (_req, reply) => {
+    if (closing) return sendServiceUnavailable(reply, shuttingDownMessage, { shuttingDown: true });
+    const result = await runReadinessChecks(readinessChecks);
+    reply.header('Cache-Control', 'no-store');
+    if (result.ready) return { status: 'ok', checks: result.checks };
+    const failed = Object.keys(result.checks).filter((name) => result.checks[name] !== 'ok');
+    return sendServiceUnavailable(reply, `Not ready: ${failed.join(', ')} unavailable.`, {
+      checks: result.checks,
+    });
+  });
 
   const webDistDir = options.webDistDir ?? defaultWebDistDir;
   const hasSpa = await registerStaticSpa(app, webDistDir);

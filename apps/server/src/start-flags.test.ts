@@ -20,6 +20,7 @@ const places = [
   'bench/footprint.ts',
   'bench/setup.ts',
   'scripts/lighthouse.mjs',
+  'apps/server/src/testing-child.ts',
 ];
 
 describe('node flags of the production server', () => {

@@ -1,12 +1,15 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import { createDb } from '@bank/db';
 import { sql } from 'drizzle-orm';
+import { serverBundle } from './testing-bundle.ts';
 
-/** Test support: the real `start` (main.ts) in a child process, as production runs it. */
-const main = fileURLToPath(new URL('./main.ts', import.meta.url));
+/**
+ * Test support: the real `start` in a child process, as production runs it: the built bundle
+ * (dist/main.mjs, made fresh by the tests' globalSetup) under plain node with `pnpm start`'s
+ * flags, never the sources through tsx (a bundling defect showed only in the bundle, issue 20).
+ */
 
 export interface ChildServer {
   child: ChildProcess;
@@ -36,16 +39,20 @@ export function freePort(): Promise<number> {
 
 /** `env` is all the child gets besides these defaults (pass PATH along if it needs one). */
 export function startChildServer(port: number, env: Record<string, string>): ChildServer {
-  const child = spawn(process.execPath, ['--import', 'tsx', main], {
-    env: {
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      LOG_LEVEL: 'warn',
-      WEB_DIST_DIR: '/nonexistent',
-      ...env,
+  const child = spawn(
+    process.execPath,
+    ['--enable-source-maps', '--max-semi-space-size=8', serverBundle],
+    {
+      env: {
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        LOG_LEVEL: 'warn',
+        WEB_DIST_DIR: '/nonexistent',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  );
   let output = '';
   child.stdout?.on('data', (chunk) => {
     output += String(chunk);

@@ -2,6 +2,7 @@ import type { Executor } from '@bank/db';
 import { rateLimitBuckets } from '@bank/db/schema';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
+import { DependencyUnavailable } from './unavailable.ts';
 
 /** At most `max` attempts per fixed window of `windowMs`. */
 export interface Limit {
@@ -149,22 +150,46 @@ local left = redis.call('DECR', KEYS[1])
 if left <= 0 then redis.call('DEL', KEYS[1]) end
 return left`;
 
+/**
+ * A Redis call that failed other than by Redis' own error reply: Redis is unreachable or too
+ * slow. The limit is then not judged at all: the request answers 503 (fails closed), since a
+ * limit that let everyone in while Redis is down would open sign-in to guessing.
+ */
+async function viaRedis<T>(call: Promise<T>): Promise<T> {
+  try {
+    return await call;
+  } catch (error) {
+    throw redisFailure(error);
+  }
+}
+
+function redisFailure(error: unknown): unknown {
+  return error instanceof Error && error.name === 'ReplyError'
+    ? error
+    : new DependencyUnavailable('redis', error);
+}
+
 export function createRedisRateLimiter(redis: Redis): RateLimiter {
   const prefix = 'bank:rl:';
   return {
     async count(key) {
-      return Number((await redis.get(prefix + key)) ?? 0);
+      return Number((await viaRedis(redis.get(prefix + key))) ?? 0);
     },
     async hit(key, windowMs) {
       return (await this.take(key, windowMs)).count;
     },
     async take(key, windowMs) {
-      const results = await redis
-        .multi()
-        .incr(prefix + key)
-        .pexpire(prefix + key, windowMs, 'NX')
-        .pttl(prefix + key)
-        .exec();
+      const results = await viaRedis(
+        redis
+          .multi()
+          .incr(prefix + key)
+          .pexpire(prefix + key, windowMs, 'NX')
+          .pttl(prefix + key)
+          .exec(),
+      );
+      // A transaction that did not run answers null or an error per command: never a count.
+      const failed = results?.find(([error]) => error !== null);
+      if (!results || failed) throw redisFailure(failed?.[0]);
       const count = results?.[0]?.[1];
       const ttl = results?.[2]?.[1];
       return {
@@ -173,20 +198,22 @@ export function createRedisRateLimiter(redis: Redis): RateLimiter {
       };
     },
     async refund(key) {
-      await redis.eval(refundScript, 1, prefix + key);
+      await viaRedis(redis.eval(refundScript, 1, prefix + key));
     },
     async reset(key) {
-      await redis.del(prefix + key, `${prefix}backoff:${key}`);
+      await viaRedis(redis.del(prefix + key, `${prefix}backoff:${key}`));
     },
     async backoff(key, policy) {
-      const result = await redis.eval(
-        backoffScript,
-        1,
-        `${prefix}backoff:${key}`,
-        policy.free,
-        policy.baseMs,
-        policy.maxMs,
-        policy.forgetMs,
+      const result = await viaRedis(
+        redis.eval(
+          backoffScript,
+          1,
+          `${prefix}backoff:${key}`,
+          policy.free,
+          policy.baseMs,
+          policy.maxMs,
+          policy.forgetMs,
+        ),
       );
       const [allowed, attempts] = Array.isArray(result) ? result : [0, 0];
       return { allowed: allowed === 1, attempts: Number(attempts) };

@@ -1,10 +1,12 @@
 import { messages } from '@bank/validators/messages';
 import { initTRPC, TRPCError } from '@trpc/server';
+import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
 import { ZodError } from 'zod';
 import { hasTwoFactor } from './auth/dto.ts';
 import type { Context } from './context.ts';
 import { AppErrorCause, appError } from './errors.ts';
 import { can, type Permission } from './permissions.ts';
+import { isDependencyUnavailable, serviceUnavailableMessage } from './unavailable.ts';
 
 export interface ValidationDetail {
   field: string;
@@ -17,6 +19,22 @@ export function validationDetails(error: ZodError): ValidationDetail[] {
 
 const t = initTRPC.context<Context>().create({
   errorFormatter({ shape, error }) {
+    if (isDependencyUnavailable(error)) {
+      // An outage is 503 (the HTTP status follows data.httpStatus), never 500 (DESIGN.md 2).
+      return {
+        ...shape,
+        code: TRPC_ERROR_CODES_BY_KEY.SERVICE_UNAVAILABLE,
+        message: serviceUnavailableMessage,
+        data: {
+          ...shape.data,
+          code: 'SERVICE_UNAVAILABLE',
+          httpStatus: 503,
+          stack: undefined,
+          reason: undefined,
+          details: undefined,
+        },
+      };
+    }
     const zodError = error.cause instanceof ZodError ? error.cause : null;
     const appCause = error.cause instanceof AppErrorCause ? error.cause : undefined;
     const reason = appCause?.reason;

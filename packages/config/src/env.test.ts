@@ -19,6 +19,16 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: dir }).encryptionKey.equals(first.encryptionKey)).toBe(true);
   });
 
+  it('gives a stop 10 s by default (SHUTDOWN_GRACE_MS) and refuses less than a second', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).shutdownGraceMs).toBe(10_000);
+    expect(loadConfig({ DATA_DIR: dataDir(), SHUTDOWN_GRACE_MS: '3000' }).shutdownGraceMs).toBe(
+      3_000,
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir(), SHUTDOWN_GRACE_MS: '10' })).toThrow(
+      /SHUTDOWN_GRACE_MS/,
+    );
+  });
+
   it('treats an empty variable as unset', () => {
     const config = loadConfig({
       DATA_DIR: dataDir(),

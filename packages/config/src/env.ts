@@ -40,6 +40,8 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** How long an external transfer or withdrawal stays pending before the sandbox clears it. */
   SETTLEMENT_DELAY_MS: z.coerce.number().int().min(0).max(86_400_000).default(10_000),
+  /** SIGTERM: how long the stop may take in all, each step with its own deadline (README). */
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(1_000).max(600_000).default(10_000),
   TRUST_PROXY: z
     .enum(['true', 'false'])
     .default('false')
@@ -90,6 +92,7 @@ export interface Config {
   trustProxy: boolean;
   settlementDelayMs: number;
   corsOrigins: string[];
+  shutdownGraceMs: number;
 }
 
 export class ConfigError extends Error {
@@ -152,6 +155,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: env.TRUST_PROXY,
     settlementDelayMs: env.SETTLEMENT_DELAY_MS,
     corsOrigins: env.CORS_ORIGINS,
+    shutdownGraceMs: env.SHUTDOWN_GRACE_MS,
   };
 }
 

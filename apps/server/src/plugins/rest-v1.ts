@@ -4,6 +4,7 @@ import { restRoutes } from '@bank/api/rest/routes';
 import { type StoredUpload, UploadRejected } from '@bank/api/support/file-types';
 import { admitUploadStart } from '@bank/api/support/quotas';
 import { validationDetails } from '@bank/api/trpc';
+import { isDependencyUnavailable } from '@bank/api/unavailable';
 import { messages } from '@bank/validators/messages';
 import cors from '@fastify/cors';
 import multipart from '@fastify/multipart';
@@ -12,6 +13,7 @@ import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { ZodError } from 'zod';
 import { createRequestContext, type ServerOptions } from '../context.ts';
+import { sendServiceUnavailable } from '../service-unavailable.ts';
 import {
   contentDisposition,
   discardUploads,
@@ -34,9 +36,14 @@ const DEFAULT_RETRY_AFTER_SECONDS = 60;
 /**
  * SPEC.md 7-8's error format: `{message, reason?, details?}` with the matching status. Only an
  * unexpected failure's message is replaced (and logged); a deliberate 503, such as
- * maintenance, keeps its message (issue 12).
+ * maintenance, keeps its message (issue 12); an outage is 503 SERVICE_UNAVAILABLE (issue 20).
  */
 export function sendError(reply: FastifyReply, error: unknown, log: FastifyInstance['log']) {
+  if (isDependencyUnavailable(error)) {
+    // The database or Redis is down: the caller may retry (a keyed retry is safe, DESIGN.md 3).
+    log.warn({ err: error }, 'REST request met an unavailable dependency');
+    return sendServiceUnavailable(reply);
+  }
   const zodError =
     error instanceof ZodError
       ? error
