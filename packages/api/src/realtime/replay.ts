@@ -1,8 +1,9 @@
 import type { Executor } from '@bank/db';
 import { events } from '@bank/db/schema';
 import { and, asc, eq, gt, isNull, max, or, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { openSessionIds } from '../auth/sessions.ts';
-import { textArray } from '../db-rows.ts';
+import { queryRows, textArray } from '../db-rows.ts';
 import type { AppEvent, EventEnvelope } from './events.ts';
 
 /** A client that was away longer gets the first ones; the SPA refetches its data anyway. */
@@ -113,6 +114,10 @@ export async function readEventsAfter(
 
 /** Which of these sessions are still open (the others ended, perhaps unheard). */
 export async function sessionsStillOpen(db: Executor, sessionIds: string[]): Promise<string[]> {
-  const rows = await db.execute<{ id: string }>(openSessionIds(textArray(sessionIds)));
+  const rows = await queryRows(
+    db,
+    openSessionIds(textArray(sessionIds)),
+    z.object({ id: z.string() }),
+  );
   return rows.map((row) => row.id);
 }
