@@ -30,10 +30,18 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
     .optional(),
   /** Opening a connection gives up after this (then the request answers an error). */
-  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000)
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(100)
+    .max(600_000)
     .default(databaseTimeoutDefaults.connectTimeoutMs),
   /** The server cancels a statement running longer; 0 turns it off. */
-  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000)
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(3_600_000)
     .default(databaseTimeoutDefaults.statementTimeoutMs),
   /** The server ends a session left idle inside a transaction this long; 0 turns it off. */
   DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce

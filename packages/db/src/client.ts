@@ -41,36 +41,79 @@ export interface DbHandle {
 
 export const migrationsFolder = fileURLToPath(new URL('../../../drizzle', import.meta.url));
 
+type Pool = postgres.Sql<{ bigint: bigint }>;
+
 /**
  * drizzle asks postgres.js for an unnamed statement unless a query is given a name, and
  * postgres.js answers an unnamed statement with parameters in two round trips (describe, then
  * bind). Statements prepared per connection, postgres.js' own default, take one after the
- * first time (docs/decisions/012); the connections' bounded lifetime bounds the cache.
+ * first time (docs/decisions/012); the connections' bounded lifetime bounds the cache. Not
+ * through a transaction pooler: the next statement may run in another session (SQLSTATE 26000).
+ *
+ * And every query gets a deadline (`boundMs`) past the server's own bounds. After a restart a
+ * query could be handed to a connection that never sent it (the server idle, the caller waiting
+ * for ever, and every later query pipelined behind it). A query still queued at its deadline is
+ * cancelled (its caller gets 57014); one handed to a connection calls `onStuck`.
  */
-function preparedStatements<T extends object>(client: T): T {
-  return new Proxy(client, {
-    get(target, property, receiver) {
-      const value = Reflect.get(target, property, receiver);
+function boundedQueries<T extends object>(
+  client: () => T,
+  options: { prepare: boolean; boundMs: number; onStuck: () => void },
+): T {
+  // The target is only a stand-in: every property is read from the pool of the moment.
+  return new Proxy(client(), {
+    get(_target, property) {
+      const target = client();
+      const value = Reflect.get(target, property, target);
       if (typeof value !== 'function') return value;
       if (property === 'unsafe') {
-        return (query: string, parameters?: unknown[], options?: object) =>
-          value.call(target, query, parameters, { ...options, prepare: true });
+        return (query: string, parameters?: unknown[], queryOptions?: object) => {
+          const pending: unknown = value.call(
+            target,
+            query,
+            parameters,
+            options.prepare ? { ...queryOptions, prepare: true } : queryOptions,
+          );
+          if (options.boundMs > 0) watch(pending, options.boundMs, options.onStuck);
+          return pending;
+        };
       }
       if (property === 'begin' || property === 'savepoint') {
-        // The transaction's own client prepares too.
+        // The transaction's own client prepares and is bounded too.
         return (...args: unknown[]) =>
           value.apply(
             target,
             args.map((arg) =>
               typeof arg === 'function'
-                ? (transaction: object) => arg(preparedStatements(transaction))
+                ? (transaction: object) => arg(boundedQueries(() => transaction, options))
                 : arg,
             ),
           );
       }
-      return value;
+      return value.bind(target);
     },
   });
+}
+
+/** Watches a postgres.js query (a thenable with `cancel` and, once handed out, `state`). */
+function watch(pending: unknown, ms: number, onStuck: () => void): void {
+  if (
+    typeof pending !== 'object' ||
+    pending === null ||
+    !('then' in pending) ||
+    typeof pending.then !== 'function' ||
+    !('cancel' in pending) ||
+    typeof pending.cancel !== 'function'
+  ) {
+    return;
+  }
+  const query = pending;
+  const timer = setTimeout(() => {
+    if ('state' in query && query.state) onStuck();
+    else Promise.resolve(Reflect.apply(query.cancel, query, [])).catch(() => {});
+  }, ms);
+  timer.unref();
+  const settle = () => clearTimeout(timer);
+  Reflect.apply(query.then, query, [settle, settle]);
 }
 
 /** Any fixed bigint, the same in every instance: the key of the migrations' advisory lock. */
@@ -159,8 +202,7 @@ export async function createDb(options: DbOptions): Promise<DbHandle> {
     const pooler = options.directUrl !== undefined;
     // Server-side bounds: a statement is cancelled, a session idle inside a transaction ended.
     const sessionSettings = {
-      statement_timeout:
-        options.statementTimeoutMs ?? databaseTimeoutDefaults.statementTimeoutMs,
+      statement_timeout: options.statementTimeoutMs ?? databaseTimeoutDefaults.statementTimeoutMs,
       idle_in_transaction_session_timeout:
         options.idleInTransactionTimeoutMs ?? databaseTimeoutDefaults.idleInTransactionTimeoutMs,
     };
@@ -172,17 +214,39 @@ export async function createDb(options: DbOptions): Promise<DbHandle> {
       backoff: reconnectDelay,
     };
     // Amounts are bigint cents: keep int8 exact instead of postgres.js' default string.
-    const sql = postgres(options.url, {
-      ...common,
-      max: options.poolSize ?? 10,
-      types: { bigint: postgres.BigInt },
-      prepare: !pooler,
-      connection: pooler ? {} : sessionSettings,
-    });
-    const db = drizzlePostgres(pooler ? sql : preparedStatements(sql), {
-      schema,
-      casing: 'snake_case',
-    });
+    const openPool = (): Pool =>
+      postgres(options.url, {
+        ...common,
+        max: options.poolSize ?? 10,
+        types: { bigint: postgres.BigInt },
+        prepare: !pooler,
+        connection: pooler ? {} : sessionSettings,
+      });
+    let sql = openPool();
+    // Past the server's own bounds (connecting, then the statement), the client gives up too.
+    const boundMs =
+      sessionSettings.statement_timeout > 0
+        ? connectTimeoutMs + sessionSettings.statement_timeout + 1_000
+        : 0;
+    /**
+     * A query stuck on a connection: the pool is replaced by a fresh one (with the parsers
+     * drizzle set), and the old one ends; what it still holds a second later fails
+     * (CONNECTION_DESTROYED). The queries stuck together replace it once.
+     */
+    let replacedAt = 0;
+    const replacePool = () => {
+      if (performance.now() - replacedAt < boundMs) return;
+      replacedAt = performance.now();
+      const old = sql;
+      sql = openPool();
+      Object.assign(sql.options.parsers, old.options.parsers);
+      Object.assign(sql.options.serializers, old.options.serializers);
+      old.end({ timeout: 1 }).catch(() => {});
+    };
+    const db = drizzlePostgres(
+      boundedQueries(() => sql, { prepare: !pooler, boundMs, onStuck: replacePool }),
+      { schema, casing: 'snake_case' },
+    );
     const sessionUrl = options.directUrl ?? options.url;
     // LISTEN needs a session of its own; postgres.js opens it (and reopens it) on first use.
     const listener = postgres(sessionUrl, { ...common, max: 1, connection: sessionSettings });
