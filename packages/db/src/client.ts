@@ -94,26 +94,34 @@ function boundedQueries<T extends object>(
   });
 }
 
-/** Watches a postgres.js query (a thenable with `cancel` and, once handed out, `state`). */
+/** What the deadline needs of a postgres.js query: settling, cancelling, and `state` once sent. */
+interface WatchedQuery {
+  then(onSettled: () => void, onFailed: () => void): unknown;
+  cancel(): unknown;
+  state?: unknown;
+}
+
+function isWatchable(value: unknown): value is WatchedQuery {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'then' in value &&
+    typeof value.then === 'function' &&
+    'cancel' in value &&
+    typeof value.cancel === 'function'
+  );
+}
+
+/** A query still queued at `ms` is cancelled; one handed to a connection calls `onStuck`. */
 function watch(pending: unknown, ms: number, onStuck: () => void): void {
-  if (
-    typeof pending !== 'object' ||
-    pending === null ||
-    !('then' in pending) ||
-    typeof pending.then !== 'function' ||
-    !('cancel' in pending) ||
-    typeof pending.cancel !== 'function'
-  ) {
-    return;
-  }
-  const query = pending;
+  if (!isWatchable(pending)) return;
   const timer = setTimeout(() => {
-    if ('state' in query && query.state) onStuck();
-    else Promise.resolve(Reflect.apply(query.cancel, query, [])).catch(() => {});
+    if (pending.state) onStuck();
+    else Promise.resolve(pending.cancel()).catch(() => {});
   }, ms);
   timer.unref();
   const settle = () => clearTimeout(timer);
-  Reflect.apply(query.then, query, [settle, settle]);
+  pending.then(settle, settle);
 }
 
 /** Any fixed bigint, the same in every instance: the key of the migrations' advisory lock. */

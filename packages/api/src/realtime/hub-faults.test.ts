@@ -2,7 +2,9 @@ import { createDb, type DbHandle } from '@bank/db';
 import { events } from '@bank/db/schema';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
 import { createContextInner } from '../context.ts';
+import { queryRows } from '../db-rows.ts';
 import { createCaller } from '../root.ts';
 import { createTestApp, type TestApp } from '../testing/harness.ts';
 import { fundedCustomer } from '../testing/money.ts';
@@ -20,7 +22,11 @@ describe.runIf(Boolean(serverUrl))('realtime while the database drops connection
   beforeAll(async () => {
     app = await createTestApp();
     admin = await createDb({ kind: 'postgres', url: serverUrl ?? '', poolSize: 1 });
-    const [row] = await app.db.execute<{ name: string }>(sql`select current_database() as name`);
+    const [row] = await queryRows(
+      app.db,
+      sql`select current_database() as name`,
+      z.object({ name: z.string() }),
+    );
     database = row?.name ?? '';
   });
   afterAll(async () => {
@@ -30,10 +36,13 @@ describe.runIf(Boolean(serverUrl))('realtime while the database drops connection
 
   /** Terminates this database's backends: the LISTEN one alone, or every one. */
   async function terminate(which: 'listen' | 'all'): Promise<number> {
-    const rows = await admin.db.execute<{ killed: boolean }>(sql`
-      select pg_terminate_backend(pid) as killed from pg_stat_activity
-      where datname = ${database} and pid <> pg_backend_pid()
-        and (${which} = 'all' or query ilike 'listen%')`);
+    const rows = await queryRows(
+      admin.db,
+      sql`select pg_terminate_backend(pid) as killed from pg_stat_activity
+        where datname = ${database} and pid <> pg_backend_pid()
+          and (${which} = 'all' or query ilike 'listen%')`,
+      z.object({ killed: z.boolean() }),
+    );
     return rows.filter((row) => row.killed).length;
   }
 
