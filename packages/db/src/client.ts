@@ -57,7 +57,7 @@ type Pool = postgres.Sql<{ bigint: bigint }>;
  */
 function boundedQueries<T extends object>(
   client: () => T,
-  options: { prepare: boolean; boundMs: number; onStuck: () => void },
+  options: { prepare: boolean; boundMs: number; onStuck: () => void; deadlines: Deadlines },
 ): T {
   // The target is only a stand-in: every property is read from the pool of the moment.
   return new Proxy(client(), {
@@ -73,7 +73,9 @@ function boundedQueries<T extends object>(
             parameters,
             options.prepare ? { ...queryOptions, prepare: true } : queryOptions,
           );
-          if (options.boundMs > 0) watch(pending, options.boundMs, options.onStuck);
+          if (options.boundMs > 0) {
+            options.deadlines.watch(pending, options.boundMs, options.onStuck);
+          }
           return pending;
         };
       }
@@ -112,16 +114,41 @@ function isWatchable(value: unknown): value is WatchedQuery {
   );
 }
 
-/** A query still queued at `ms` is cancelled; one handed to a connection calls `onStuck`. */
-function watch(pending: unknown, ms: number, onStuck: () => void): void {
-  if (!isWatchable(pending)) return;
-  const timer = setTimeout(() => {
-    if (pending.state) onStuck();
-    else Promise.resolve(pending.cancel()).catch(() => {});
-  }, ms);
-  timer.unref();
-  const settle = () => clearTimeout(timer);
-  pending.then(settle, settle);
+/**
+ * The queries in flight with their deadlines, checked by one timer (a timer per query cost
+ * more than the query's own bookkeeping). A query still queued at its deadline is cancelled;
+ * one handed to a connection calls its `onStuck`.
+ */
+class Deadlines {
+  private readonly pending = new Map<WatchedQuery, { due: number; onStuck: () => void }>();
+  private timer: NodeJS.Timeout | undefined;
+
+  watch(query: unknown, ms: number, onStuck: () => void): void {
+    if (!isWatchable(query)) return;
+    this.pending.set(query, { due: performance.now() + ms, onStuck });
+    const settle = () => {
+      this.pending.delete(query);
+    };
+    query.then(settle, settle);
+    if (!this.timer) {
+      this.timer = setInterval(() => this.check(), 250);
+      this.timer.unref();
+    }
+  }
+
+  private check(): void {
+    const now = performance.now();
+    for (const [query, { due, onStuck }] of this.pending) {
+      if (due > now) continue;
+      this.pending.delete(query);
+      if (query.state) onStuck();
+      else Promise.resolve(query.cancel()).catch(() => {});
+    }
+    if (this.pending.size === 0) {
+      clearInterval(this.timer);
+      this.timer = undefined;
+    }
+  }
 }
 
 /** Any fixed bigint, the same in every instance: the key of the migrations' advisory lock. */
@@ -252,7 +279,12 @@ export async function createDb(options: DbOptions): Promise<DbHandle> {
       old.end({ timeout: 1 }).catch(() => {});
     };
     const db = drizzlePostgres(
-      boundedQueries(() => sql, { prepare: !pooler, boundMs, onStuck: replacePool }),
+      boundedQueries(() => sql, {
+        prepare: !pooler,
+        boundMs,
+        onStuck: replacePool,
+        deadlines: new Deadlines(),
+      }),
       { schema, casing: 'snake_case' },
     );
     const sessionUrl = options.directUrl ?? options.url;

@@ -5,7 +5,7 @@ import { queryRows } from '../db-rows.ts';
 import { createTestApp, type TestApp } from '../testing/harness.ts';
 import { publishEvent } from './events.ts';
 import { EventHub } from './hub.ts';
-import { readNewestEventId } from './replay.ts';
+import { DispatchedIds, readNewestEventId } from './replay.ts';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -193,5 +193,22 @@ describe('a hub whose LISTEN connection comes back', () => {
     await vi.waitFor(() => expect(calls).toEqual(['ended']));
     expect(hub.watchedSessions()).toBe(1);
     await hub.stop();
+  });
+});
+
+describe('the ids a hub dispatched', () => {
+  it('are told apart from new ones, and the oldest forgotten raise where a catch-up reads from', () => {
+    const ids = new DispatchedIds(3);
+    expect(ids.floor()).toBeNull();
+    ids.startAfter(10n);
+    expect(ids.add('12')).toBe(true);
+    expect(ids.add('11')).toBe(true);
+    expect(ids.add('12')).toBe(false);
+    expect(ids.add('13')).toBe(true);
+    expect(ids.floor()).toBe(10n);
+    // A fourth forgets the first remembered (12): the log is read after it from now on.
+    expect(ids.add('14')).toBe(true);
+    expect(ids.floor()).toBe(12n);
+    expect(ids.add('11')).toBe(false);
   });
 });
