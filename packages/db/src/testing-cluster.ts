@@ -45,11 +45,17 @@ export function startTestCluster(port: number): TestCluster {
       },
     );
   const data = join(dir, 'data');
-  run(initdb, ['-D', data, '-A', 'trust', '-U', 'postgres']);
   const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c shared_buffers=16MB -c max_connections=60`;
   const start = () =>
     run(pgCtl, ['-D', data, '-o', options, '-l', join(dir, 'log'), '-w', 'start']);
-  start();
+  try {
+    run(initdb, ['-D', data, '-A', 'trust', '-U', 'postgres']);
+    start();
+  } catch (error) {
+    // The port taken, say: leave nothing behind.
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     stop: (mode = 'fast') => run(pgCtl, ['-D', data, '-m', mode, '-w', 'stop']),
