@@ -339,7 +339,8 @@ async function main() {
     `bench: ${config.clients} clients, ${config.seconds} s, ${config.customerCount} customers, phases ${config.phases.join(',')}, server ${config.serverUrl.replace(/\/\/[^@]*@/, '//')}`,
   );
   await recreateDatabase(config.serverUrl, dbName);
-  const handle = await createDb({ kind: 'postgres', url, poolSize: 4 });
+  // Seeding a million history rows is no request: no statement time-out (nor query deadline).
+  const handle = await createDb({ kind: 'postgres', url, poolSize: 4, statementTimeoutMs: 0 });
   await handle.migrate();
   await ensureBankSettings(handle.db);
   const customers = await createCustomers(handle.db, config.customerCount, fundingCents);

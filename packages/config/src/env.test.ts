@@ -65,12 +65,36 @@ describe('loadConfig', () => {
       kind: 'postgres',
       url: 'postgres://u@db:5432/bank',
       poolSize: 10,
+      directUrl: undefined,
+      connectTimeoutMs: 5_000,
+      statementTimeoutMs: 15_000,
+      idleInTransactionTimeoutMs: 30_000,
+    });
+  });
+
+  it('takes a direct URL beside a pooler, and the time-outs', () => {
+    const config = loadConfig({
+      DATA_DIR: dataDir(),
+      DATABASE_URL: 'postgres://u@pgbouncer:6432/bank',
+      DATABASE_DIRECT_URL: 'postgres://u@db:5432/bank',
+      DATABASE_CONNECT_TIMEOUT_MS: '2000',
+      DATABASE_STATEMENT_TIMEOUT_MS: '0',
+      DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: '9000',
+    });
+    expect(config.database).toMatchObject({
+      url: 'postgres://u@pgbouncer:6432/bank',
+      directUrl: 'postgres://u@db:5432/bank',
+      connectTimeoutMs: 2_000,
+      statementTimeoutMs: 0,
+      idleInTransactionTimeoutMs: 9_000,
     });
   });
 
   it.each([
     [{ PORT: 'eighty' }, 'PORT'],
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
+    [{ DATABASE_DIRECT_URL: 'db:5432' }, 'DATABASE_DIRECT_URL'],
+    [{ DATABASE_STATEMENT_TIMEOUT_MS: '-1' }, 'DATABASE_STATEMENT_TIMEOUT_MS'],
     [{ SMTP_URL: 'http://mail' }, 'SMTP_URL'],
     [{ REDIS_URL: 'localhost:6379' }, 'REDIS_URL'],
     [{ ENCRYPTION_KEY: 'short' }, 'ENCRYPTION_KEY'],

@@ -3,6 +3,13 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 
+/** The database time-outs' defaults, also what createDb uses when given none. */
+export const databaseTimeoutDefaults = {
+  connectTimeoutMs: 5_000,
+  statementTimeoutMs: 15_000,
+  idleInTransactionTimeoutMs: 30_000,
+} as const;
+
 /** The one place that reads the environment (STYLE.md 3). */
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -14,6 +21,35 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
     .optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  /**
+   * A session-mode connection for what a transaction pooler cannot carry (LISTEN, the
+   * migrations and their lock). Set: DATABASE_URL may name PgBouncer in transaction mode.
+   */
+  DATABASE_DIRECT_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional(),
+  /** Opening a connection gives up after this (then the request answers an error). */
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(100)
+    .max(600_000)
+    .default(databaseTimeoutDefaults.connectTimeoutMs),
+  /** The server cancels a statement running longer; 0 turns it off. */
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(3_600_000)
+    .default(databaseTimeoutDefaults.statementTimeoutMs),
+  /** The server ends a session left idle inside a transaction this long; 0 turns it off. */
+  DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(3_600_000)
+    .default(databaseTimeoutDefaults.idleInTransactionTimeoutMs),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
@@ -70,13 +106,24 @@ const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
+export interface PostgresOptions {
+  kind: 'postgres';
+  url: string;
+  poolSize: number;
+  /** Session-bound work (LISTEN, migrations) goes here when DATABASE_URL is a pooler. */
+  directUrl?: string;
+  connectTimeoutMs?: number;
+  statementTimeoutMs?: number;
+  idleInTransactionTimeoutMs?: number;
+}
+
 export interface Config {
   env: Env['NODE_ENV'];
   isProduction: boolean;
   port: number;
   host: string;
   dataDir: string;
-  database: { kind: 'postgres'; url: string; poolSize: number } | { kind: 'pglite'; dir: string };
+  database: PostgresOptions | { kind: 'pglite'; dir: string };
   smtpUrl: string | undefined;
   /** Mail is kept and shown at /dev/mailbox instead of sent (no SMTP configured). */
   devMailbox: boolean;
@@ -137,7 +184,15 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST,
     dataDir,
     database: env.DATABASE_URL
-      ? { kind: 'postgres', url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE }
+      ? {
+          kind: 'postgres',
+          url: env.DATABASE_URL,
+          poolSize: env.DATABASE_POOL_SIZE,
+          directUrl: env.DATABASE_DIRECT_URL,
+          connectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS,
+          statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
+          idleInTransactionTimeoutMs: env.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+        }
       : { kind: 'pglite', dir: join(dataDir, 'pglite') },
     smtpUrl: env.SMTP_URL,
     devMailbox: !env.SMTP_URL,

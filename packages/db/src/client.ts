@@ -1,8 +1,9 @@
 import { fileURLToPath } from 'node:url';
+import { databaseTimeoutDefaults, type PostgresOptions } from '@bank/config';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePostgres, type PostgresJsDatabase } from 'drizzle-orm/postgres-js';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
 import * as schema from './schema/index.ts';
@@ -18,50 +19,136 @@ export type Transaction = PgTransaction<
 export type Executor = Database | Transaction;
 
 export type DbOptions =
-  | { kind: 'postgres'; url: string; poolSize?: number }
+  | (Omit<PostgresOptions, 'poolSize'> & { poolSize?: number })
   | { kind: 'pglite'; dir?: string };
 
 export interface DbHandle {
   kind: DbOptions['kind'];
   db: Database;
-  /** LISTEN on a channel; NOTIFY is delivered on commit, to every instance. */
-  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * LISTEN on a channel; NOTIFY is delivered on commit, to every instance. `onListen` runs each
+   * time the LISTEN is in place: at first and again after its connection came back (anything
+   * NOTIFYed in between was not heard).
+   */
+  listen(
+    channel: string,
+    onPayload: (payload: string) => void,
+    onListen?: () => void,
+  ): Promise<() => Promise<void>>;
   migrate(): Promise<void>;
   close(): Promise<void>;
 }
 
 export const migrationsFolder = fileURLToPath(new URL('../../../drizzle', import.meta.url));
 
+type Pool = postgres.Sql<{ bigint: bigint }>;
+
 /**
  * drizzle asks postgres.js for an unnamed statement unless a query is given a name, and
  * postgres.js answers an unnamed statement with parameters in two round trips (describe, then
  * bind). Statements prepared per connection, postgres.js' own default, take one after the
- * first time (docs/decisions/012); the connections' bounded lifetime bounds the cache.
+ * first time (docs/decisions/012); the connections' bounded lifetime bounds the cache. Not
+ * through a transaction pooler: the next statement may run in another session (SQLSTATE 26000).
+ *
+ * And every query gets a deadline (`boundMs`) past the server's own bounds. After a restart a
+ * query could be handed to a connection that never sent it (the server idle, the caller waiting
+ * for ever, and every later query pipelined behind it). A query still queued at its deadline is
+ * cancelled (its caller gets 57014); one handed to a connection calls `onStuck`.
  */
-function preparedStatements<T extends object>(client: T): T {
-  return new Proxy(client, {
-    get(target, property, receiver) {
-      const value = Reflect.get(target, property, receiver);
+function boundedQueries<T extends object>(
+  client: () => T,
+  options: { prepare: boolean; boundMs: number; onStuck: () => void; deadlines: Deadlines },
+): T {
+  // The target is only a stand-in: every property is read from the pool of the moment.
+  return new Proxy(client(), {
+    get(_target, property) {
+      const target = client();
+      const value = Reflect.get(target, property, target);
       if (typeof value !== 'function') return value;
       if (property === 'unsafe') {
-        return (query: string, parameters?: unknown[], options?: object) =>
-          value.call(target, query, parameters, { ...options, prepare: true });
+        return (query: string, parameters?: unknown[], queryOptions?: object) => {
+          const pending: unknown = value.call(
+            target,
+            query,
+            parameters,
+            options.prepare ? { ...queryOptions, prepare: true } : queryOptions,
+          );
+          if (options.boundMs > 0) {
+            options.deadlines.watch(pending, options.boundMs, options.onStuck);
+          }
+          return pending;
+        };
       }
       if (property === 'begin' || property === 'savepoint') {
-        // The transaction's own client prepares too.
+        // The transaction's own client prepares and is bounded too.
         return (...args: unknown[]) =>
           value.apply(
             target,
             args.map((arg) =>
               typeof arg === 'function'
-                ? (transaction: object) => arg(preparedStatements(transaction))
+                ? (transaction: object) => arg(boundedQueries(() => transaction, options))
                 : arg,
             ),
           );
       }
-      return value;
+      return value.bind(target);
     },
   });
+}
+
+/** What the deadline needs of a postgres.js query: settling, cancelling, and `state` once sent. */
+interface WatchedQuery {
+  then(onSettled: () => void, onFailed: () => void): unknown;
+  cancel(): unknown;
+  state?: unknown;
+}
+
+function isWatchable(value: unknown): value is WatchedQuery {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'then' in value &&
+    typeof value.then === 'function' &&
+    'cancel' in value &&
+    typeof value.cancel === 'function'
+  );
+}
+
+/**
+ * The queries in flight with their deadlines, checked by one timer (a timer per query cost
+ * more than the query's own bookkeeping). A query still queued at its deadline is cancelled;
+ * one handed to a connection calls its `onStuck`.
+ */
+class Deadlines {
+  private readonly pending = new Map<WatchedQuery, { due: number; onStuck: () => void }>();
+  private timer: NodeJS.Timeout | undefined;
+
+  watch(query: unknown, ms: number, onStuck: () => void): void {
+    if (!isWatchable(query)) return;
+    this.pending.set(query, { due: performance.now() + ms, onStuck });
+    const settle = () => {
+      this.pending.delete(query);
+    };
+    query.then(settle, settle);
+    if (!this.timer) {
+      this.timer = setInterval(() => this.check(), 250);
+      this.timer.unref();
+    }
+  }
+
+  private check(): void {
+    const now = performance.now();
+    for (const [query, { due, onStuck }] of this.pending) {
+      if (due > now) continue;
+      this.pending.delete(query);
+      if (query.state) onStuck();
+      else Promise.resolve(query.cancel()).catch(() => {});
+    }
+    if (this.pending.size === 0) {
+      clearInterval(this.timer);
+      this.timer = undefined;
+    }
+  }
 }
 
 /** Any fixed bigint, the same in every instance: the key of the migrations' advisory lock. */
@@ -70,24 +157,33 @@ const migrationLockKey = '4242170512093371023';
 /**
  * Instances starting together on one database would race drizzle's migrator (each creates its
  * schema and table `IF NOT EXISTS`, reads the last migration, then applies the rest), so one
- * fails on a duplicate catalog row or an existing relation. A session advisory lock on a
- * connection of its own queues them; the second then finds everything applied. The lock's
- * connection is not taken from the pool, which may hold a single connection the migrator needs.
+ * fails on a duplicate catalog row or an existing relation. A session advisory lock queues them;
+ * the second then finds everything applied. Lock and migrator use a client of their own, on the
+ * direct URL when there is one (a transaction pooler keeps no session lock), with no statement
+ * time-out: waiting for another instance's migrations, or a long one, is not a hung request.
  * PGlite needs none of this: one process owns its directory.
  */
 async function migrateUnderLock(
   url: string,
-  db: PostgresJsDatabase<Schema>,
   sql: postgres.Sql<{ bigint: bigint }>,
+  connectTimeoutMs: number,
 ): Promise<void> {
   if (await allApplied(sql)) return;
-  const lockClient = postgres(url, { max: 1, onnotice: () => {} });
+  // Two connections: one holds the lock's session, the other runs the migrator.
+  const client = postgres(url, {
+    max: 2,
+    onnotice: () => {},
+    connect_timeout: connectTimeoutMs / 1000,
+    connection: { statement_timeout: 0, idle_in_transaction_session_timeout: 0 },
+  });
   try {
-    const connection = await lockClient.reserve();
+    const connection = await client.reserve();
     try {
       await connection`select pg_advisory_lock(${migrationLockKey}::bigint)`;
       try {
-        await migratePostgres(db, { migrationsFolder });
+        await migratePostgres(drizzlePostgres(client, { schema, casing: 'snake_case' }), {
+          migrationsFolder,
+        });
       } finally {
         await connection`select pg_advisory_unlock(${migrationLockKey}::bigint)`;
       }
@@ -96,7 +192,7 @@ async function migrateUnderLock(
     }
   } finally {
     // Ending the session releases the lock too, should the unlock itself have failed.
-    await lockClient.end({ timeout: 5 });
+    await client.end({ timeout: 5 });
   }
 }
 
@@ -120,27 +216,91 @@ async function allApplied(sql: postgres.Sql<{ bigint: bigint }>): Promise<boolea
 }
 
 /**
+ * How long a closed connection waits before connecting again (seconds; postgres.js' own grows
+ * to 20 s, so LISTEN came back long after the pool): at most a second, with jitter.
+ */
+function reconnectDelay(retries: number): number {
+  return Math.min(0.05 * 2 ** retries, 1) * (0.5 + Math.random() / 2);
+}
+
+/**
  * The database the options name. The embedded one's code (PGlite and its driver, ~13 MB and
  * ~0.25 s to load) is imported only when it is used, so a server on PostgreSQL never loads it.
+ *
+ * With `directUrl` set, `url` may be a transaction pooler (PgBouncer): the pool then prepares
+ * no named statements and sends no session settings (the pooler would refuse them or hand the
+ * statement to another session), and LISTEN and migrations go to `directUrl` (decision 026).
  */
 export async function createDb(options: DbOptions): Promise<DbHandle> {
   if (options.kind === 'postgres') {
-    // Amounts are bigint cents: keep int8 exact instead of postgres.js' default string.
-    const sql = postgres(options.url, {
-      max: options.poolSize ?? 10,
+    const connectTimeoutMs = options.connectTimeoutMs ?? databaseTimeoutDefaults.connectTimeoutMs;
+    const pooler = options.directUrl !== undefined;
+    // Server-side bounds: a statement is cancelled, a session idle inside a transaction ended.
+    const sessionSettings = {
+      statement_timeout: options.statementTimeoutMs ?? databaseTimeoutDefaults.statementTimeoutMs,
+      idle_in_transaction_session_timeout:
+        options.idleInTransactionTimeoutMs ?? databaseTimeoutDefaults.idleInTransactionTimeoutMs,
+    };
+    const common = {
       onnotice: () => {},
-      types: { bigint: postgres.BigInt },
-    });
-    const db = drizzlePostgres(preparedStatements(sql), { schema, casing: 'snake_case' });
+      connect_timeout: connectTimeoutMs / 1000,
+      // A connection whose peer vanished without a word is found out in seconds, not hours.
+      keep_alive: 10,
+      backoff: reconnectDelay,
+    };
+    // Amounts are bigint cents: keep int8 exact instead of postgres.js' default string.
+    const openPool = (): Pool =>
+      postgres(options.url, {
+        ...common,
+        max: options.poolSize ?? 10,
+        types: { bigint: postgres.BigInt },
+        prepare: !pooler,
+        connection: pooler ? {} : sessionSettings,
+      });
+    let sql = openPool();
+    // Past the server's own bounds (connecting, then the statement), the client gives up too.
+    const boundMs =
+      sessionSettings.statement_timeout > 0
+        ? connectTimeoutMs + sessionSettings.statement_timeout + 1_000
+        : 0;
+    /**
+     * A query stuck on a connection: the pool is replaced by a fresh one (with the parsers
+     * drizzle set), and the old one ends; what it still holds a second later fails
+     * (CONNECTION_DESTROYED). The queries stuck together replace it once.
+     */
+    let replacedAt = 0;
+    const replacePool = () => {
+      if (performance.now() - replacedAt < boundMs) return;
+      replacedAt = performance.now();
+      const old = sql;
+      sql = openPool();
+      Object.assign(sql.options.parsers, old.options.parsers);
+      Object.assign(sql.options.serializers, old.options.serializers);
+      old.end({ timeout: 1 }).catch(() => {});
+    };
+    const db = drizzlePostgres(
+      boundedQueries(() => sql, {
+        prepare: !pooler,
+        boundMs,
+        onStuck: replacePool,
+        deadlines: new Deadlines(),
+      }),
+      { schema, casing: 'snake_case' },
+    );
+    const sessionUrl = options.directUrl ?? options.url;
+    // LISTEN needs a session of its own; postgres.js opens it (and reopens it) on first use.
+    const listener = postgres(sessionUrl, { ...common, max: 1, connection: sessionSettings });
     return {
       kind: 'postgres',
       db,
-      async listen(channel, onPayload) {
-        const { unlisten } = await sql.listen(channel, onPayload);
+      async listen(channel, onPayload, onListen) {
+        const { unlisten } = await listener.listen(channel, onPayload, onListen);
         return unlisten;
       },
-      migrate: () => migrateUnderLock(options.url, db, sql),
-      close: () => sql.end({ timeout: 5 }),
+      migrate: () => migrateUnderLock(sessionUrl, sql, connectTimeoutMs),
+      close: async () => {
+        await Promise.all([sql.end({ timeout: 5 }), listener.end({ timeout: 5 })]);
+      },
     };
   }
   const { createEmbeddedDb } = await import('./embedded.ts');

@@ -38,8 +38,10 @@ export async function createEmbeddedDb(dir: string | undefined): Promise<DbHandl
   return {
     kind: 'pglite',
     db,
-    async listen(channel, onPayload) {
+    async listen(channel, onPayload, onListen) {
       const unlisten = await client.listen(channel, onPayload);
+      // In-process: the LISTEN is in place once and never lost.
+      onListen?.();
       return unlisten;
     },
     migrate: () => migrate(db, { migrationsFolder }),

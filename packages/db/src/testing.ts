@@ -6,8 +6,10 @@ import { createDb, type DbHandle } from './client.ts';
 /**
  * A migrated database of its own for one test file: PGlite in memory by default, or a fresh
  * database on the PostgreSQL server named by TEST_DATABASE_URL (dropped again on close).
+ * `poolerUrl`: the pool goes through that transaction pooler (in front of the same server),
+ * the session-bound work straight to the server.
  */
-export async function createTestDb(): Promise<DbHandle> {
+export async function createTestDb(options: { poolerUrl?: string } = {}): Promise<DbHandle> {
   const serverUrl = testDatabaseUrl();
   if (!serverUrl) {
     const handle = await createDb({ kind: 'pglite' });
@@ -20,7 +22,18 @@ export async function createTestDb(): Promise<DbHandle> {
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const handle = await createDb({ kind: 'postgres', url: url.toString(), poolSize: 20 });
+  let poolUrl = url.toString();
+  if (options.poolerUrl) {
+    const pooled = new URL(options.poolerUrl);
+    pooled.pathname = `/${name}`;
+    poolUrl = pooled.toString();
+  }
+  const handle = await createDb({
+    kind: 'postgres',
+    url: poolUrl,
+    directUrl: options.poolerUrl ? url.toString() : undefined,
+    poolSize: 20,
+  });
   await handle.migrate();
   return {
     ...handle,

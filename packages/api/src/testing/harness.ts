@@ -54,8 +54,8 @@ export function uniqueEmail(prefix = 'user'): string {
 }
 
 /** A migrated database, the deps the procedures need, and helpers to act as a visitor. */
-export async function createTestApp() {
-  const handle: DbHandle = await createTestDb();
+export async function createTestApp(options: { poolerUrl?: string } = {}) {
+  const handle: DbHandle = await createTestDb(options);
   await ensureBankSettings(handle.db);
   const hub = new EventHub();
   await hub.start(handle);
