@@ -78,8 +78,22 @@ if [ -n "${TEST_DATABASE_URL:-}" ]; then
     e2e_database=$(node scripts/e2e-database.mjs create "$TEST_DATABASE_URL")
     made_database=$e2e_database
   fi
-  E2E_BUILT=1 E2E_DATABASE_URL="$e2e_database" E2E_REDIS_URL="${E2E_REDIS_URL:-${TEST_REDIS_URL:-}}" \
-    PLAYWRIGHT_JSON_OUTPUT_NAME="$results/e2e-postgres.json" pnpm -s --filter @bank/web test:e2e || e2e=1
+  postgres_journeys() { # the database URL the server uses, then its direct URL (or nothing)
+    E2E_BUILT=1 E2E_DATABASE_URL="$1" E2E_DATABASE_DIRECT_URL="${2:-}" \
+      E2E_REDIS_URL="${E2E_REDIS_URL:-${TEST_REDIS_URL:-}}" \
+      PLAYWRIGHT_JSON_OUTPUT_NAME="$results/e2e-postgres.json" pnpm -s --filter @bank/web test:e2e
+  }
+  if [ -z "${E2E_DATABASE_URL:-}" ] && { command -v pgbouncer >/dev/null || [ -x /usr/sbin/pgbouncer ]; }; then
+    # Through a transaction-mode PgBouncer (as many deployments run), with the database itself
+    # as DATABASE_DIRECT_URL for LISTEN and the migrations (README: Poolers).
+    echo "   (through PgBouncer in transaction mode)"
+    export -f postgres_journeys
+    export results
+    bash scripts/pgbouncer.sh "${E2E_PGBOUNCER_PORT:-56410}" "$e2e_database" -- \
+      bash -c 'postgres_journeys "$PGBOUNCER_URL" "$0"' "$e2e_database" || e2e=1
+  else
+    postgres_journeys "$e2e_database" "${E2E_DATABASE_DIRECT_URL:-}" || e2e=1
+  fi
   if [ -n "$made_database" ]; then
     node scripts/e2e-database.mjs drop "$TEST_DATABASE_URL" "$made_database" || true
   fi
