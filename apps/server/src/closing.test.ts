@@ -31,7 +31,7 @@ describe('a closing server', () => {
       expect(answer.status).toBe(503);
       expect(Number(answer.retryAfter)).toBeGreaterThan(0);
       expect(answer.body).toMatchObject({
-        code: 'SERVICE_UNAVAILABLE',
+        reason: 'SERVICE_UNAVAILABLE',
         message: 'This server is shutting down. Please try again shortly.',
       });
     }

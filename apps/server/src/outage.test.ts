@@ -90,7 +90,7 @@ describe.runIf(Boolean(serverUrl && redisUrl))('outages of PostgreSQL and Redis'
     await database.cut();
     const rest = await expectUnavailable(await api('/api/v1/users?page=1'));
     expect(rest).toEqual({
-      code: 'SERVICE_UNAVAILABLE',
+      reason: 'SERVICE_UNAVAILABLE',
       message: 'The service is temporarily unavailable. Please try again shortly.',
     });
     const trpc = await expectUnavailable(await api('/trpc/auth.me'));
@@ -100,7 +100,7 @@ describe.runIf(Boolean(serverUrl && redisUrl))('outages of PostgreSQL and Redis'
     });
     const ready = await expectUnavailable(await api('/readyz'));
     expect(ready).toMatchObject({
-      code: 'SERVICE_UNAVAILABLE',
+      reason: 'SERVICE_UNAVAILABLE',
       details: { checks: { redis: 'ok' } },
     });
     expect(ready.details.checks.database).not.toBe('ok');
@@ -118,7 +118,7 @@ describe.runIf(Boolean(serverUrl && redisUrl))('outages of PostgreSQL and Redis'
   it('answers 503 with Retry-After while Redis is down (sign-in fails closed), and serves again after', async () => {
     await redis.cut();
     const rest = await expectUnavailable(await login());
-    expect(rest).toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
+    expect(rest).toMatchObject({ reason: 'SERVICE_UNAVAILABLE' });
     const trpc = await expectUnavailable(
       await api('/trpc/auth.login', { method: 'POST', body: JSON.stringify(admin) }),
     );

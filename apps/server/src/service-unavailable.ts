@@ -14,7 +14,7 @@ export function sendServiceUnavailable(
     .code(503)
     .header('Retry-After', String(UNAVAILABLE_RETRY_AFTER_SECONDS))
     .header('Cache-Control', 'no-store')
-    .send({ code: 'SERVICE_UNAVAILABLE', message, ...(details ? { details } : {}) });
+    .send({ message, reason: 'SERVICE_UNAVAILABLE', ...(details ? { details } : {}) });
 }
 
 export const shuttingDownMessage = 'This server is shutting down. Please try again shortly.';

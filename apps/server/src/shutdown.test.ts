@@ -83,7 +83,7 @@ describe('SIGTERM', () => {
     for (const answer of answers) {
       // Answered (200, or the API's 503 while closing) or refused once the server stopped.
       if (answer.status === 503)
-        expect(JSON.parse(answer.body)).toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
+        expect(JSON.parse(answer.body)).toMatchObject({ reason: 'SERVICE_UNAVAILABLE' });
       else if (answer.status !== 0) expect(answer.status).toBe(200);
       else expect(answer.body).not.toContain('TimeoutError');
     }

@@ -11,7 +11,9 @@ export type AppErrorReason =
   /** Nobody decides on their own loan application. */
   | 'OWN_APPLICATION'
   /** A support quota (attachment bytes, tickets, chat lines) is used up for now. */
-  | 'QUOTA_EXCEEDED';
+  | 'QUOTA_EXCEEDED'
+  /** The database or Redis is unavailable, or this server is closing: retry after Retry-After. */
+  | 'SERVICE_UNAVAILABLE';
 
 /** The figures of a refusal (limit, used, when it resets), sent as the body's `details`. */
 export type AppErrorDetails = Record<string, string | number | null>;

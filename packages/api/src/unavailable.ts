@@ -4,7 +4,7 @@
  * formatter ask `isDependencyUnavailable` of every failure.
  */
 
-/** What the caller reads; the body's `code` is SERVICE_UNAVAILABLE. */
+/** What the caller reads; the body's `reason` is SERVICE_UNAVAILABLE (as MAINTENANCE is for maintenance). */
 export const serviceUnavailableMessage =
   'The service is temporarily unavailable. Please try again shortly.';
 

@@ -203,7 +203,7 @@ const errorResponses: Record<
   503: {
     name: 'ServiceUnavailable',
     description:
-      'The bank is under maintenance (only administrators get through), reason `MAINTENANCE`: retry after `Retry-After` seconds.',
+      'The bank is under maintenance (only administrators get through), reason `MAINTENANCE`; or the database or Redis is unavailable, or this server is closing, reason `SERVICE_UNAVAILABLE`: retry after `Retry-After` seconds (a keyed money call is safe to retry with the same `Idempotency-Key`).',
     example: {
       message: 'The bank is under maintenance. Please try again later.',
       reason: 'MAINTENANCE',
@@ -523,6 +523,7 @@ function components(book: SchemaBook) {
               'APPLICATION_CHANGED',
               'OWN_APPLICATION',
               'QUOTA_EXCEEDED',
+              'SERVICE_UNAVAILABLE',
             ],
           },
           details: {
