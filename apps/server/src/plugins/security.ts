@@ -48,6 +48,12 @@ export function registerSecurity(app: FastifyInstance, opts: { production: boole
       await reply.code(403).send({ message: 'Cross-site request refused' });
     }
   });
+  // An upgrade answered over HTTP (refused here, by the fairness bounds, or not found) leaves a
+  // socket that Node's HTTP server no longer manages: nothing would ever close it, and each
+  // one held a file descriptor until the client left (issue 20).
+  app.addHook('onResponse', async (req) => {
+    if (req.raw.upgrade) req.raw.socket.destroy();
+  });
   app.addHook('onSend', async (req, reply, payload) => {
     reply.header('Content-Security-Policy', contentSecurityPolicy);
     reply.header('X-Content-Type-Options', 'nosniff');
