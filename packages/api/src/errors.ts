@@ -5,7 +5,9 @@ export type AppErrorReason =
   | 'EMAIL_NOT_VERIFIED'
   | 'TWO_FACTOR_REQUIRED'
   | 'MAINTENANCE'
-  | 'ACCOUNT_BLOCKED';
+  | 'ACCOUNT_BLOCKED'
+  /** Over a fairness bound (fairness.ts): too many calls at once. */
+  | 'RATE_LIMITED';
 
 export class AppErrorCause extends Error {
   constructor(readonly reason: AppErrorReason) {
@@ -23,16 +25,23 @@ export function appError(
 
 /** Carried by a 429: how long the caller should wait (the REST adapter's `Retry-After`). */
 export class RetryAfterCause extends Error {
-  constructor(readonly seconds: number) {
+  constructor(
+    readonly seconds: number,
+    readonly reason?: AppErrorReason,
+  ) {
     super(`retry after ${seconds} s`);
   }
 }
 
 /** 429 with SPEC.md's message; `retryAfterMs` is when the refusing limit lets the caller in. */
-export function tooManyRequests(message: string, retryAfterMs: number): TRPCError {
+export function tooManyRequests(
+  message: string,
+  retryAfterMs: number,
+  reason?: AppErrorReason,
+): TRPCError {
   return new TRPCError({
     code: 'TOO_MANY_REQUESTS',
     message,
-    cause: new RetryAfterCause(Math.max(1, Math.ceil(retryAfterMs / 1000))),
+    cause: new RetryAfterCause(Math.max(1, Math.ceil(retryAfterMs / 1000)), reason),
   });
 }

@@ -47,7 +47,10 @@ export function sendError(reply: FastifyReply, error: unknown, log: FastifyInsta
   }
   if (error instanceof TRPCError) {
     const status = getHTTPStatusCodeFromError(error);
-    const reason = error.cause instanceof AppErrorCause ? error.cause.reason : undefined;
+    const reason =
+      error.cause instanceof AppErrorCause || error.cause instanceof RetryAfterCause
+        ? error.cause.reason
+        : undefined;
     if (status >= 500 && !(status === 503 && reason)) {
       log.error({ err: error }, 'REST procedure failed');
       return reply.code(status).send({ message: messages.unexpected });
