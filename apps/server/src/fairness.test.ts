@@ -17,6 +17,7 @@ const bounds: FairnessBounds = {
   socketsPerAddress: 5,
   subscriptionsPerSocket: 2,
   messagesPerSecondPerSocket: 20,
+  refusalPauseMs: 0,
 };
 
 let app: TestApp;

@@ -19,6 +19,11 @@ export const FAIRNESS_BOUNDS = {
   subscriptionsPerSocket: 8,
   /** Messages one WebSocket may send in any one-second window. */
   messagesPerSecondPerSocket: 50,
+  /**
+   * How long a call refused for calls in flight waits before its answer: a flooder that ignores
+   * Retry-After then spends its own connections waiting, not the server's CPU on refusals.
+   */
+  refusalPauseMs: 1000,
 } as const;
 
 export type FairnessBounds = { readonly [K in keyof typeof FAIRNESS_BOUNDS]: number };
@@ -29,7 +34,6 @@ export const CALLS_IN_FLIGHT_RETRY_AFTER_MS = 1000;
 /** The WebSocket close codes the server uses (4000-4999 are the application's). */
 export const CLOSE_CODES = {
   sessionEnded: { code: 4401, reason: 'Session ended' },
-  roleChanged: { code: 4403, reason: 'Role changed' },
   tooManyConnections: { code: 4429, reason: 'Too many connections' },
   tooManySubscriptions: { code: 4430, reason: 'Too many subscriptions' },
   tooManyMessages: { code: 4431, reason: 'Too many messages' },
@@ -91,6 +95,12 @@ export class Fairness {
     readonly now: () => number = Date.now,
   ) {}
 
+  /** The wait before a refusal's answer (it holds no slot meanwhile). */
+  pause(): Promise<void> {
+    const ms = this.bounds.refusalPauseMs;
+    return ms > 0 ? new Promise((resolve) => setTimeout(resolve, ms)) : Promise.resolve();
+  }
+
   callsInFlightBound(key: string): number {
     return key.startsWith('session:')
       ? this.bounds.callsInFlightPerSession
@@ -103,11 +113,11 @@ export class Fairness {
  * dropped, a caller over its calls in flight gets 429 (Retry-After), a socket over its
  * subscriptions is closed. Answers the release of what the call holds, or throws.
  */
-export function admitCall(
+export async function admitCall(
   ctx: Context,
   type: 'query' | 'mutation' | 'subscription',
   signal: AbortSignal | undefined,
-): () => void {
+): Promise<() => void> {
   const fairness = ctx.deps.fairness;
   const socket = ctx.socket;
   if (socket?.closed) {
@@ -115,7 +125,7 @@ export function admitCall(
     throw new TRPCError({ code: 'CLIENT_CLOSED_REQUEST', message: 'The connection is closed' });
   }
   if (type === 'subscription') {
-    if (!socket) return () => {};
+    if (!socket) return () => undefined;
     if (socket.subscriptions >= fairness.bounds.subscriptionsPerSocket) {
       fairness.refused.subscriptions++;
       socket.close(CLOSE_CODES.tooManySubscriptions);
@@ -133,10 +143,11 @@ export function admitCall(
     return release;
   }
   const key = callerKey(ctx);
-  if (key === null) return () => {};
+  if (key === null) return () => undefined;
   const release = fairness.callsInFlight.take(key, fairness.callsInFlightBound(key));
   if (!release) {
     fairness.refused.callsInFlight++;
+    await fairness.pause();
     ctx.response.set('Retry-After', String(CALLS_IN_FLIGHT_RETRY_AFTER_MS / 1000));
     throw tooManyRequests(
       'Too many requests at once. Wait for your other requests to finish.',

@@ -99,7 +99,7 @@ async function fairly<T>(
   },
   step: () => Promise<T>,
 ): Promise<T> {
-  const release = admitCall(opts.ctx, opts.type, opts.signal);
+  const release = await admitCall(opts.ctx, opts.type, opts.signal);
   try {
     return await step();
   } finally {
