@@ -1,5 +1,5 @@
-import { users } from '@bank/db/schema';
-import { eq, sql } from 'drizzle-orm';
+import { events, users } from '@bank/db/schema';
+import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createContextInner } from '../context.ts';
 import { createCaller } from '../root.ts';
@@ -189,11 +189,13 @@ describe('a role change', () => {
     await customer.api.support.send({ ticketId: ticket.id, message: 'Anyone there?' });
     await vi.waitFor(() => expect(customerStream.chatLines()).toEqual(['Anyone there?']));
     // Published in the same transaction as the customer's copy: had it been sent, it is logged.
-    const toDemoted = await app.db.execute<{ n: number }>(
-      sql`select count(*)::int as n from events
-        where user_id = ${agent.id} and event->>'type' = 'new_support_message'`,
-    );
-    expect(toDemoted.rows[0]?.n).toBe(0);
+    const [toDemoted] = await app.db
+      .select({ n: count() })
+      .from(events)
+      .where(
+        and(eq(events.userId, agent.id), sql`${events.event}->>'type' = 'new_support_message'`),
+      );
+    expect(toDemoted?.n).toBe(0);
     expect(demotedStream.chatLines()).toEqual([]);
     await customerStream.stop();
     await demotedStream.stop();
