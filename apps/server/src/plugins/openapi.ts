@@ -515,7 +515,13 @@ function components(book: SchemaBook) {
           reason: {
             type: 'string',
             description: 'A machine-readable reason where the caller can act on it.',
-            enum: ['EMAIL_NOT_VERIFIED', 'TWO_FACTOR_REQUIRED', 'MAINTENANCE', 'ACCOUNT_BLOCKED'],
+            enum: [
+              'EMAIL_NOT_VERIFIED',
+              'TWO_FACTOR_REQUIRED',
+              'MAINTENANCE',
+              'ACCOUNT_BLOCKED',
+              'RATE_LIMITED',
+            ],
           },
           details: {
             type: 'array',
