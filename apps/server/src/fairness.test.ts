@@ -169,6 +169,24 @@ describe('one customer cannot stall another', () => {
   });
 });
 
+describe('the bound in flight', () => {
+  it('counts a tRPC batch over HTTP once: all of its calls are answered', async () => {
+    const user = await customer();
+    const calls = bounds.callsInFlightPerSession * 2;
+    const paths = Array.from({ length: calls }, () => 'transactions.balance').join(',');
+    const input = encodeURIComponent(
+      JSON.stringify(Object.fromEntries(Array.from({ length: calls }, (_, i) => [i, null]))),
+    );
+    const response = await fetch(`http://127.0.0.1:${port}/trpc/${paths}?batch=1&input=${input}`, {
+      headers: { authorization: `Bearer ${user.token}` },
+    });
+    expect(response.status).toBe(200);
+    const answers: unknown[] = await response.json();
+    expect(answers).toHaveLength(calls);
+    expect(answers.every((a) => typeof a === 'object' && a !== null && 'result' in a)).toBe(true);
+  });
+});
+
 describe('a WebSocket', () => {
   it('beyond the sockets of one session is closed with 4429', async () => {
     const user = await customer();

@@ -7,8 +7,11 @@ import { tooManyRequests } from './errors.ts';
  * hold per instance, in memory: each instance protects its own event loop and database pool.
  */
 export const FAIRNESS_BOUNDS = {
-  /** Queries and mutations of one session running at once, HTTP and WebSocket together. */
-  callsInFlightPerSession: 16,
+  /**
+   * Calls of one session running at once, HTTP and WebSocket together: each WebSocket call
+   * counts, an HTTP request counts once (a tRPC batch is one request).
+   */
+  callsInFlightPerSession: 8,
   /** The same for callers without a session, per client address. */
   callsInFlightPerAddress: 32,
   /** Open WebSockets of one session (the SPA opens one per tab). */
@@ -108,6 +111,38 @@ export class Fairness {
   }
 }
 
+/** The slots of HTTP requests whose calls are running, by the request's context. */
+const requestSlots = new WeakMap<Context, { release: () => void; calls: number }>();
+
+/**
+ * A WebSocket's calls each take a slot. An HTTP request's calls (a tRPC batch, the calls of one
+ * REST route) share one, as its context is the request's: a page's batch is one request.
+ */
+function takeCallSlot(ctx: Context, key: string): (() => void) | null {
+  const fairness = ctx.deps.fairness;
+  if (ctx.socket) return fairness.callsInFlight.take(key, fairness.callsInFlightBound(key));
+  let entry = requestSlots.get(ctx);
+  if (entry) {
+    entry.calls++;
+  } else {
+    const release = fairness.callsInFlight.take(key, fairness.callsInFlightBound(key));
+    if (!release) return null;
+    entry = { release, calls: 1 };
+    requestSlots.set(ctx, entry);
+  }
+  const shared = entry;
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    shared.calls--;
+    if (shared.calls === 0) {
+      requestSlots.delete(ctx);
+      shared.release();
+    }
+  };
+}
+
 /**
  * The fairness step of every procedure, before anything else runs: a closed socket's calls are
  * dropped, a caller over its calls in flight gets 429 (Retry-After), a socket over its
@@ -144,7 +179,7 @@ export async function admitCall(
   }
   const key = callerKey(ctx);
   if (key === null) return () => undefined;
-  const release = fairness.callsInFlight.take(key, fairness.callsInFlightBound(key));
+  const release = takeCallSlot(ctx, key);
   if (!release) {
     fairness.refused.callsInFlight++;
     await fairness.pause();
