@@ -181,9 +181,8 @@ describe('the bound in flight', () => {
       headers: { authorization: `Bearer ${user.token}` },
     });
     expect(response.status).toBe(200);
-    const answers: unknown[] = await response.json();
-    expect(answers).toHaveLength(calls);
-    expect(answers.every((a) => typeof a === 'object' && a !== null && 'result' in a)).toBe(true);
+    const answers: unknown = await response.json();
+    expect(answers).toEqual(Array.from({ length: calls }, () => ({ result: expect.anything() })));
   });
 });
 
