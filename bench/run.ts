@@ -10,6 +10,9 @@
  *   history    page 1 of the history with BENCH_HISTORY_ROWS transactions (0: skipped)
  *   footprint  first: start time and RSS idle and under load, PostgreSQL and embedded
  *              (bench/footprint.ts; targets: <= 150 MB and <= 1.5 s on PostgreSQL, <= 350 MB embedded)
+ *   fairness   one customer floods history reads from BENCH_FLOOD_CLIENTS connections while
+ *              another reads alone: the other's p99 under the flood <= 3x its quiet p99
+ *              (bench/fairness.ts; at most 10 s each, loopback)
  *
  * Conservation is checked after each phase; targets are printed as PASS/FAIL and written with
  * the figures to bench-results/latest.json.
@@ -20,6 +23,7 @@
  *                       benches share a machine, e.g. BENCH_DB_NAME=bank_bench_foot BENCH_PORT=3899
  *   BENCH_CLIENTS=16 BENCH_SECONDS=20 BENCH_CUSTOMERS=100 BENCH_HISTORY_ROWS=1000000
  *   BENCH_PORT=3999 BENCH_SETTLEMENT_DELAY_MS=2000 BENCH_PHASES=transfers,keyed,mixed,history
+ *   BENCH_FLOOD_CLIENTS=64
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -30,13 +34,14 @@ import { createDb, type DbHandle } from '@bank/db';
 import { transactions } from '@bank/db/schema';
 import { eq, sql } from 'drizzle-orm';
 import { type Conservation, checkConservation, describeConservation } from './conservation.ts';
+import { type FairnessPhase, measureFairness } from './fairness.ts';
 import { type Footprint, measureFootprints } from './footprint.ts';
 import { historyPages, mixed, type NextRequest, NodeClient, transfers } from './node-client.ts';
 import { createCustomers, databaseUrl, fillHistory, recreateDatabase, startApi } from './setup.ts';
 import { answeredRate, type Customer, type LoadResult, refusedTotal } from './workload.ts';
 import { findWrk, runWrk, type WrkLoad } from './wrk.ts';
 
-const allPhases = ['footprint', 'transfers', 'keyed', 'mixed', 'history'] as const;
+const allPhases = ['footprint', 'transfers', 'keyed', 'mixed', 'history', 'fairness'] as const;
 type Phase = (typeof allPhases)[number];
 
 const config = {
@@ -48,6 +53,7 @@ const config = {
   port: Number(process.env.BENCH_PORT ?? 3999),
   settlementDelayMs: Number(process.env.BENCH_SETTLEMENT_DELAY_MS ?? 2000),
   phases: selectedPhases(process.env.BENCH_PHASES),
+  floodClients: Number(process.env.BENCH_FLOOD_CLIENTS ?? 64),
 };
 // Dropped and recreated by every run, so it must be a plain identifier (it is spliced into SQL).
 const dbName = process.env.BENCH_DB_NAME ?? 'bank_bench';
@@ -208,6 +214,19 @@ async function historyPhase(bench: Bench): Promise<HistoryPhase> {
   };
 }
 
+async function fairnessPhase(bench: Bench): Promise<FairnessPhase> {
+  const result = await measureFairness({
+    port: config.port,
+    customers: bench.customers,
+    seconds: Math.min(config.seconds, 10),
+    floodClients: config.floodClients,
+  });
+  console.info(
+    `fairness, ${result.floodClients} flooding connections of one customer, ${result.seconds} s: the other customer's p99 quiet ${ms(result.quietP99)} (${result.otherRequests.quiet} requests), under the flood ${ms(result.floodedP99)} (${result.otherRequests.flooded}), ratio ${result.ratio.toFixed(2)}; the flooder: ${result.flooder.ok} answered, ${result.flooder.refused429} refused 429, ${result.flooder.other} other`,
+  );
+  return result;
+}
+
 /** pgbench's built-in tpcb-like script with the app's clients and duration, on the same server. */
 function pgbench(): number {
   const url = databaseUrl(config.serverUrl, dbName);
@@ -231,6 +250,7 @@ interface Results {
   pgbenchTps?: number;
   mixed?: MixedPhase;
   history?: HistoryPhase;
+  fairness?: FairnessPhase;
   footprint?: Footprint[];
 }
 
@@ -253,7 +273,7 @@ const atMost = (name: string, value: number, limit: number): Target => ({
 
 /** The targets of the phases that ran. */
 function targets(results: Results): Target[] {
-  const { transfers: unkeyed, keyed, pgbenchTps, history, footprint } = results;
+  const { transfers: unkeyed, keyed, pgbenchTps, history, footprint, fairness } = results;
   const postgres = footprint?.find((run) => run.database === 'PostgreSQL');
   const embedded = footprint?.filter((run) => run.database !== 'PostgreSQL') ?? [];
   const p99 = `transfer p99 <= 25 ms at ${config.clients} clients`;
@@ -267,6 +287,9 @@ function targets(results: Results): Target[] {
     unkeyed ? atMost(`unkeyed ${p99}`, unkeyed.load.p99, 25) : null,
     keyed ? atMost(`keyed ${p99}`, keyed.load.p99, 25) : null,
     history ? atMost('history p99 <= 20 ms (4 clients)', history.clients4.p99, 20) : null,
+    fairness
+      ? atMost('fairness: the other customer’s p99 under a flood <= 3x quiet', fairness.ratio, 3)
+      : null,
     postgres ? atMost('start on PostgreSQL <= 1500 ms', postgres.startMs, 1500) : null,
     postgres ? atMost('RSS idle on PostgreSQL <= 150 MB', postgres.idleRssMb, 150) : null,
     ...embedded.map((run) => atMost(`RSS idle ${run.database} <= 350 MB`, run.idleRssMb, 350)),
@@ -301,6 +324,7 @@ function writeResults(results: Results, bench: Bench, targetList: Target[]) {
     keyed: keyed ? { ...keyed, ratio: perPgbench(keyed.tps) } : null,
     mixed: mixedRun ? { ...mixedRun, ratio: perPgbench(mixedRun.rate) } : null,
     history: history ?? null,
+    fairness: results.fairness ?? null,
     footprint: results.footprint ?? null,
     targets: targetList,
   };
@@ -326,6 +350,7 @@ async function runPhases(bench: Bench): Promise<Results> {
   }
   if (selected('mixed')) results.mixed = await mixedPhase(bench);
   if (selected('history')) results.history = await historyPhase(bench);
+  if (selected('fairness')) results.fairness = await fairnessPhase(bench);
   return results;
 }
 

@@ -1,5 +1,6 @@
 import type { Database, DbHandle } from '@bank/db';
 import { SessionFinder, type SessionWithUser } from './auth/sessions.ts';
+import { Fairness, type SocketChannel } from './fairness.ts';
 import { LedgerDesk } from './ledger/desk.ts';
 import type { Mailer } from './mail/outbox.ts';
 import type { RateLimiter } from './rate-limit.ts';
@@ -26,12 +27,15 @@ export interface AppDeps {
   ledger: LedgerDesk;
   /** Where attachment bytes live (local disk under DATA_DIR by default). */
   storage: FileStorage;
+  /** This instance's bounds on what one caller may hold at once (issue 20). */
+  fairness: Fairness;
 }
 
 /** The long-lived helpers are built here, once per instance (or test), over its database. */
 export function createAppDeps(
   handle: Pick<DbHandle, 'db' | 'kind'>,
-  options: Omit<AppDeps, 'db' | 'dbKind' | 'settings' | 'sessions' | 'ledger'>,
+  options: Omit<AppDeps, 'db' | 'dbKind' | 'settings' | 'sessions' | 'ledger' | 'fairness'> &
+    Partial<Pick<AppDeps, 'fairness'>>,
 ): AppDeps {
   const settings = new SettingsCache(handle.db);
   const sessions = new SessionFinder(handle.db);
@@ -43,6 +47,7 @@ export function createAppDeps(
     settings,
     sessions,
     ledger: new LedgerDesk(handle.db, settings),
+    fairness: options.fairness ?? new Fairness(),
   };
 }
 
@@ -86,6 +91,8 @@ export interface Context {
    * them, so a client can never name a stored file it did not upload in this request.
    */
   uploads: readonly StoredUpload[];
+  /** The WebSocket the call came on (its fairness bounds); null over HTTP and in process. */
+  socket: SocketChannel | null;
 }
 
 export const noopResponseHeaders: ResponseHeaders = { set() {} };
@@ -113,5 +120,6 @@ export function createContextInner(opts: {
     cookies: opts.cookies ?? noopCookieJar,
     response: opts.response ?? noopResponseHeaders,
     uploads: opts.uploads ?? [],
+    socket: null,
   };
 }

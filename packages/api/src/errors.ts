@@ -13,7 +13,9 @@ export type AppErrorReason =
   /** A support quota (attachment bytes, tickets, chat lines) is used up for now. */
   | 'QUOTA_EXCEEDED'
   /** The database or Redis is unavailable, or this server is closing: retry after Retry-After. */
-  | 'SERVICE_UNAVAILABLE';
+  | 'SERVICE_UNAVAILABLE'
+  /** Over a fairness bound (fairness.ts): too many calls at once. */
+  | 'RATE_LIMITED';
 
 /** The figures of a refusal (limit, used, when it resets), sent as the body's `details`. */
 export type AppErrorDetails = Record<string, string | number | null>;
@@ -61,16 +63,23 @@ export function quotaExceeded(
 
 /** Carried by a 429: how long the caller should wait (the REST adapter's `Retry-After`). */
 export class RetryAfterCause extends Error {
-  constructor(readonly seconds: number) {
+  constructor(
+    readonly seconds: number,
+    readonly reason?: AppErrorReason,
+  ) {
     super(`retry after ${seconds} s`);
   }
 }
 
 /** 429 with SPEC.md's message; `retryAfterMs` is when the refusing limit lets the caller in. */
-export function tooManyRequests(message: string, retryAfterMs: number): TRPCError {
+export function tooManyRequests(
+  message: string,
+  retryAfterMs: number,
+  reason?: AppErrorReason,
+): TRPCError {
   return new TRPCError({
     code: 'TOO_MANY_REQUESTS',
     message,
-    cause: new RetryAfterCause(Math.max(1, Math.ceil(retryAfterMs / 1000))),
+    cause: new RetryAfterCause(Math.max(1, Math.ceil(retryAfterMs / 1000)), reason),
   });
 }

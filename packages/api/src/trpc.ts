@@ -4,7 +4,8 @@ import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
 import { ZodError } from 'zod';
 import { hasTwoFactor } from './auth/dto.ts';
 import type { Context } from './context.ts';
-import { AppErrorCause, appError } from './errors.ts';
+import { AppErrorCause, appError, RetryAfterCause } from './errors.ts';
+import { admitCall } from './fairness.ts';
 import { can, type Permission } from './permissions.ts';
 import { isDependencyUnavailable, serviceUnavailableMessage } from './unavailable.ts';
 
@@ -37,7 +38,8 @@ const t = initTRPC.context<Context>().create({
     }
     const zodError = error.cause instanceof ZodError ? error.cause : null;
     const appCause = error.cause instanceof AppErrorCause ? error.cause : undefined;
-    const reason = appCause?.reason;
+    const reason =
+      appCause?.reason ?? (error.cause instanceof RetryAfterCause ? error.cause.reason : undefined);
     const hideInternal = error.code === 'INTERNAL_SERVER_ERROR';
     return {
       ...shape,
@@ -102,32 +104,62 @@ function fullySignedIn(ctx: Context): NonNullable<Context['auth']> {
 // options at every step, and that copying was a tenth of the server's time under the money
 // bench (issue 7).
 
-export const publicProcedure = t.procedure.use(async ({ ctx, path, next }) => {
-  await passMaintenance(ctx, path);
-  return next();
-});
+// Fairness comes first (fairness.ts): a caller over its bounds costs nothing further, not even
+// the maintenance check, and a call whose socket closed while it waited is dropped.
+
+/** Runs `step` holding the call's fairness slot, released when the call's promise settles. */
+async function fairly<T>(
+  opts: {
+    ctx: Context;
+    type: 'query' | 'mutation' | 'subscription';
+    signal: AbortSignal | undefined;
+  },
+  step: () => Promise<T>,
+): Promise<T> {
+  const release = await admitCall(opts.ctx, opts.type, opts.signal);
+  try {
+    return await step();
+  } finally {
+    // A subscription holds its slot until its signal aborts (admitCall), not until it starts.
+    if (opts.type !== 'subscription') release();
+  }
+}
+
+export const publicProcedure = t.procedure.use((opts) =>
+  fairly(opts, async () => {
+    await passMaintenance(opts.ctx, opts.path);
+    return opts.next();
+  }),
+);
 
 /** Signed in, even if the second factor is still to come (the 2FA calls, me, logout). */
-export const sessionProcedure = t.procedure.use(async ({ ctx, path, next }) => {
-  await passMaintenance(ctx, path);
-  return next({ ctx: { ...ctx, auth: signedIn(ctx) } });
-});
+export const sessionProcedure = t.procedure.use((opts) =>
+  fairly(opts, async () => {
+    await passMaintenance(opts.ctx, opts.path);
+    return opts.next({ ctx: { ...opts.ctx, auth: signedIn(opts.ctx) } });
+  }),
+);
 
 /** Fully signed in: e-mail verified and second factor verified. */
-export const protectedProcedure = t.procedure.use(async ({ ctx, path, next }) => {
-  await passMaintenance(ctx, path);
-  return next({ ctx: { ...ctx, auth: fullySignedIn(ctx) } });
-});
+export const protectedProcedure = t.procedure.use((opts) =>
+  fairly(opts, async () => {
+    await passMaintenance(opts.ctx, opts.path);
+    return opts.next({ ctx: { ...opts.ctx, auth: fullySignedIn(opts.ctx) } });
+  }),
+);
 
 export function procedureWith(permission: Permission) {
-  return t.procedure.use(async ({ ctx, path, next }) => {
-    await passMaintenance(ctx, path);
-    const auth = fullySignedIn(ctx);
-    if (!can(auth.user.role, permission)) {
-      throw new TRPCError({ code: 'FORBIDDEN', message: 'You do not have access to this' });
-    }
-    return next({ ctx: { ...ctx, auth } });
-  });
+  return t.procedure.use((opts) =>
+    fairly(opts, async () => {
+      const { ctx } = opts;
+      await passMaintenance(ctx, opts.path);
+      const auth = fullySignedIn(ctx);
+      if (!can(auth.user.role, permission)) {
+        throw new TRPCError({ code: 'FORBIDDEN', message: 'You do not have access to this' });
+      }
+      return opts.next({ ctx: { ...ctx, auth } });
+    }),
+  );
 }
 
 export const adminProcedure = procedureWith('admin:access');

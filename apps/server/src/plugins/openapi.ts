@@ -524,6 +524,7 @@ function components(book: SchemaBook) {
               'OWN_APPLICATION',
               'QUOTA_EXCEEDED',
               'SERVICE_UNAVAILABLE',
+              'RATE_LIMITED',
             ],
           },
           details: {

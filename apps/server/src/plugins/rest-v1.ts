@@ -58,7 +58,8 @@ export function sendError(reply: FastifyReply, error: unknown, log: FastifyInsta
   if (error instanceof TRPCError) {
     const status = getHTTPStatusCodeFromError(error);
     const appCause = error.cause instanceof AppErrorCause ? error.cause : undefined;
-    const reason = appCause?.reason;
+    const reason =
+      appCause?.reason ?? (error.cause instanceof RetryAfterCause ? error.cause.reason : undefined);
     if (status >= 500 && !(status === 503 && reason)) {
       log.error({ err: error }, 'REST procedure failed');
       return reply.code(status).send({ message: messages.unexpected });

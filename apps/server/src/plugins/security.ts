@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { bearerToken } from '../session-cookie.ts';
 
@@ -42,11 +43,22 @@ export function isCrossSiteRequest(req: FastifyRequest): boolean {
   return false;
 }
 
+/** Node's `upgrade` flag (set on an HTTP upgrade's request; its types do not declare it). */
+export function isUpgrade(req: IncomingMessage): boolean {
+  return 'upgrade' in req && req.upgrade === true;
+}
+
 export function registerSecurity(app: FastifyInstance, opts: { production: boolean }): void {
   app.addHook('onRequest', async (req, reply) => {
     if (isCrossSiteRequest(req)) {
       await reply.code(403).send({ message: 'Cross-site request refused' });
     }
+  });
+  // An upgrade answered over HTTP (refused here, by the fairness bounds, or not found) leaves a
+  // socket that Node's HTTP server no longer manages: nothing would ever close it, and each
+  // one held a file descriptor until the client left (issue 20).
+  app.addHook('onResponse', async (req) => {
+    if (isUpgrade(req.raw)) req.raw.socket.destroy();
   });
   app.addHook('onSend', async (req, reply, payload) => {
     reply.header('Content-Security-Policy', contentSecurityPolicy);

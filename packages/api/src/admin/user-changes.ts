@@ -7,6 +7,7 @@ import {
   linkedBanks,
   loans,
   recoveryCodes,
+  supportChatMembers,
   transactions,
   users,
   userTokens,
@@ -228,7 +229,13 @@ export async function updateUser(
       .returning();
     if (!user) throw notFound();
     // A new role changes what every open session may do: they sign in again to get it.
-    if (before.role !== after.role) await deleteUserSessions(tx, user.id);
+    // Their sockets close with the sessions (4401); and they leave every chat they were in as
+    // staff, which would otherwise keep delivering to them, signed in again, until their
+    // presence runs out (issue 20).
+    if (before.role !== after.role) {
+      await deleteUserSessions(tx, user.id);
+      await tx.delete(supportChatMembers).where(eq(supportChatMembers.userId, user.id));
+    }
     await recordAudit(tx, {
       event: 'user.updated',
       userId: user.id,

@@ -1,5 +1,5 @@
-import { users } from '@bank/db/schema';
-import { eq } from 'drizzle-orm';
+import { events, users } from '@bank/db/schema';
+import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createContextInner } from '../context.ts';
 import { createCaller } from '../root.ts';
@@ -165,5 +165,39 @@ describe('the Live Chat button', () => {
     const fresh = await customer.api.support.liveChat();
     expect(fresh.created).toBe(true);
     expect(fresh.id).not.toBe(first.id);
+  });
+});
+
+describe('a role change', () => {
+  it('ends a demoted agent’s live chat at once: signed in again, they receive none of it', async () => {
+    const customer = await person('user');
+    const agent = await person('support');
+    const admin = await person('admin');
+    const { ticket } = await customer.api.support.create({
+      subject: 'Help with my card',
+      category: 'account',
+      description: 'My card was declined at the shop this morning.',
+    });
+    const customerStream = await listen(customer.token);
+    await customer.api.support.joinChat({ ticketId: ticket.id });
+    await agent.api.support.joinChat({ ticketId: ticket.id });
+    await admin.api.admin.updateUser({ id: agent.id, role: 'user' });
+    // The role change ended the agent's sessions; signed in again, as a customer now.
+    const { token } = await app.signIn(agent.email);
+    const demotedStream = await listen(token);
+
+    await customer.api.support.send({ ticketId: ticket.id, message: 'Anyone there?' });
+    await vi.waitFor(() => expect(customerStream.chatLines()).toEqual(['Anyone there?']));
+    // Published in the same transaction as the customer's copy: had it been sent, it is logged.
+    const [toDemoted] = await app.db
+      .select({ n: count() })
+      .from(events)
+      .where(
+        and(eq(events.userId, agent.id), sql`${events.event}->>'type' = 'new_support_message'`),
+      );
+    expect(toDemoted?.n).toBe(0);
+    expect(demotedStream.chatLines()).toEqual([]);
+    await customerStream.stop();
+    await demotedStream.stop();
   });
 });
