@@ -21,6 +21,18 @@ export function parseEventId(value: string | null | undefined): bigint | null {
   return id <= MAX_BIGSERIAL ? id : null;
 }
 
+/** An `events` row as the hub and the subscriptions carry it. */
+const envelopeColumns = {
+  id: events.id,
+  userId: events.userId,
+  // Written only by logAndNotify, from an AppEvent.
+  event: sql<AppEvent>`${events.event}`,
+};
+
+function toEnvelope(row: { id: bigint; userId: string | null; event: AppEvent }): EventEnvelope {
+  return { id: row.id.toString(), userId: row.userId, event: row.event };
+}
+
 /** The user's events and the broadcasts logged after `afterId`, oldest first. */
 export async function readMissedEvents(
   db: Executor,
@@ -29,17 +41,12 @@ export async function readMissedEvents(
   limit = REPLAY_LIMIT,
 ): Promise<EventEnvelope[]> {
   const rows = await db
-    .select({
-      id: events.id,
-      userId: events.userId,
-      // Written only by logAndNotify, from an AppEvent.
-      event: sql<AppEvent>`${events.event}`,
-    })
+    .select(envelopeColumns)
     .from(events)
     .where(and(gt(events.id, afterId), or(eq(events.userId, userId), isNull(events.userId))))
     .orderBy(asc(events.id))
     .limit(limit);
-  return rows.map((row) => ({ id: row.id.toString(), userId: row.userId, event: row.event }));
+  return rows.map(toEnvelope);
 }
 
 /**
@@ -96,18 +103,13 @@ export async function readEventsAfter(
 ): Promise<{ events: EventEnvelope[]; last: bigint | null }> {
   if (afterId === null) return { events: [], last: null };
   const rows = await db
-    .select({
-      id: events.id,
-      userId: events.userId,
-      // Written only by logAndNotify, from an AppEvent.
-      event: sql<AppEvent>`${events.event}`,
-    })
+    .select(envelopeColumns)
     .from(events)
     .where(gt(events.id, afterId))
     .orderBy(asc(events.id))
     .limit(limit);
   return {
-    events: rows.map((row) => ({ id: row.id.toString(), userId: row.userId, event: row.event })),
+    events: rows.map(toEnvelope),
     last: rows.length === limit ? (rows.at(-1)?.id ?? null) : null,
   };
 }
