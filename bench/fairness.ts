@@ -1,5 +1,5 @@
 /**
- * The fairness phase (issue 20): one customer floods the API with history reads from many
+ * The fairness phase: one customer floods the API with history reads from many
  * connections at once while another reads their own history one request at a time. The other
  * customer's p99 under the flood should stay within 3x their quiet p99; the flooder's calls
  * beyond its bound in flight are answered 429 (fairness.ts), not queued.

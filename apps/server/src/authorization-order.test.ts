@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestServer } from './testing.ts';
 
-// Issue 20: a customer calling admin routes got 400 listing the fields instead of 403. Who is
+// A customer calling admin routes got 400 listing the fields instead of 403. Who is
 // asking is judged before what they ask, on every route the REST adapter serves.
 
 let app: TestApp;
@@ -43,7 +43,7 @@ const staffOnly = restRoutes.filter(
   (route) => route.access === 'admin' || route.access === 'staff',
 );
 
-describe('authorization before validation (issue 20)', () => {
+describe('authorization before validation', () => {
   it('has staff-only routes to walk', () => {
     expect(staffOnly.length).toBeGreaterThan(15);
   });

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { useTestServer } from './testing.ts';
 
-// Issue 20: slow request bodies were held more than 75 s. A request must arrive whole within
+// Slow request bodies were held more than 75 s. A request must arrive whole within
 // the body time-out; here a small bound is set through the option, nothing waits on a clock.
 
 const started = useTestServer({ requestTimeoutMs: 400 });
@@ -56,7 +56,7 @@ function openSocket(port: number, token: string) {
   return { socket, ready };
 }
 
-describe('request bodies have a time-out (issue 20)', () => {
+describe('request bodies have a time-out', () => {
   it('answers 408 and closes a request whose body stops coming, and keeps WebSockets open', async () => {
     const port = await listening();
     const { app } = started;

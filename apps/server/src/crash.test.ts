@@ -302,7 +302,7 @@ function crashSuite(name: string, prepare: () => Promise<Storage>) {
         ...answered.filter(({ before }) => before.status === 400).slice(0, 2),
       ];
       // Each customer's calls one after another: all at once, one session's would be over the
-      // API's bound on calls in flight and answered 429 (fairness, issue 20).
+      // API's bound on calls in flight and answered 429 (fairness).
       const jobs = [
         ...unanswered.map(({ call }) => ({
           token: call.token,

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { buildServer } from './server.ts';
 
-// Issue 20: one customer's burst (3,000 queries on one socket, 3,000 HTTP requests) stalled
+// One customer's burst (3,000 queries on one socket, 3,000 HTTP requests) stalled
 // everyone; a closed socket's queued calls still ran; sockets and subscriptions were unbounded.
 // Small bounds here, so each is reached in a few calls; the clock of the message window is
 // frozen, so a burst is one window whatever the machine's speed.

@@ -125,7 +125,7 @@ describe('REST loans paths (SPEC.md 7)', () => {
     expect(all.json()).toMatchObject({ page: 1, hasMore: false });
     expect(all.json().loans.map((row: { id: string }) => row.id)).toContain(loan.id);
     // SPEC.md 7's bare {status} decides only an application as first submitted; this one was
-    // edited, so the officer names the version they reviewed (issue 20).
+    // edited, so the officer names the version they reviewed.
     const stale = await server.inject({
       method: 'PUT',
       url: `/api/v1/loans/${loan.id}`,
@@ -201,7 +201,7 @@ describe('REST loans paths (SPEC.md 7)', () => {
     });
   });
 
-  it('takes SPEC.md 7’s bare {status} while the application is as first submitted (issue 20)', async () => {
+  it('takes SPEC.md 7’s bare {status} while the application is as first submitted', async () => {
     const alice = await fundedCustomer(app, 0);
     const officer = await fundedCustomer(app, 0, 'Officer');
     await app.db.update(users).set({ role: 'admin' }).where(eq(users.id, officer.id));

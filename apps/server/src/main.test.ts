@@ -41,7 +41,7 @@ describe('start', () => {
 });
 
 // The configuration the README recommends for several instances, and Docker's: the bundle
-// once exited at start with REDIS_URL set ('Redis is not a constructor', issue 20).
+// once exited at start with REDIS_URL set ('Redis is not a constructor').
 const serverUrl = process.env.TEST_DATABASE_URL;
 const redisUrl = process.env.TEST_REDIS_URL;
 

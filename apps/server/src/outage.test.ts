@@ -14,7 +14,7 @@ import { type FaultProxy, startFaultProxy } from './testing-proxy.ts';
 /**
  * The built server on PostgreSQL and Redis, each reached through a relay the test cuts: an
  * unavailable dependency answers 503 SERVICE_UNAVAILABLE with Retry-After (REST and tRPC),
- * /readyz says which, /healthz stays 200, and all is well again once it is back (issue 20).
+ * /readyz says which, /healthz stays 200, and all is well again once it is back.
  */
 const serverUrl = process.env.TEST_DATABASE_URL;
 const redisUrl = process.env.TEST_REDIS_URL;

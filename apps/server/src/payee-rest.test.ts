@@ -152,7 +152,7 @@ describe('GET /api/v1/accounts/lookup', () => {
   });
 });
 
-describe('POST /api/v1/transactions/transfer (issue 20)', () => {
+describe('POST /api/v1/transactions/transfer', () => {
   it('answers the payee as the payee check shows them: masked name, no internal id', async () => {
     const alice = await fundedCustomer(app, 10);
     const bob = await bobSmith();

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 // A static, named import: the bundle's interop then finds `Redis` on ioredis' CommonJS exports.
-// `(await import('ioredis')).Redis` from the bundle found only a `default` (issue 20), so
+// `(await import('ioredis')).Redis` from the bundle found only a `default`, so
 // runtime.ts imports this module, not ioredis, when REDIS_URL is set.
 import { Redis } from 'ioredis';
 

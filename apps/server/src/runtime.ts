@@ -83,7 +83,7 @@ export async function startRuntime(config: Config): Promise<Runtime> {
     app,
     stop() {
       // Each step has its own deadline (a share of the grace period): a request stuck on a
-      // dead database or a socket that stopped reading cannot hold the stop (issue 20).
+      // dead database or a socket that stopped reading cannot hold the stop.
       stopping ??= stopInSteps(
         [
           {

@@ -35,7 +35,7 @@ export interface BuildServerOptions {
   linkOriginFromLoopback?: boolean;
   /**
    * A request (headers and body) must have arrived whole within this, else 408 and the socket
-   * is closed (issue 20). Answers, WebSockets and downloads are not bounded by it.
+   * is closed. Answers, WebSockets and downloads are not bounded by it.
    */
   requestTimeoutMs?: number;
   /** What /readyz asks besides the database (Redis, when configured). */
@@ -47,7 +47,7 @@ export const DEFAULT_REQUEST_TIMEOUT_MS = 60_000;
 
 /**
  * How long a WebSocket has to answer the server's close frame when the server stops: a client
- * that stopped reading would otherwise hold the process for ws' own 30 s (issue 20).
+ * that stopped reading would otherwise hold the process for ws' own 30 s.
  */
 export const WEBSOCKET_CLOSE_MS = 1_000;
 

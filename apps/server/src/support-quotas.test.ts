@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { useTestServer } from './testing.ts';
 
-// Issue 20: one customer stored 500 MB of attachments in 3.2 s, and chat lines were unlimited.
+// One customer stored 500 MB of attachments in 3.2 s, and chat lines were unlimited.
 // Quotas per customer: attachment bytes a day and in all, tickets a minute and a day, chat
 // lines a minute; bank settings hold them (small ones here, so few bytes are written).
 
@@ -100,7 +100,7 @@ beforeEach(async () => {
   await setQuotas(roomy);
 });
 
-describe('attachment quotas (issue 20)', () => {
+describe('attachment quotas', () => {
   it('refuses files past the day’s megabytes with 429, its figures and Retry-After, keeping none', async () => {
     await setQuotas({ attachmentMbPerDay: 1 });
     const alice = await customer();
@@ -164,7 +164,7 @@ describe('attachment quotas (issue 20)', () => {
   });
 });
 
-describe('ticket and chat quotas (issue 20)', () => {
+describe('ticket and chat quotas', () => {
   it('refuses tickets past the minute’s and the day’s number', async () => {
     await setQuotas({ ticketsPerMinute: 2 });
     const alice = await customer();

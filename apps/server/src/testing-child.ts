@@ -8,7 +8,7 @@ import { serverBundle } from './testing-bundle.ts';
 /**
  * Test support: the real `start` in a child process, as production runs it: the built bundle
  * (dist/main.mjs, made fresh by the tests' globalSetup) under plain node with `pnpm start`'s
- * flags, never the sources through tsx (a bundling defect showed only in the bundle, issue 20).
+ * flags, never the sources through tsx (a bundling defect showed only in the bundle).
  */
 
 export interface ChildServer {

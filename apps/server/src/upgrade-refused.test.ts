@@ -2,7 +2,7 @@ import { connect, type Socket } from 'node:net';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestServer } from './testing.ts';
 
-// Issue 20: an upgrade to /trpc from a foreign Origin got its 403, but the server kept its side
+// An upgrade to /trpc from a foreign Origin got its 403, but the server kept its side
 // of the socket open, so anyone could exhaust the process's file descriptors.
 
 const started = useTestServer();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { appRouter } from './root.ts';
 
-// Issue 20: authorization before validation on every route. Every procedure is built on one
+// Authorization before validation on every route. Every procedure is built on one
 // of trpc.ts's procedures, whose access middleware comes before any `.input()`: tRPC runs
 // middlewares in order, and the input is parsed only when its own middleware is reached. This
 // walks the whole router so that a procedure built another way fails here.

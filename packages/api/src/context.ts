@@ -27,7 +27,7 @@ export interface AppDeps {
   ledger: LedgerDesk;
   /** Where attachment bytes live (local disk under DATA_DIR by default). */
   storage: FileStorage;
-  /** This instance's bounds on what one caller may hold at once (issue 20). */
+  /** This instance's bounds on what one caller may hold at once. */
   fairness: Fairness;
 }
 

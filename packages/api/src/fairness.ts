@@ -3,7 +3,7 @@ import type { Context } from './context.ts';
 import { tooManyRequests } from './errors.ts';
 
 /**
- * The bounds that keep one caller from stalling the others (issue 20; README "Fairness"). They
+ * The bounds that keep one caller from stalling the others (README "Fairness"). They
  * hold per instance, in memory: each instance protects its own event loop and database pool.
  */
 export const FAIRNESS_BOUNDS = {

@@ -114,7 +114,7 @@ function quotaField(label: string, max: number) {
     .max(max, `${label} must be at most ${max.toLocaleString('en-US')}`);
 }
 
-/** What one customer may put into support (issue 20): files by the megabyte, tickets, lines. */
+/** What one customer may put into support: files by the megabyte, tickets, lines. */
 export const supportQuotasInput = z.object({
   attachmentMbPerDay: quotaField('Attachment megabytes a day', 100_000),
   attachmentMbTotal: quotaField('Attachment megabytes in all', 1_000_000),

@@ -36,7 +36,7 @@ const DEFAULT_RETRY_AFTER_SECONDS = 60;
 /**
  * SPEC.md 7-8's error format: `{message, reason?, details?}` with the matching status. Only an
  * unexpected failure's message is replaced (and logged); a deliberate 503, such as
- * maintenance, keeps its message (issue 12); an outage is 503 SERVICE_UNAVAILABLE (issue 20).
+ * maintenance, keeps its message (issue 12); an outage is 503 SERVICE_UNAVAILABLE.
  */
 export function sendError(reply: FastifyReply, error: unknown, log: FastifyInstance['log']) {
   if (isDependencyUnavailable(error)) {

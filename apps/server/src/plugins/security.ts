@@ -56,7 +56,7 @@ export function registerSecurity(app: FastifyInstance, opts: { production: boole
   });
   // An upgrade answered over HTTP (refused here, by the fairness bounds, or not found) leaves a
   // socket that Node's HTTP server no longer manages: nothing would ever close it, and each
-  // one held a file descriptor until the client left (issue 20).
+  // one held a file descriptor until the client left.
   app.addHook('onResponse', async (req) => {
     if (isUpgrade(req.raw)) req.raw.socket.destroy();
   });

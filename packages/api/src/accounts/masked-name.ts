@@ -1,6 +1,6 @@
 /**
  * A customer as other customers may see them: first name and last initial ("Bob S."). The
- * payee check answers it, and a transfer records and answers nothing more (issue 20).
+ * payee check answers it, and a transfer records and answers nothing more.
  */
 export function maskedName(firstName: string, lastName: string): string {
   const initial = lastName.trim().charAt(0).toUpperCase();

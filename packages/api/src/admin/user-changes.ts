@@ -231,7 +231,7 @@ export async function updateUser(
     // A new role changes what every open session may do: they sign in again to get it.
     // Their sockets close with the sessions (4401); and they leave every chat they were in as
     // staff, which would otherwise keep delivering to them, signed in again, until their
-    // presence runs out (issue 20).
+    // presence runs out.
     if (before.role !== after.role) {
       await deleteUserSessions(tx, user.id);
       await tx.delete(supportChatMembers).where(eq(supportChatMembers.userId, user.id));

@@ -16,7 +16,7 @@ export interface NewAccountValues {
 /**
  * A new customer's rows: the user, their checking account and an e-mail verification token.
  * Registration runs it for a known address too, inside a savepoint it rolls back, so both
- * answers cost the same writes (docs/decisions/006, issue 20).
+ * answers cost the same writes (docs/decisions/006).
  */
 export async function writeNewAccount(
   tx: Executor,

@@ -4,7 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp, testPassword, uniqueEmail } from '../testing/harness.ts';
 
-// Issue 20: registration was 16-68 ms slower for a new address than for a known one (4 runs,
+// Registration was 16-68 ms slower for a new address than for a known one (4 runs,
 // same direction): a new account's writes were done only for new addresses. No timing is
 // asserted here (the machine's load decides timings); the test asserts that both branches do
 // the same expensive work: one password hash, the new account's writes, one e-mail.

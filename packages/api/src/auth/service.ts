@@ -79,7 +79,7 @@ export async function register(
     throw tooManyRequests(messages.tooManyRequests, limits.registerPerAddress.windowMs);
   }
   const email = input.email.toLowerCase();
-  // The same work whether or not the address has an account (docs/decisions/006, issue 20):
+  // The same work whether or not the address has an account (docs/decisions/006):
   // one hash, one count of mail to the address, a new account's writes and one e-mail, so the
   // answer's timing does not tell.
   const passwordHash = await hashPassword(input.password);

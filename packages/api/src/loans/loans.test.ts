@@ -292,7 +292,7 @@ describe('decisions', () => {
   });
 });
 
-describe('decisions name the version the officer saw (issue 20)', () => {
+describe('decisions name the version the officer saw', () => {
   const changedMessage = 'This application changed since you opened it. Review it again.';
 
   async function disbursementsTo(userId: string) {

@@ -133,7 +133,7 @@ export function defineRoute<I extends z.ZodType, O extends z.ZodType>(
           : appError('UNAUTHORIZED', messages.authenticationRequired);
       }
       // And what they may do before what they ask: a customer on a staff route is 403 whatever
-      // the body says, never a 400 that lists the route's fields (issue 20).
+      // the body says, never a 400 that lists the route's fields.
       const needed =
         spec.access === 'admin' || spec.access === 'staff'
           ? permissionOfAccess[spec.access]

@@ -21,7 +21,7 @@ export const defaultBankSettings = {
   personalLoanRateBps: 1250,
   businessLoanRateBps: 1000,
   mortgageRateBps: 650,
-  // Support quotas per customer (issue 20, README): enough for any real conversation.
+  // Support quotas per customer (README): enough for any real conversation.
   attachmentMbPerDay: 50,
   attachmentMbTotal: 500,
   ticketsPerMinute: 5,

@@ -76,7 +76,7 @@ describe('bank settings', () => {
     });
   });
 
-  it('holds the support quotas (issue 20): defaults, a change audited, kept when not sent', async () => {
+  it('holds the support quotas: defaults, a change audited, kept when not sent', async () => {
     const staff = await admin();
     const quotas = {
       attachmentMbPerDay: 50,

@@ -8,7 +8,7 @@ import type { StoredUpload } from './file-types.ts';
 import type { Actor } from './tickets.ts';
 
 /**
- * Support quotas (issue 20): what one customer may put on the bank's disk and in its queues.
+ * Support quotas: what one customer may put on the bank's disk and in its queues.
  * The figures are bank settings (README, Support quotas); staff are not held to them. Counts
  * of calls use the rate limiter, which records before it judges (parallel calls all count);
  * bytes are summed over the stored files under a per-customer lock, in the transaction that

@@ -70,7 +70,7 @@ const ticketPage = z.object({
 const multipartNote =
   ' Send JSON, or multipart/form-data with the fields and up to 5 repeated `attachments` files (PNG, JPEG or GIF by content, each at most 10,000,000 bytes).';
 
-/** Issue 20's quotas, as the reference tells integrators. */
+/** The support quotas, as the reference tells integrators. */
 const quotaNote =
   'Support quotas per customer (bank settings): tickets a minute and a day, messages a minute, attachment megabytes a day and in all. Past one: 429 with `Retry-After`, `reason: QUOTA_EXCEEDED` and `details: {quota, limit, used, resetsAt}`.';
 

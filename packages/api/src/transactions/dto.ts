@@ -33,7 +33,7 @@ export function toTransactionDto(
     paymentMethod: row.paymentMethod,
     notes: row.notes,
     // Another customer's internal id never reaches a sender: only the recipient (their own id)
-    // and staff (no viewer account) see it (issue 20).
+    // and staff (no viewer account) see it.
     recipient:
       row.recipientUserId && (incoming || viewerAccountId === null)
         ? { _id: row.recipientUserId, id: row.recipientUserId }

@@ -187,7 +187,7 @@ describe('transfers', () => {
       transaction: {
         status: 'completed',
         direction: 'debit',
-        // As the payee check shows the holder, never the full name or internal id (issue 20).
+        // As the payee check shows the holder, never the full name or internal id.
         recipientName: 'Bob C.',
         recipient: null,
         recipientAccountNumber: bob.accountNumber,

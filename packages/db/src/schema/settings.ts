@@ -16,7 +16,7 @@ export const bankSettings = pgTable(
     personalLoanRateBps: integer().notNull(),
     businessLoanRateBps: integer().notNull(),
     mortgageRateBps: integer().notNull(),
-    /** Support quotas per customer (issue 20): attachment megabytes (10^6 bytes) a day and in all. */
+    /** Support quotas per customer: attachment megabytes (10^6 bytes) a day and in all. */
     attachmentMbPerDay: integer().notNull().default(50),
     attachmentMbTotal: integer().notNull().default(500),
     ticketsPerMinute: integer().notNull().default(5),

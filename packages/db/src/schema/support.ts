@@ -76,7 +76,7 @@ export const supportAttachments = pgTable(
     fileName: text().notNull(),
     contentType: text().notNull(),
     size: integer().notNull(),
-    /** Who uploaded it: the attachment quotas sum a customer's own files (issue 20). */
+    /** Who uploaded it: the attachment quotas sum a customer's own files. */
     uploaderId: uuid().references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

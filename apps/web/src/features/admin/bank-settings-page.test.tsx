@@ -98,7 +98,7 @@ describe('admin bank settings', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to update settings');
   });
 
-  it('shows and saves the support quotas, with their messages (issue 20)', async () => {
+  it('shows and saves the support quotas, with their messages', async () => {
     mockProcedures({
       'settings.get': () => settings,
       'settings.update': (input) => ({

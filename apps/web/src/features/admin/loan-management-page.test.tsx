@@ -81,7 +81,7 @@ describe('admin loan management', () => {
     );
   });
 
-  it('on a changed application, says so and shows the application again (issue 20)', async () => {
+  it('on a changed application, says so and shows the application again', async () => {
     serveLoans();
     const changed = 'This application changed since you opened it. Review it again.';
     mockProcedures({

@@ -16,7 +16,7 @@ const quotaFields: { name: QuotaName; label: string; unit: string }[] = [
 
 const asNumber = (value: string) => (value === '' ? Number.NaN : Number(value));
 
-/** Issue 20: what one customer may put into support; past it they are asked to wait. */
+/** What one customer may put into support; past it they are asked to wait. */
 export function SupportQuotaFields({ form }: { form: UseFormReturn<BankSettingsInput> }) {
   const errors = form.formState.errors.supportQuotas;
   return (

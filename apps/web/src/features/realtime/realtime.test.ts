@@ -65,7 +65,7 @@ describe('realtime events', () => {
     });
   });
 
-  it('refreshes a loan officer’s screens quietly when a customer edits an application (issue 20)', () => {
+  it('refreshes a loan officer’s screens quietly when a customer edits an application', () => {
     const edited = parseAppEvent({
       type: 'loan:updated',
       data: { loanId: '0193a7c2-0000-7000-8000-00000000000a', version: 2 },

@@ -80,7 +80,7 @@ function transferMovement(
 ): NewMovement {
   const { input, user } = order;
   // The payee as the payee check shows them ("Bob S."): the sender's record never holds more
-  // of another customer's name than that check gives away (issue 20).
+  // of another customer's name than that check gives away.
   const recipientName = recipient?.owner
     ? maskedName(recipient.owner.firstName, recipient.owner.lastName)
     : input.recipientName?.trim() || 'External account';
