@@ -77,7 +77,7 @@ async function staff(role: 'support' | 'admin' = 'support') {
 }
 
 function storedFiles(): string[] {
-  return readdirSync(app.filesDir);
+  return readdirSync(app.filesDir).sort();
 }
 
 async function ticketCount(userId: string): Promise<number> {
