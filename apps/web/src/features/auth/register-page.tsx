@@ -1,4 +1,5 @@
 import { registerInput } from '@bank/validators/auth';
+import { messages } from '@bank/validators/messages';
 import {
   Button,
   Link as ChakraLink,
@@ -94,7 +95,13 @@ export function RegisterPage() {
                 {...form.register('dateOfBirth')}
               />
             </FormField>
-            <FormField label="Password" error={errors.password} required allRules>
+            <FormField
+              label="Password"
+              error={errors.password}
+              required
+              allRules
+              helperText={messages.passwordRules}
+            >
               <PasswordInput autoComplete="new-password" {...form.register('password')} />
             </FormField>
             <FormField label="Confirm password" error={errors.confirmPassword} required>
