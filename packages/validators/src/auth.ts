@@ -21,10 +21,28 @@ export const loginInput = z.object({
 });
 export type LoginInput = z.input<typeof loginInput>;
 
+/** The terms of service: customers are 18 and over. */
+export const MINIMUM_AGE = 18;
+
+/**
+ * The latest date of birth of someone who is 18 on `today` (UTC), as `YYYY-MM-DD`: the same
+ * month and day 18 years earlier. Compared as text, so a 29 February whose year 18 back has none
+ * still sorts between the 28th and 1 March.
+ */
+export function adultBirthDateLimit(today: Date = new Date()): string {
+  const iso = today.toISOString().slice(0, 10);
+  return `${String(Number(iso.slice(0, 4)) - MINIMUM_AGE).padStart(4, '0')}${iso.slice(4)}`;
+}
+
 export const dateOfBirthField = requiredString('Date of birth is required', 10)
   .pipe(calendarDayField('Invalid date of birth'))
   .refine((value) => value <= new Date().toISOString().slice(0, 10), {
     message: 'Date of birth cannot be in the future',
+    // A date in the future gets that message alone, not the age's as well.
+    abort: true,
+  })
+  .refine((value) => value <= adultBirthDateLimit(), {
+    message: `You must be at least ${MINIMUM_AGE} years old`,
   });
 
 const registerFields = z.object({

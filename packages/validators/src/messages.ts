@@ -27,4 +27,7 @@ export const messages = {
   maintenanceOver: 'Maintenance is over. Online banking is available again.',
   socketAuthFailed: 'Socket authentication failed. Please refresh the page.',
   socketUnavailable: 'Unable to establish real-time connection. Please refresh the page.',
+  /** Shown under a new password before any rule is broken (issue 26). */
+  passwordRules:
+    'At least 8 characters, with a lowercase and an uppercase letter, a number and a special character.',
 } as const;

@@ -56,6 +56,28 @@ describe('registration', () => {
     ]);
   });
 
+  it('refuses a customer under 18 (the terms), here born two years ago', async () => {
+    const visitor = await app.caller();
+    const born = new Date();
+    born.setUTCFullYear(born.getUTCFullYear() - 2);
+    const error = await rejectionOf(
+      visitor.auth.register({
+        firstName: 'Young',
+        lastName: 'Customer',
+        email: uniqueEmail(),
+        phoneNumber: '+12025550123',
+        dateOfBirth: born.toISOString().slice(0, 10),
+        password: testPassword,
+        confirmPassword: testPassword,
+        acceptTerms: true,
+      }),
+    );
+    expect(error.code).toBe('BAD_REQUEST');
+    expect(error.details).toEqual([
+      { field: 'dateOfBirth', message: 'You must be at least 18 years old' },
+    ]);
+  });
+
   it('says which field is required and that passwords must match', async () => {
     const visitor = await app.caller();
     const missing = await rejectionOf(

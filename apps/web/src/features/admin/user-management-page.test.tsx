@@ -70,6 +70,34 @@ function serveUsers(
 }
 
 describe('admin user management', () => {
+  it('offers no Block or Delete on the administrator’s own row (the server refuses both)', async () => {
+    const me = makeUser({
+      id: 'admin-1',
+      _id: 'admin-1',
+      role: 'admin',
+      firstName: 'Bank',
+      lastName: 'Admin',
+    });
+    serveUsers([
+      listedUser({
+        id: 'admin-1',
+        _id: 'admin-1',
+        firstName: 'Bank',
+        lastName: 'Admin',
+        role: 'admin',
+      }),
+      listedUser(),
+    ]);
+    renderApp('/admin/users', { session: signedInAs(me) });
+    const table = await screen.findByRole('table', { name: 'Users' });
+    const [, own, grace] = within(table).getAllByRole('row');
+    if (!own || !grace) throw new Error('rows missing');
+    expect(within(own).queryByRole('button', { name: 'Block Bank Admin' })).toBeNull();
+    expect(within(own).queryByRole('button', { name: 'Delete Bank Admin' })).toBeNull();
+    expect(within(grace).getByRole('button', { name: 'Block Grace Hopper' })).toBeInTheDocument();
+    expect(within(grace).getByRole('button', { name: 'Delete Grace Hopper' })).toBeInTheDocument();
+  });
+
   it('lists users with their account, status and balance, and pages on the server', async () => {
     serveUsers();
     const { user, router } = renderApp('/admin/users', { session: admin });

@@ -20,6 +20,7 @@ import { LuLock, LuLockOpen, LuTrash2, LuUserPlus } from 'react-icons/lu';
 import { ErrorAlert } from '../../components/alerts.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { errorMessage } from '../../lib/errors.ts';
+import { useCurrentUser } from '../../lib/session.ts';
 import { formatDate, formatMoney, humanize } from '../../lib/format.ts';
 import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
 import { EmptyList, ListSpinner, Pagination, ScrollTable } from './admin-table.tsx';
@@ -97,6 +98,7 @@ export function UserManagementPage(props: {
   onSearchChange: (next: UserSearch) => void;
 }) {
   const { search, onSearchChange } = props;
+  const me = useCurrentUser();
   const list = trpc.admin.users.useQuery(userListInput(search), {
     placeholderData: keepPreviousData,
   });
@@ -208,7 +210,8 @@ export function UserManagementPage(props: {
                     </Table.Cell>
                     <Table.Cell whiteSpace="nowrap">{formatDate(user.createdAt)}</Table.Cell>
                     <Table.Cell>
-                      <HStack gap="1">
+                      {/* Not on one's own row: the server refuses to block or delete oneself. */}
+                      <HStack gap="1" hidden={user.id === me.id}>
                         <IconButton
                           size="xs"
                           variant="subtle"

@@ -5,6 +5,12 @@ import { renderApp } from '../../testing/render-app.tsx';
 import { callsTo, mockProcedure, TrpcMockError } from '../../testing/trpc-msw.ts';
 
 describe('login page', () => {
+  it('puts the focus in the e-mail field on arrival', async () => {
+    renderApp('/login');
+    const email = await screen.findByLabelText(/Email address/);
+    await waitFor(() => expect(email).toHaveFocus());
+  });
+
   it('shows the validation messages once fields are touched', async () => {
     const { user } = renderApp('/login');
     await screen.findByRole('heading', { name: 'Sign in to your account' });

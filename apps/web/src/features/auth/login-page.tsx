@@ -2,7 +2,7 @@ import { loginInput } from '@bank/validators/auth';
 import { Button, Link as ChakraLink, Checkbox, HStack, Input, Stack } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate, useRouter } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { ErrorAlert, SuccessAlert } from '../../components/alerts.tsx';
 import { FormField } from '../../components/form-field.tsx';
@@ -28,6 +28,14 @@ export function LoginPage({ redirect }: { redirect?: string }) {
     defaultValues: { email: '', password: '', rememberMe: false },
   });
   const { errors, isSubmitting } = form.formState;
+  // Ready to type on arrival; the visitor may have moved focus while the prerendered page
+  // waited for the app (then it stays where they put it).
+  const { setFocus } = form;
+  useEffect(() => {
+    if (document.activeElement === document.body || document.activeElement === null) {
+      setFocus('email');
+    }
+  }, [setFocus]);
 
   const onSubmit = form.handleSubmit(async (values) => {
     setServerError(null);

@@ -18,6 +18,14 @@ describe('register page', () => {
     expect(screen.queryByText('Last name is required')).not.toBeInTheDocument();
   });
 
+  it('says the password rules up front, tied to the field, before any is broken', async () => {
+    renderApp('/register');
+    const password = await screen.findByLabelText(/^Password/);
+    expect(password).toHaveAccessibleDescription(
+      'At least 8 characters, with a lowercase and an uppercase letter, a number and a special character.',
+    );
+  });
+
   it('lists every password rule that is not met, and checks the confirmation', async () => {
     const { user } = renderApp('/register');
     await user.type(await screen.findByLabelText(/^Password/), 'abc');

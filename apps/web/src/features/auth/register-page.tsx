@@ -1,4 +1,5 @@
-import { registerInput } from '@bank/validators/auth';
+import { adultBirthDateLimit, registerInput } from '@bank/validators/auth';
+import { messages } from '@bank/validators/messages';
 import {
   Button,
   Link as ChakraLink,
@@ -21,10 +22,6 @@ import { notify } from '../../lib/toaster.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { AuthCard } from './auth-card.tsx';
 import { registerForm } from './register-form-schema.ts';
-
-function today(): string {
-  return new Date().toISOString().slice(0, 10);
-}
 
 /** SPEC.md 2.4: errors show under each field once it has been touched. */
 export function RegisterPage() {
@@ -89,12 +86,18 @@ export function RegisterPage() {
             <FormField label="Date of birth" error={errors.dateOfBirth} required>
               <Input
                 type="date"
-                max={today()}
+                max={adultBirthDateLimit()}
                 autoComplete="bday"
                 {...form.register('dateOfBirth')}
               />
             </FormField>
-            <FormField label="Password" error={errors.password} required allRules>
+            <FormField
+              label="Password"
+              error={errors.password}
+              required
+              allRules
+              helperText={messages.passwordRules}
+            >
               <PasswordInput autoComplete="new-password" {...form.register('password')} />
             </FormField>
             <FormField label="Confirm password" error={errors.confirmPassword} required>

@@ -55,7 +55,13 @@ function ResetPasswordForm({ token }: { token: string }) {
         {serverError ? <ErrorAlert>{serverError}</ErrorAlert> : null}
         <form onSubmit={onSubmit} noValidate>
           <Stack gap="4">
-            <FormField label="New password" error={errors.password} required allRules>
+            <FormField
+              label="New password"
+              error={errors.password}
+              required
+              allRules
+              helperText={messages.passwordRules}
+            >
               <PasswordInput autoComplete="new-password" {...form.register('password')} />
             </FormField>
             <FormField label="Confirm new password" error={errors.confirmPassword} required>

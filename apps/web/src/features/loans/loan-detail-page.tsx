@@ -211,9 +211,9 @@ export function LoanDetailPage({ loanId }: { loanId: string }) {
       <Stack gap="4">
         <BackLink />
         {apiErrorInfo(query.error).code === 'NOT_FOUND' ? (
-          <Text fontSize="lg" fontWeight="semibold">
+          <Heading as="h1" size="lg">
             Loan not found
-          </Text>
+          </Heading>
         ) : (
           <ErrorAlert>{errorMessage(query.error, 'Failed to fetch loan')}</ErrorAlert>
         )}

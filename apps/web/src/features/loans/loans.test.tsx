@@ -244,6 +244,8 @@ describe('Loan Details', () => {
     expect(await screen.findByText('Income too low')).toBeInTheDocument();
     rejected.unmount();
     renderApp('/loans/0193a7c2-0000-7000-8000-000000000009', { session: signedInAs() });
-    expect(await screen.findByText('Loan not found')).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Loan not found' }),
+    ).toBeInTheDocument();
   });
 });

@@ -66,6 +66,13 @@ describe('deposit', () => {
     ]);
   });
 
+  it('starts on the saved card when there is one, not on a new card (issue 26)', async () => {
+    mockPage();
+    renderApp('/deposit', { session: signedInAs() });
+    await waitFor(() => expect(screen.getByLabelText('Saved card')).toHaveValue(savedCard.id));
+    expect(screen.getByDisplayValue('**** **** **** 4242')).toHaveAttribute('readonly');
+  });
+
   it('asks only the CVV of a saved card and says Wrong CVV when it does not match', async () => {
     mockPage();
     mockProcedures({

@@ -1,6 +1,7 @@
 import { type DepositInput, depositInput } from '@bank/validators/money';
 import { Field, Input, NativeSelect, SimpleGrid, Stack } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useRef } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { CardCvvInput, CardExpiryInput, CardNumberInput } from '../../components/card-inputs.tsx';
 import { FormField } from '../../components/form-field.tsx';
@@ -86,6 +87,15 @@ export function DepositPage() {
   const savedCards = cards.data?.cards ?? [];
   const savedBanks = banks.data?.data ?? [];
   const savedCard = savedCards.find((card) => card.id === cardId);
+  // With cards saved, the form starts on the first (a customer who saved one mostly uses it);
+  // once only, so choosing 'Use a new card' sticks.
+  const firstSaved = savedCards[0]?.id;
+  const defaulted = useRef(false);
+  useEffect(() => {
+    if (defaulted.current || !firstSaved) return;
+    defaulted.current = true;
+    if (form.getValues('cardId') === undefined) form.setValue('cardId', firstSaved);
+  }, [firstSaved, form]);
 
   const chooseBank = (id: string | undefined) => {
     const bank = savedBanks.find((candidate) => candidate.id === id);

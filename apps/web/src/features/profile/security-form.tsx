@@ -1,4 +1,5 @@
 import { changePasswordInput } from '@bank/validators/auth';
+import { messages } from '@bank/validators/messages';
 import { Button, Stack, Text } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
@@ -38,7 +39,13 @@ export function SecurityForm() {
         <FormField label="Current password" error={errors.currentPassword} required>
           <PasswordInput autoComplete="current-password" {...form.register('currentPassword')} />
         </FormField>
-        <FormField label="New password" error={errors.newPassword} required allRules>
+        <FormField
+          label="New password"
+          error={errors.newPassword}
+          required
+          allRules
+          helperText={messages.passwordRules}
+        >
           <PasswordInput autoComplete="new-password" {...form.register('newPassword')} />
         </FormField>
         <Button type="submit" alignSelf="flex-start" loading={isSubmitting} loadingText="Changing…">

@@ -79,7 +79,9 @@ describe('ticket detail', () => {
       },
     });
     renderApp(`/support/${ticketId}`, { session: customer });
-    expect(await screen.findByRole('alert')).toHaveTextContent('Ticket not found');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Ticket not found' }),
+    ).toBeInTheDocument();
   });
 
   it('has no chat toggle once resolved', async () => {

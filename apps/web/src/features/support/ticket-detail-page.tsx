@@ -54,9 +54,13 @@ export function TicketDetailPage(props: {
     return (
       <Stack gap="4">
         <BackLink />
-        <ErrorAlert>
-          {missing ? 'Ticket not found' : errorMessage(query.error, 'Failed to fetch tickets')}
-        </ErrorAlert>
+        {missing ? (
+          <Heading as="h1" size="lg">
+            Ticket not found
+          </Heading>
+        ) : (
+          <ErrorAlert>{errorMessage(query.error, 'Failed to fetch tickets')}</ErrorAlert>
+        )}
       </Stack>
     );
   }
