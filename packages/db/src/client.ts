@@ -247,6 +247,10 @@ export async function createDb(options: DbOptions): Promise<DbHandle> {
       // A connection whose peer vanished without a word is found out in seconds, not hours.
       keep_alive: 10,
       backoff: reconnectDelay,
+      // postgres.js reads the array types on every new connection from a promise nobody awaits:
+      // a backend terminated during that read became an unhandled rejection (a crash in Node 20).
+      // We send and read no array parameters (db-rows.ts passes lists as jsonb), so skip it.
+      fetch_types: false,
     };
     // Amounts are bigint cents: keep int8 exact instead of postgres.js' default string.
     const openPool = (): Pool =>

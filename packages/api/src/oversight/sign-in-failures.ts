@@ -28,9 +28,10 @@ export async function signInFailuresByAddress(
       attempts,
       lastAttempt,
       emailCount: sql<number>`count(distinct ${auditLog.email})::int`,
+      // As jsonb, not text[]: the driver reads no array types (packages/db/src/client.ts).
       emails: sql<
         string[] | null
-      >`(array_agg(distinct ${auditLog.email}) filter (where ${auditLog.email} is not null))[1:${sql.raw(String(EMAILS_SHOWN))}]`,
+      >`to_jsonb((array_agg(distinct ${auditLog.email}) filter (where ${auditLog.email} is not null))[1:${sql.raw(String(EMAILS_SHOWN))}])`,
     })
     .from(auditLog)
     .where(where)
