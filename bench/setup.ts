@@ -70,6 +70,10 @@ export async function startApi(options: {
         DATA_DIR: mkdtempSync(join(tmpdir(), 'bank-bench-')),
         // Short, so withdrawals settle while the mixed load runs and settlement races it.
         SETTLEMENT_DELAY_MS: String(options.settlementDelayMs),
+        // To weigh the statement time-out and the client's query deadlines: 0 turns both off.
+        ...(process.env.BENCH_STATEMENT_TIMEOUT_MS === undefined
+          ? {}
+          : { DATABASE_STATEMENT_TIMEOUT_MS: process.env.BENCH_STATEMENT_TIMEOUT_MS }),
       },
       stdio: ['ignore', 'inherit', 'inherit'],
     },
