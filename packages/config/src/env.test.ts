@@ -69,6 +69,7 @@ describe('loadConfig', () => {
       connectTimeoutMs: 5_000,
       statementTimeoutMs: 15_000,
       idleInTransactionTimeoutMs: 30_000,
+      connectionLifetimeMs: 1_800_000,
     });
   });
 
@@ -80,6 +81,7 @@ describe('loadConfig', () => {
       DATABASE_CONNECT_TIMEOUT_MS: '2000',
       DATABASE_STATEMENT_TIMEOUT_MS: '0',
       DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: '9000',
+      DATABASE_CONNECTION_LIFETIME_MS: '600000',
     });
     expect(config.database).toMatchObject({
       url: 'postgres://u@pgbouncer:6432/bank',
@@ -87,6 +89,7 @@ describe('loadConfig', () => {
       connectTimeoutMs: 2_000,
       statementTimeoutMs: 0,
       idleInTransactionTimeoutMs: 9_000,
+      connectionLifetimeMs: 600_000,
     });
   });
 
@@ -95,6 +98,7 @@ describe('loadConfig', () => {
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
     [{ DATABASE_DIRECT_URL: 'db:5432' }, 'DATABASE_DIRECT_URL'],
     [{ DATABASE_STATEMENT_TIMEOUT_MS: '-1' }, 'DATABASE_STATEMENT_TIMEOUT_MS'],
+    [{ DATABASE_CONNECTION_LIFETIME_MS: '0' }, 'DATABASE_CONNECTION_LIFETIME_MS'],
     [{ SMTP_URL: 'http://mail' }, 'SMTP_URL'],
     [{ REDIS_URL: 'localhost:6379' }, 'REDIS_URL'],
     [{ ENCRYPTION_KEY: 'short' }, 'ENCRYPTION_KEY'],

@@ -8,6 +8,7 @@ export const databaseTimeoutDefaults = {
   connectTimeoutMs: 5_000,
   statementTimeoutMs: 15_000,
   idleInTransactionTimeoutMs: 30_000,
+  connectionLifetimeMs: 1_800_000,
 } as const;
 
 /** The one place that reads the environment (STYLE.md 3). */
@@ -50,6 +51,16 @@ const envSchema = z.object({
     .min(0)
     .max(3_600_000)
     .default(databaseTimeoutDefaults.idleInTransactionTimeoutMs),
+  /**
+   * A pool connection is closed and replaced once this old (when next idle, with jitter), so no
+   * connection, or its prepared statements, outlives a failover or a pooler's reload for long.
+   */
+  DATABASE_CONNECTION_LIFETIME_MS: z.coerce
+    .number()
+    .int()
+    .min(60_000)
+    .max(86_400_000)
+    .default(databaseTimeoutDefaults.connectionLifetimeMs),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
@@ -115,6 +126,7 @@ export interface PostgresOptions {
   connectTimeoutMs?: number;
   statementTimeoutMs?: number;
   idleInTransactionTimeoutMs?: number;
+  connectionLifetimeMs?: number;
 }
 
 export interface Config {
@@ -192,6 +204,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
           connectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS,
           statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
           idleInTransactionTimeoutMs: env.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+          connectionLifetimeMs: env.DATABASE_CONNECTION_LIFETIME_MS,
         }
       : { kind: 'pglite', dir: join(dataDir, 'pglite') },
     smtpUrl: env.SMTP_URL,

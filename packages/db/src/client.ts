@@ -224,6 +224,17 @@ function reconnectDelay(retries: number): number {
 }
 
 /**
+ * How long one pool connection lives (seconds): between half the configured lifetime and all of
+ * it, drawn per connection so the pool's connections are not all replaced at the same moment.
+ */
+export function connectionLifetime(
+  lifetimeMs: number = databaseTimeoutDefaults.connectionLifetimeMs,
+  random = Math.random,
+): number {
+  return (lifetimeMs / 1000) * (0.5 + random() / 2);
+}
+
+/**
  * The database the options name. The embedded one's code (PGlite and its driver, ~13 MB and
  * ~0.25 s to load) is imported only when it is used, so a server on PostgreSQL never loads it.
  *
@@ -247,6 +258,7 @@ export async function createDb(options: DbOptions): Promise<DbHandle> {
       // A connection whose peer vanished without a word is found out in seconds, not hours.
       keep_alive: 10,
       backoff: reconnectDelay,
+      max_lifetime: () => connectionLifetime(options.connectionLifetimeMs),
       // postgres.js reads the array types on every new connection from a promise nobody awaits:
       // a backend terminated during that read became an unhandled rejection (a crash in Node 20).
       // We send and read no array parameters (db-rows.ts passes lists as jsonb), so skip it.
