@@ -224,8 +224,8 @@ function reconnectDelay(retries: number): number {
 }
 
 /**
- * How long one pool connection lives (seconds): between half the configured lifetime and all of
- * it, drawn per connection so the pool's connections are not all replaced at the same moment.
+ * How long a pool's connections live (seconds): between half the configured lifetime and all of
+ * it, so the instances' pools do not all replace their connections at the same moment.
  */
 export function connectionLifetime(
   lifetimeMs: number = databaseTimeoutDefaults.connectionLifetimeMs,
@@ -258,7 +258,8 @@ export async function createDb(options: DbOptions): Promise<DbHandle> {
       // A connection whose peer vanished without a word is found out in seconds, not hours.
       keep_alive: 10,
       backoff: reconnectDelay,
-      max_lifetime: () => connectionLifetime(options.connectionLifetimeMs),
+      // Drawn per pool (postgres.js types take a number): its connections open at other times.
+      max_lifetime: connectionLifetime(options.connectionLifetimeMs),
       // postgres.js reads the array types on every new connection from a promise nobody awaits:
       // a backend terminated during that read became an unhandled rejection (a crash in Node 20).
       // We send and read no array parameters (db-rows.ts passes lists as jsonb), so skip it.
