@@ -28,6 +28,12 @@ export default defineConfig({
     // scripts/bundle-budget.mjs reads which chunks each route loads from the manifest.
     manifest: true,
     rollupOptions: {
+      // A library's comment Rollup cannot place (zod's `@__PURE__` notes) is dropped, harmlessly:
+      // not worth a warning on every build. Our own code's warnings still print.
+      onwarn(warning, warn) {
+        if (warning.code === 'INVALID_ANNOTATION' && warning.id?.includes('/node_modules/')) return;
+        warn(warning);
+      },
       output: {
         // Libraries every page needs get chunks of their own: they change far less often than
         // our code, so a release leaves them cached. Page-only libraries stay with their pages.
