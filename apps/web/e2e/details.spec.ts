@@ -65,3 +65,40 @@ test('titles per page, and HTTP 404 (with the not-found page) off the route tabl
   const asset = await page.request.get('/login', { headers: { 'accept-encoding': 'br' } });
   expect(asset.headers()['cache-control']).toBe('no-cache');
 });
+
+test('a cold load paints the page and a spinner before any script or API answer', async ({
+  page,
+  request,
+}) => {
+  const customer = await createCustomer(request, 'Cold');
+  await signIn(page, customer.email);
+  // Held until released: the page's scripts, then the API, as on a slow first load.
+  const held = { scripts: gate(), api: gate() };
+  await page.route('**/assets/*.js', async (route) => {
+    await held.scripts.promise;
+    await route.continue();
+  });
+  await page.route('**/trpc/**', async (route) => {
+    await held.api.promise;
+    await route.continue();
+  });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.goto('/', { waitUntil: 'commit' });
+  const spinner = page.getByRole('status').filter({ hasText: 'Loading…' });
+  await expect(spinner).toBeVisible();
+  await page.screenshot({ path: 'test-results/details-cold-load-dark.png' });
+  held.scripts.resolve();
+  await expect(spinner).toBeVisible();
+  held.api.resolve();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Loading…' })).toHaveCount(0);
+});
+
+/** A promise released from outside (Promise.withResolvers needs Node 22). */
+function gate(): { promise: Promise<void>; resolve: () => void } {
+  let resolve = () => {};
+  const promise = new Promise<void>((settle) => {
+    resolve = settle;
+  });
+  return { promise, resolve };
+}
