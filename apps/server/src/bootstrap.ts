@@ -21,8 +21,9 @@ export async function ensureAdmin(
     .values({
       email: admin.email,
       passwordHash: await hashPassword(admin.password),
-      firstName: 'Bank',
-      lastName: 'Administrator',
+      // The first name is what the dashboard greets: 'Welcome, Administrator', not 'Bank'.
+      firstName: 'Administrator',
+      lastName: 'Account',
       phoneNumber: '+18005550100',
       role: 'admin',
       emailVerifiedAt: new Date(),

@@ -84,7 +84,11 @@ describe.runIf(Boolean(serverUrl && redisUrl))('start on PostgreSQL with Redis',
     });
     expect(login.status).toBe(200);
     const body: unknown = await login.json();
-    expect(body).toMatchObject({ user: { email: admin.email }, token: expect.any(String) });
+    // Greeted by the dashboard as 'Welcome, Administrator'.
+    expect(body).toMatchObject({
+      user: { email: admin.email, firstName: 'Administrator' },
+      token: expect.any(String),
+    });
 
     await server.stop('SIGTERM');
     expect(await server.exited).toBe(0);

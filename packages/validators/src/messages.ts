@@ -11,6 +11,8 @@ export const messages = {
   forgotPasswordSent:
     'If an account exists with this email, you will receive password reset instructions.',
   resetSuccessLogin: 'Password reset successful. Please sign in with your new password.',
+  /** After a new staff member or customer opened by the bank chose their first password. */
+  passwordSetLogin: 'Your password is set. Please sign in with it.',
   verifiedLogin: 'Email verified successfully. Please sign in.',
   invalidCredentials: 'Invalid email or password',
   accountBlocked: 'Your account has been blocked. Please contact support.',

@@ -24,6 +24,7 @@ export const pageTitles: Partial<Record<PagePath, string>> = {
   '/register': 'Create Account',
   '/forgot-password': 'Forgot Password',
   '/reset-password': 'Reset Password',
+  '/set-password': 'Set Password',
   '/verify-email': 'Verify Email',
   '/2fa-verification': 'Two-Factor Verification',
   '/secure-account': 'Secure Your Account',

@@ -164,7 +164,7 @@ export async function createUser(
         user.email,
         user.firstName,
         bankName,
-        `${deps.publicUrl}/reset-password?token=${encodeURIComponent(token)}`,
+        `${deps.publicUrl}/set-password?token=${encodeURIComponent(token)}`,
       ),
     );
     await recordAudit(tx, {

@@ -311,7 +311,7 @@ describe('creating a user', () => {
     });
     const [mail] = await app.mailbox(email);
     expect(mail?.subject).toBe('Your Horizon Bank account is ready');
-    const token = await app.tokenFromMail(email, '/reset-password');
+    const token = await app.tokenFromMail(email, '/set-password');
     await (await app.caller()).auth.resetPassword({ token, password: testPassword });
     const signedIn = await app.signIn(email);
     expect(signedIn.user).toMatchObject({ email, isEmailVerified: true });

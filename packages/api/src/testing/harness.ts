@@ -105,7 +105,10 @@ export async function createTestApp(options: { poolerUrl?: string } = {}) {
   }
 
   /** The token of the newest link in the mailbox whose path is `path`. */
-  async function tokenFromMail(email: string, path: '/verify-email' | '/reset-password') {
+  async function tokenFromMail(
+    email: string,
+    path: '/verify-email' | '/reset-password' | '/set-password',
+  ) {
     for (const message of await mailbox(email)) {
       for (const link of message.links) {
         const url = new URL(link);

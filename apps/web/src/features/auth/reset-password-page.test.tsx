@@ -28,4 +28,22 @@ describe('reset password page', () => {
     expect(router.state.location.pathname).toBe('/login');
     expect(callsTo('auth.resetPassword')).toEqual([{ token: 'abc123', password: 'Fresh#2026pw' }]);
   });
+
+  it('from the invitation e-mail sets the first password, in words of its own', async () => {
+    mockProcedure('auth.resetPassword', () => ({ message: 'Password reset successful' }));
+    const { user, router } = renderApp('/set-password?token=welcome1');
+    expect(await screen.findByRole('heading', { name: 'Set your password' })).toBeInTheDocument();
+    expect(document.title).toBe('Set Password · Horizon Bank');
+    expect(screen.queryByText(/reset/i)).toBeNull();
+    await user.type(screen.getByLabelText(/^New password/), 'Fresh#2026pw');
+    await user.type(screen.getByLabelText(/^Confirm new password/), 'Fresh#2026pw');
+    await user.click(screen.getByRole('button', { name: 'Set password' }));
+    expect(
+      await screen.findByText('Your password is set. Please sign in with it.'),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(callsTo('auth.resetPassword')).toEqual([
+      { token: 'welcome1', password: 'Fresh#2026pw' },
+    ]);
+  });
 });

@@ -27,7 +27,33 @@ function InvalidResetLink() {
   );
 }
 
-function ResetPasswordForm({ token }: { token: string }) {
+/**
+ * The same form serves two links: a reset the customer asked for, and the first password of an
+ * account the bank opened (the invitation e-mail's 'Set your password', /set-password).
+ */
+export type PasswordPurpose = 'reset' | 'set';
+
+const texts = {
+  reset: {
+    title: 'Reset your password',
+    subtitle: 'Choose a new password for your account.',
+    submit: 'Reset password',
+    submitting: 'Resetting…',
+    done: messages.resetSuccessLogin,
+    failed: 'Password reset failed',
+  },
+  set: {
+    title: 'Set your password',
+    subtitle: 'Choose the password you will sign in with.',
+    submit: 'Set password',
+    submitting: 'Saving…',
+    done: messages.passwordSetLogin,
+    failed: 'Setting the password failed',
+  },
+} as const satisfies Record<PasswordPurpose, Record<string, string>>;
+
+function ResetPasswordForm({ token, purpose }: { token: string; purpose: PasswordPurpose }) {
+  const text = texts[purpose];
   const navigate = useNavigate();
   const reset = trpc.auth.resetPassword.useMutation();
   const [serverError, setServerError] = useState<string | null>(null);
@@ -43,14 +69,14 @@ function ResetPasswordForm({ token }: { token: string }) {
     setServerError(null);
     try {
       await reset.mutateAsync({ token, password: values.password });
-      await navigate({ to: '/login', state: { message: messages.resetSuccessLogin } });
+      await navigate({ to: '/login', state: { message: text.done } });
     } catch (error) {
-      setServerError(errorMessage(error, 'Password reset failed'));
+      setServerError(errorMessage(error, text.failed));
     }
   });
 
   return (
-    <AuthCard title="Reset your password" subtitle="Choose a new password for your account.">
+    <AuthCard title={text.title} subtitle={text.subtitle}>
       <Stack gap="4">
         {serverError ? <ErrorAlert>{serverError}</ErrorAlert> : null}
         <form onSubmit={onSubmit} noValidate>
@@ -67,8 +93,8 @@ function ResetPasswordForm({ token }: { token: string }) {
             <FormField label="Confirm new password" error={errors.confirmPassword} required>
               <PasswordInput autoComplete="new-password" {...form.register('confirmPassword')} />
             </FormField>
-            <Button type="submit" w="full" loading={isSubmitting} loadingText="Resetting…">
-              Reset password
+            <Button type="submit" w="full" loading={isSubmitting} loadingText={text.submitting}>
+              {text.submit}
             </Button>
           </Stack>
         </form>
@@ -83,6 +109,12 @@ function ResetPasswordForm({ token }: { token: string }) {
 }
 
 /** SPEC.md 2.6: the token comes from the e-mailed link's query. */
-export function ResetPasswordPage({ token }: { token?: string }) {
-  return token ? <ResetPasswordForm token={token} /> : <InvalidResetLink />;
+export function ResetPasswordPage({
+  token,
+  purpose = 'reset',
+}: {
+  token?: string;
+  purpose?: PasswordPurpose;
+}) {
+  return token ? <ResetPasswordForm token={token} purpose={purpose} /> : <InvalidResetLink />;
 }

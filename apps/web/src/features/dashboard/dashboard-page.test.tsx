@@ -31,7 +31,7 @@ describe('dashboard', () => {
         ),
     });
     const { user } = renderApp('/', { session: signedInAs(makeUser({ firstName: 'Ada' })) });
-    expect(await screen.findByRole('heading', { name: 'Welcome back, Ada' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Welcome, Ada' })).toBeInTheDocument();
     const summary = screen.getByRole('region', { name: 'Account summary' });
     expect(await within(summary).findByText('$1,234.50')).toBeInTheDocument();
     expect(within(summary).getByText('Available Balance')).toBeInTheDocument();

@@ -126,7 +126,7 @@ export function DashboardPage() {
     <Stack gap={{ base: '6', md: '8' }}>
       <Stack gap="1">
         <Heading as="h1" size="2xl">
-          Welcome back, {user.firstName}
+          Welcome, {user.firstName}
         </Heading>
         {accountNumber ? (
           <HStack gap="1" color="fg.muted" fontSize="sm" flexWrap="wrap">

@@ -9,7 +9,7 @@ beforeEach(mockMoneyDefaults);
 describe('the signed-in layout', () => {
   it('opens the account menu from its stand-in on the first click, before the menu has loaded', async () => {
     const { user } = renderApp('/', { session: signedInAs(makeUser({ role: 'admin' })) });
-    await screen.findByRole('heading', { name: 'Welcome back, Ada' });
+    await screen.findByRole('heading', { name: 'Welcome, Ada' });
     const standIn = screen.getByRole('button', { name: /^Account menu for Ada Lovelace / });
     // The stand-in: the menu's own trigger says whether it is expanded.
     expect(standIn).not.toHaveAttribute('aria-expanded');
@@ -21,7 +21,7 @@ describe('the signed-in layout', () => {
 
   it('loads the account menu when the page is idle, closed', async () => {
     const { user } = renderApp('/', { session: signedInAs(makeUser()) });
-    await screen.findByRole('heading', { name: 'Welcome back, Ada' });
+    await screen.findByRole('heading', { name: 'Welcome, Ada' });
     // The menu's own trigger has replaced the stand-in: it says what it controls.
     const trigger = await screen.findByRole('button', {
       name: /^Account menu for Ada Lovelace /,
@@ -35,7 +35,7 @@ describe('the signed-in layout', () => {
 
   it('opens the navigation drawer on a phone’s first tap, and closes it', async () => {
     const { user } = renderApp('/', { session: signedInAs(makeUser()) });
-    await screen.findByRole('heading', { name: 'Welcome back, Ada' });
+    await screen.findByRole('heading', { name: 'Welcome, Ada' });
     await user.click(screen.getByRole('button', { name: 'Open navigation menu' }));
     const close = await screen.findByRole('button', { name: 'Close navigation menu' });
     expect(screen.getByRole('dialog')).toBeInTheDocument();

@@ -15,7 +15,7 @@ beforeEach(mockMoneyDefaults);
 describe('sidebar', () => {
   it('shows the user menu but no admin group to a customer', async () => {
     renderApp('/', { session: signedInAs(makeUser()) });
-    await screen.findByRole('heading', { name: 'Welcome back, Ada' });
+    await screen.findByRole('heading', { name: 'Welcome, Ada' });
     const nav = mainNavigation();
     if (!nav) throw new Error('no navigation');
     for (const label of ['Dashboard', 'Cards', 'My Banks']) {
@@ -28,7 +28,7 @@ describe('sidebar', () => {
 
   it('shows the admin group to administrators', async () => {
     renderApp('/', { session: signedInAs(makeUser({ role: 'admin' })) });
-    await screen.findByRole('heading', { name: 'Welcome back, Ada' });
+    await screen.findByRole('heading', { name: 'Welcome, Ada' });
     const nav = mainNavigation();
     if (!nav) throw new Error('no navigation');
     for (const label of [
@@ -67,7 +67,7 @@ describe('sidebar', () => {
 
   it('keeps customers out of admin pages', async () => {
     const { router } = renderApp('/admin/users', { session: signedInAs(makeUser()) });
-    await screen.findByRole('heading', { name: 'Welcome back, Ada' });
+    await screen.findByRole('heading', { name: 'Welcome, Ada' });
     expect(router.state.location.pathname).toBe('/');
   });
 });
