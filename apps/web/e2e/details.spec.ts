@@ -102,3 +102,23 @@ function gate(): { promise: Promise<void>; resolve: () => void } {
   });
   return { promise, resolve };
 }
+
+test('a toast sits below the top bar: the account menu stays in reach', async ({
+  page,
+  request,
+  context,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const customer = await createCustomer(request, 'Toast');
+  await signIn(page, customer.email);
+  for (const width of [1280, 360]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.getByRole('button', { name: 'Copy account number' }).click();
+    const toast = page.getByText('Account number copied to clipboard');
+    await expect(toast).toBeVisible();
+    const menu = await page.getByRole('button', { name: /^Account menu for / }).boundingBox();
+    const shown = await toast.boundingBox();
+    expect(menu && shown && shown.y >= menu.y + menu.height).toBe(true);
+    await page.screenshot({ path: `test-results/details-toast-${width}.png` });
+  }
+});
