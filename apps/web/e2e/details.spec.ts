@@ -122,3 +122,34 @@ test('a toast sits below the top bar: the account menu stays in reach', async ({
     await page.screenshot({ path: `test-results/details-toast-${width}.png` });
   }
 });
+
+test('at 360 px: quick links in the first screen, a transaction’s title on whole lines', async ({
+  page,
+  request,
+}) => {
+  const customer = await createCustomer(request, 'Narrow');
+  await signIn(page, customer.email);
+  await page.setViewportSize({ width: 360, height: 800 });
+  await page.goto('/deposit');
+  await page.getByLabel('Card number').fill('4111 1111 1111 1111');
+  await page.getByLabel('Expiry date').fill('12/39');
+  await page.getByLabel('CVV').fill('123');
+  await page.getByLabel('Amount').fill('25');
+  await page.getByRole('button', { name: 'Deposit Funds' }).click();
+  await expect(page).toHaveURL(/\/transactions$/);
+
+  await page.goto('/');
+  // The three figures stack as one line each, so the quick links start within the first screen.
+  const links = page.getByRole('heading', { name: 'Quick links' });
+  await expect(links).toBeVisible();
+  const heading = await links.boundingBox();
+  expect(heading && heading.y + heading.height).toBeLessThan(800 - 100);
+
+  await page.goto('/transactions');
+  await page.getByRole('list', { name: 'Transactions' }).getByRole('link').first().click();
+  const title = page.getByRole('heading', { level: 1 });
+  await expect(title).toBeVisible();
+  // The title takes the card's width (the amount wraps below it), not a sliver beside it.
+  const box = await title.boundingBox();
+  expect(box && box.width).toBeGreaterThan(250);
+});

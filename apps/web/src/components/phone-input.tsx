@@ -1,4 +1,4 @@
-import { Group, Input, InputAddon, NativeSelect } from '@chakra-ui/react';
+import { Box, Group, Input, InputAddon, NativeSelect, Text } from '@chakra-ui/react';
 import {
   type CountryCode,
   getCountryCallingCode as callingCodeOf,
@@ -6,6 +6,7 @@ import {
   parsePhoneNumberFromString as parseWith,
 } from 'libphonenumber-js/core';
 import { type Ref, useId, useMemo, useState } from 'react';
+import { LuChevronDown } from 'react-icons/lu';
 import { phoneMetadata } from './phone-metadata.ts';
 
 // The "min" metadata without its formatting rules (scripts/phone-metadata.mjs): this input never
@@ -79,28 +80,52 @@ export function PhoneInput(props: {
   const options = countryOptions();
   return (
     <Group attached w="full">
-      <NativeSelect.Root width="auto" flexShrink="0">
-        <NativeSelect.Field
-          id={countryId}
-          aria-label="Country"
-          value={country}
-          onChange={(event) => {
-            const next = options.find((option) => option.code === event.target.value);
-            if (!next) return;
-            setCountry(next.code);
-            props.onChange(composePhoneNumber(next.code, national));
-          }}
-          maxW={{ base: '5.5rem', sm: '44' }}
-          borderEndRadius="0"
-        >
-          {options.map((option) => (
-            <option key={option.code} value={option.code}>
-              {option.code} – {option.name} (+{option.callingCode})
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
+      {/*
+        The closed picker shows the country's code alone ('US'): a select shows its option's
+        whole text, cut to 'US – U' on a phone. The select itself lies over the code, unseen,
+        so the pointer, the keyboard and screen readers use it as ever; its list keeps the names.
+      */}
+      <Box
+        position="relative"
+        flexShrink="0"
+        display="flex"
+        alignItems="center"
+        gap="1"
+        px="3"
+        h="10"
+        borderWidth="1px"
+        borderColor="border"
+        borderStartRadius="l2"
+        fontSize="sm"
+        _focusWithin={{ outline: '2px solid', outlineColor: 'colorPalette.focusRing' }}
+      >
+        <Text as="span" aria-hidden="true" fontWeight="medium">
+          {country}
+        </Text>
+        <LuChevronDown aria-hidden="true" size="14" />
+        <NativeSelect.Root position="absolute" inset="0" width="full" height="full">
+          <NativeSelect.Field
+            id={countryId}
+            aria-label="Country"
+            value={country}
+            onChange={(event) => {
+              const next = options.find((option) => option.code === event.target.value);
+              if (!next) return;
+              setCountry(next.code);
+              props.onChange(composePhoneNumber(next.code, national));
+            }}
+            opacity="0"
+            height="full"
+            cursor="pointer"
+          >
+            {options.map((option) => (
+              <option key={option.code} value={option.code}>
+                {option.code} – {option.name} (+{option.callingCode})
+              </option>
+            ))}
+          </NativeSelect.Field>
+        </NativeSelect.Root>
+      </Box>
       <InputAddon aria-hidden="true" px="2" minW="12" justifyContent="center">
         +{getCountryCallingCode(country)}
       </InputAddon>

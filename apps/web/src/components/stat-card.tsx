@@ -1,9 +1,11 @@
-import { Box, Card, HStack, Skeleton, Text } from '@chakra-ui/react';
+import { Box, Card, Grid, Skeleton, Text } from '@chakra-ui/react';
 import type { IconType } from 'react-icons';
 
 /**
  * One figure with its label and icon (the customer's and the administrator's dashboards).
  * `value` undefined: still loading (a skeleton); a figure that cannot be had is '—'.
+ * On a phone it is one line (icon, label, figure), so the cards stacked there leave the page's
+ * next section in view; wider, the figure stands large below its label.
  */
 export function StatCard(props: {
   label: string;
@@ -15,28 +17,43 @@ export function StatCard(props: {
   const Icon = props.icon;
   return (
     <Card.Root variant="outline">
-      <Card.Body gap="2" p={{ base: '4', md: '5' }}>
-        <HStack justify="space-between" align="flex-start" gap="2">
-          <Text fontSize="sm" color="fg.muted" fontWeight="medium">
+      <Card.Body p={{ base: '3', md: '5' }}>
+        <Grid
+          templateColumns={{ base: 'auto 1fr auto', sm: '1fr auto' }}
+          templateAreas={{ base: '"icon label value"', sm: '"label icon" "value value"' }}
+          alignItems="center"
+          columnGap="3"
+          rowGap="2"
+        >
+          <Text gridArea="label" fontSize="sm" color="fg.muted" fontWeight="medium">
             {props.label}
           </Text>
           <Box
+            gridArea="icon"
             aria-hidden="true"
             p="2"
             borderRadius="full"
             bg={`${props.tone}.subtle`}
             color={`${props.tone}.fg`}
+            alignSelf={{ base: 'center', sm: 'flex-start' }}
           >
             <Icon size="18" />
           </Box>
-        </HStack>
-        {props.value === undefined ? (
-          <Skeleton height="8" width="32" maxW="full" />
-        ) : (
-          <Text fontSize="2xl" fontWeight="bold" fontVariantNumeric="tabular-nums">
-            {props.value}
-          </Text>
-        )}
+          <Box gridArea="value" textAlign={{ base: 'end', sm: 'start' }}>
+            {props.value === undefined ? (
+              <Skeleton height="8" width={{ base: '20', sm: '32' }} maxW="full" />
+            ) : (
+              <Text
+                fontSize={{ base: 'lg', sm: '2xl' }}
+                fontWeight="bold"
+                fontVariantNumeric="tabular-nums"
+                whiteSpace="nowrap"
+              >
+                {props.value}
+              </Text>
+            )}
+          </Box>
+        </Grid>
       </Card.Body>
     </Card.Root>
   );

@@ -110,6 +110,9 @@ describe('register page', () => {
     await user.tab();
     expect(screen.queryByText('Invalid phone number')).not.toBeInTheDocument();
     expect(screen.getByText('+44')).toBeInTheDocument();
+    // The closed picker shows the code alone (its option's whole name was cut on a phone).
+    const picker = screen.getByLabelText('Country');
+    expect(picker.parentElement?.parentElement).toHaveTextContent(/^GB/);
   });
 
   it('shows the server error above the form', async () => {

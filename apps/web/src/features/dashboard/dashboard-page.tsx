@@ -150,7 +150,7 @@ export function DashboardPage() {
         {stats.isError ? (
           <ErrorAlert>{errorMessage(stats.error, 'Failed to fetch stats')}</ErrorAlert>
         ) : null}
-        <SimpleGrid columns={{ base: 1, sm: 3 }} gap="4">
+        <SimpleGrid columns={{ base: 1, sm: 3 }} gap={{ base: '2', sm: '4' }}>
           <StatCard
             label="Available Balance"
             value={figure(stats.data?.balance)}

@@ -145,8 +145,9 @@ export function TransactionDetailPage({ id }: { id: string }) {
       <Card.Root variant="outline">
         <Card.Body gap="3">
           <Flex gap="4" justify="space-between" align="flex-start" wrap="wrap">
-            <Stack gap="1" minW="0" flex="1">
-              <Heading as="h1" size="xl" wordBreak="break-word">
+            {/* Its basis: on a phone the amount wraps below, not the title into pieces. */}
+            <Stack gap="1" minW="0" flex="1 1 14rem">
+              <Heading as="h1" size="xl" overflowWrap="break-word">
                 {transaction.description}
               </Heading>
               <Text color="fg.muted">{formatDate(transaction.createdAt)}</Text>
