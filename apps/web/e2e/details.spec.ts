@@ -151,5 +151,5 @@ test('at 360 px: quick links in the first screen, a transaction’s title on who
   await expect(title).toBeVisible();
   // The title takes the card's width (the amount wraps below it), not a sliver beside it.
   const box = await title.boundingBox();
-  expect(box && box.width).toBeGreaterThan(250);
+  expect(box?.width).toBeGreaterThan(250);
 });
