@@ -44,7 +44,27 @@ function formatDueDate(day: string) {
   return formatDate(new Date(`${day}T12:00:00`));
 }
 
+/** Each instalment's state: paid, overdue, the next one due, or upcoming (never blank). */
+function InstalmentStatus({ row, loan, next }: { row: ScheduleRow; loan: Loan; next: boolean }) {
+  if (row.paid) return <StatusBadge palette="green">Paid</StatusBadge>;
+  if (loan.overdueSince && row.dueDate <= loan.overdueSince)
+    return <StatusBadge palette="orange">Overdue</StatusBadge>;
+  if (next) return <StatusBadge palette="blue">Next due</StatusBadge>;
+  return <StatusBadge palette="gray">Upcoming</StatusBadge>;
+}
+
+type ScheduleRow = Loan['paymentSchedule'][number];
+
+function StatusBadge({ palette, children }: { palette: string; children: string }) {
+  return (
+    <Badge colorPalette={palette} variant="subtle" size="sm">
+      {children}
+    </Badge>
+  );
+}
+
 function PaymentSchedule({ loan }: { loan: Loan }) {
+  const nextDue = loan.paymentSchedule.find((row) => !row.paid)?.paymentNumber;
   return (
     <Card.Root variant="outline" as="section" aria-labelledby="schedule-heading">
       <Card.Header pb="2">
@@ -52,7 +72,13 @@ function PaymentSchedule({ loan }: { loan: Loan }) {
           Payment Schedule
         </Heading>
       </Card.Header>
-      <Table.ScrollArea>
+      {/* Wider than a phone: the scroller takes focus, so a keyboard can scroll it too. */}
+      <Table.ScrollArea
+        tabIndex={0}
+        role="group"
+        aria-label="Payment Schedule, scrolls sideways"
+        _focusVisible={{ outline: '2px solid', outlineColor: 'colorPalette.focusRing' }}
+      >
         <Table.Root size="sm" aria-labelledby="schedule-heading">
           <Table.Header>
             <Table.Row>
@@ -75,15 +101,7 @@ function PaymentSchedule({ loan }: { loan: Loan }) {
                 <Table.Cell textAlign="end">{formatMoney(row.interest)}</Table.Cell>
                 <Table.Cell textAlign="end">{formatMoney(row.balance)}</Table.Cell>
                 <Table.Cell>
-                  {row.paid ? (
-                    <Badge colorPalette="green" variant="subtle" size="sm">
-                      Paid
-                    </Badge>
-                  ) : loan.overdueSince && row.dueDate <= loan.overdueSince ? (
-                    <Badge colorPalette="orange" variant="subtle" size="sm">
-                      Overdue
-                    </Badge>
-                  ) : null}
+                  <InstalmentStatus row={row} loan={loan} next={row.paymentNumber === nextDue} />
                 </Table.Cell>
               </Table.Row>
             ))}

@@ -196,6 +196,13 @@ describe('Loan Details', () => {
     }
     expect(within(schedule).getAllByRole('row')).toHaveLength(4);
     expect(within(schedule).getByText('Paid')).toBeInTheDocument();
+    // No blank status: the first unpaid instalment is next, the others upcoming.
+    expect(within(schedule).getByText('Next due')).toBeInTheDocument();
+    expect(within(schedule).getAllByText(/^(Paid|Overdue|Next due|Upcoming)$/)).toHaveLength(3);
+    // A phone scrolls the table sideways: its scroller takes keyboard focus.
+    expect(
+      screen.getByRole('group', { name: 'Payment Schedule, scrolls sideways' }),
+    ).toHaveAttribute('tabindex', '0');
     await user.click(screen.getByRole('button', { name: 'Pay instalment' }));
     await user.click(await screen.findByRole('button', { name: 'Pay' }));
     expect(await screen.findByText('Payment completed successfully')).toBeInTheDocument();
