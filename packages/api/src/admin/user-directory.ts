@@ -19,8 +19,8 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { z } from 'zod';
-import { primaryAccountIdOf } from '../accounts/service.ts';
 import { hasTwoFactor, type UserRow } from '../auth/dto.ts';
+import { primaryAccountIdOf } from '../ledger/primary-account.ts';
 import { toDollars } from '../money/cents.ts';
 import { listTransactions } from '../transactions/history.ts';
 

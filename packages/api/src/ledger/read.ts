@@ -2,11 +2,11 @@ import type { Executor } from '@bank/db';
 import { transactionStatuses, transactionTypes } from '@bank/db/enums';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { primaryAccountIdOf } from '../accounts/service.ts';
 import { openSessionIds } from '../auth/sessions.ts';
 import { queryRows, textArray, uuidArray } from '../db-rows.ts';
-import type { TransactionRow } from '../transactions/dto.ts';
+import { primaryAccountIdOf } from './primary-account.ts';
 import { storedAnswerSchema } from './stored-answer.ts';
+import type { TransactionRow } from './transaction-row.ts';
 
 const accountJson = z.object({
   id: z.string(),
@@ -22,6 +22,7 @@ const accountJson = z.object({
   first_name: z.string().nullable(),
   last_name: z.string().nullable(),
   notify: z.boolean().nullable(),
+  closed: z.boolean(),
 });
 
 const timelineJson = z.array(
@@ -111,10 +112,10 @@ export async function readLedger(
             'balance', a.balance_cents::text, 'count', a.transaction_count,
             'outflow_day', a.outflow_day::text, 'transferred', a.transferred_on_day_cents::text,
             'withdrawn', a.withdrawn_on_day_cents::text, 'first_name', u.first_name,
-            'last_name', u.last_name, 'notify', u.notify_transactions)), '[]'::jsonb)
+            'last_name', u.last_name, 'notify', u.notify_transactions,
+            'closed', u.closed_at is not null)), '[]'::jsonb)
           from accounts a left join users u on u.id = a.user_id
-          -- A closed customer's account is no longer anyone's to pay or debit (decision 017).
-          where a.id = any(array(select id from wanted)) and u.closed_at is null) as accounts,
+          where a.id = any(array(select id from wanted))) as accounts,
         (select coalesce(jsonb_agg(jsonb_build_array(user_id, account_id)), '[]'::jsonb)
           from primaries where account_id is not null) as primaries,
         (select coalesce(jsonb_agg(jsonb_build_object('id', t.id, 'type', t.type,
@@ -152,6 +153,8 @@ function shapeRead(row: z.output<typeof readRow>) {
         a.kind === 'customer' && a.user_id
           ? { firstName: a.first_name ?? '', lastName: a.last_name ?? '', notify: a.notify ?? true }
           : null,
+      // The kinds refuse a closed customer's account (kinds/open-account.ts).
+      closed: a.closed,
     },
     state: {
       id: a.id,

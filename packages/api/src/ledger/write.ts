@@ -4,10 +4,10 @@ import { z } from 'zod';
 import { openSessionIds } from '../auth/sessions.ts';
 import { queryRows, textArray } from '../db-rows.ts';
 import { logAndNotify, type QueuedEvent } from '../realtime/events.ts';
-import type { TransactionRow } from '../transactions/dto.ts';
 import type { AccountState } from './account-state.ts';
 import { sqlStateOf } from './retry.ts';
 import type { StoredAnswer } from './stored-answer.ts';
+import type { TransactionRow } from './transaction-row.ts';
 
 /** Everything a judged batch changes, written by one statement or not at all. */
 export interface LedgerChanges {

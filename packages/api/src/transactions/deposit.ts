@@ -6,10 +6,11 @@ import { assertCardNotExpired, ownCard, verifyCardCvv } from '../cards/service.t
 import type { AppDeps } from '../context.ts';
 import { idempotencyClaim, postingOrRefusal } from '../ledger/idempotency.ts';
 import { type DepositOrder, depositPosting } from '../ledger/kinds/deposit.ts';
+import { last4 } from '../ledger/masking.ts';
 import type { Posted } from '../ledger/posting.ts';
+import { refuse } from '../ledger/refusals.ts';
+import { type MovementResult, movementResultSchema } from '../ledger/transaction-dto.ts';
 import { toCents } from '../money/cents.ts';
-import { type MovementResult, movementResultSchema } from './dto.ts';
-import { last4, refuse } from './movement-result.ts';
 
 /** Checks the source (a saved card's CVV and expiry, a linked bank), then posts the deposit. */
 export async function deposit(

@@ -9,13 +9,14 @@ import { TRPCError } from '@trpc/server';
 import { and, count, eq, gte, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
-import { primaryAccountIdOf, primaryAccountOf } from '../accounts/service.ts';
+import { primaryAccountOf } from '../accounts/service.ts';
 import type { SessionWithUser } from '../auth/sessions.ts';
 import type { AppDeps } from '../context.ts';
 import { queryRows } from '../db-rows.ts';
 import { outflowOn, utcDay } from '../ledger/account-state.ts';
+import { primaryAccountIdOf } from '../ledger/primary-account.ts';
+import { toTransactionDto } from '../ledger/transaction-dto.ts';
 import { toCents, toDollars } from '../money/cents.ts';
-import { toTransactionDto } from './dto.ts';
 
 const senders = alias(users, 'sender');
 

@@ -7,10 +7,11 @@ import { assertCardNotExpired, ownCard } from '../cards/service.ts';
 import type { AppDeps } from '../context.ts';
 import { idempotencyClaim, postingOrRefusal } from '../ledger/idempotency.ts';
 import { type WithdrawalOrder, withdrawalPosting } from '../ledger/kinds/withdrawal.ts';
+import { last4 } from '../ledger/masking.ts';
 import type { Posted } from '../ledger/posting.ts';
+import { refuse } from '../ledger/refusals.ts';
+import { type MovementResult, movementResultSchema } from '../ledger/transaction-dto.ts';
 import { toCents } from '../money/cents.ts';
-import { type MovementResult, movementResultSchema } from './dto.ts';
-import { last4, refuse } from './movement-result.ts';
 
 /** Checks the destination (a linked bank, a debit card, cash pickup), then posts the withdrawal. */
 export async function withdraw(
