@@ -4,7 +4,7 @@ import { messages } from '@bank/validators/messages';
 import type { PayeeLookupInput } from '@bank/validators/money';
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Context } from '../context.ts';
+import type { Context } from '../deps.ts';
 import { tooManyRequests } from '../errors.ts';
 import { maskedName } from '../ledger/masking.ts';
 import { limits } from '../rate-limit.ts';

@@ -1,7 +1,7 @@
 import type { Executor } from '@bank/db';
 import { auditLog } from '@bank/db/schema';
 import type { AuditEvent } from '@bank/validators/audit';
-import type { RequestInfo } from '../context.ts';
+import type { RequestInfo } from '../deps.ts';
 
 // The one list of events is shared with the security screen (@bank/validators/audit).
 export type { AuditEvent };

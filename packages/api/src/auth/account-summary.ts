@@ -1,6 +1,6 @@
 import { accounts } from '@bank/db/schema';
 import { eq, sql } from 'drizzle-orm';
-import type { AppDeps } from '../context.ts';
+import type { AppDeps } from '../deps.ts';
 import { primaryAccountIdOf } from '../ledger/primary-account.ts';
 import { toDollars } from '../money/cents.ts';
 import { type AccountSummary, toUserDto, type UserDto, type UserRow } from './dto.ts';

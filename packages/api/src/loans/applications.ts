@@ -10,7 +10,7 @@ import type {
 import { TRPCError } from '@trpc/server';
 import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { ZodRealError, type z } from 'zod';
-import type { AppDeps } from '../context.ts';
+import type { AppDeps } from '../deps.ts';
 import { refuse } from '../ledger/refusals.ts';
 import { toCents, toDollars } from '../money/cents.ts';
 import { permissions } from '../permissions.ts';

@@ -4,7 +4,7 @@ import type { loanAdminQuery, loanDecisionInput } from '@bank/validators/loans';
 import { and, count, desc, eq, gte, ilike, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { recordAudit } from '../audit/service.ts';
-import type { AppDeps, RequestInfo } from '../context.ts';
+import type { AppDeps, RequestInfo } from '../deps.ts';
 import { appError } from '../errors.ts';
 import { disbursementPosting } from '../ledger/kinds/loan.ts';
 import { refuse } from '../ledger/refusals.ts';

@@ -4,7 +4,7 @@ import type { loanRepaymentInput } from '@bank/validators/loans';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { SessionWithUser } from '../auth/sessions.ts';
-import type { AppDeps } from '../context.ts';
+import type { AppDeps } from '../deps.ts';
 import { idempotencyClaim } from '../ledger/idempotency.ts';
 import { repaymentPosting } from '../ledger/kinds/loan.ts';
 import type { Posted } from '../ledger/posting.ts';

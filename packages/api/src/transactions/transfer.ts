@@ -1,7 +1,7 @@
 import type { transferInput } from '@bank/validators/money';
 import type { z } from 'zod';
 import type { SessionWithUser } from '../auth/sessions.ts';
-import type { AppDeps } from '../context.ts';
+import type { AppDeps } from '../deps.ts';
 import { idempotencyClaim } from '../ledger/idempotency.ts';
 import { transferPosting } from '../ledger/kinds/transfer.ts';
 import type { Posted } from '../ledger/posting.ts';

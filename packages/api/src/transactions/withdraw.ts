@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { SessionWithUser } from '../auth/sessions.ts';
 import { ownBankDetails } from '../banks/service.ts';
 import { assertCardNotExpired, ownCard } from '../cards/service.ts';
-import type { AppDeps } from '../context.ts';
+import type { AppDeps } from '../deps.ts';
 import { idempotencyClaim, postingOrRefusal } from '../ledger/idempotency.ts';
 import { type WithdrawalOrder, withdrawalPosting } from '../ledger/kinds/withdrawal.ts';
 import { last4 } from '../ledger/masking.ts';
