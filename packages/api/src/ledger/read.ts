@@ -1,12 +1,11 @@
 import type { Executor } from '@bank/db';
-import { transactionStatuses, transactionTypes } from '@bank/db/enums';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { openSessionIds } from '../auth/sessions.ts';
 import { queryRows, textArray, uuidArray } from '../db-rows.ts';
 import { primaryAccountIdOf } from './primary-account.ts';
 import { storedAnswerSchema } from './stored-answer.ts';
-import type { TransactionRow } from './transaction-row.ts';
+import { transactionAsJson, transactionRowJson } from './transaction-row.ts';
 
 const accountJson = z.object({
   id: z.string(),
@@ -25,37 +24,6 @@ const accountJson = z.object({
   closed: z.boolean(),
 });
 
-const timelineJson = z.array(
-  z.object({
-    id: z.string(),
-    status: z.enum(transactionStatuses),
-    description: z.string(),
-    timestamp: z.string(),
-  }),
-);
-
-const transactionJson = z.object({
-  id: z.string(),
-  type: z.enum(transactionTypes),
-  status: z.enum(transactionStatuses),
-  amount_cents: z.string(),
-  currency: z.string(),
-  description: z.string(),
-  category: z.string(),
-  payment_method: z.string(),
-  notes: z.string().nullable(),
-  from_account_id: z.string(),
-  to_account_id: z.string(),
-  sender_user_id: z.string().nullable(),
-  recipient_user_id: z.string().nullable(),
-  recipient_name: z.string().nullable(),
-  recipient_account_number: z.string().nullable(),
-  counterparty: z.record(z.string(), z.string()).nullable(),
-  timeline: timelineJson,
-  created_at: z.coerce.date(),
-  updated_at: z.coerce.date(),
-});
-
 const keyJson = z.object({
   user_id: z.string(),
   key: z.string(),
@@ -67,12 +35,15 @@ const keyJson = z.object({
 const readRow = z.object({
   accounts: z.array(accountJson),
   primaries: z.array(z.tuple([z.string(), z.string()])),
-  transactions: z.array(transactionJson),
+  transactions: z.array(transactionRowJson),
   keys: z.array(keyJson),
   sessions: z.array(z.string()),
 });
 
 export type LedgerRead = ReturnType<typeof shapeRead>;
+
+/** A pending movement the batch settles, every column of it (built once). */
+const transactionOfT = transactionAsJson('t');
 
 /**
  * One statement, one snapshot, no lock: every account a batch judges or moves (the customers'
@@ -118,15 +89,7 @@ export async function readLedger(
           where a.id = any(array(select id from wanted))) as accounts,
         (select coalesce(jsonb_agg(jsonb_build_array(user_id, account_id)), '[]'::jsonb)
           from primaries where account_id is not null) as primaries,
-        (select coalesce(jsonb_agg(jsonb_build_object('id', t.id, 'type', t.type,
-            'status', t.status, 'amount_cents', t.amount_cents::text, 'currency', t.currency,
-            'description', t.description, 'category', t.category,
-            'payment_method', t.payment_method, 'notes', t.notes,
-            'from_account_id', t.from_account_id, 'to_account_id', t.to_account_id,
-            'sender_user_id', t.sender_user_id, 'recipient_user_id', t.recipient_user_id,
-            'recipient_name', t.recipient_name, 'recipient_account_number', t.recipient_account_number,
-            'counterparty', t.counterparty, 'timeline', t.timeline, 'created_at', t.created_at,
-            'updated_at', t.updated_at)), '[]'::jsonb)
+        (select coalesce(jsonb_agg(${transactionOfT}), '[]'::jsonb)
           from transactions t where t.id = any(${transactionIds})) as transactions,
         (select coalesce(jsonb_agg(jsonb_build_object('user_id', k.user_id, 'key', k.key,
             'operation', k.operation, 'request_hash', k.request_hash, 'response', k.response)), '[]'::jsonb)
@@ -165,29 +128,6 @@ function shapeRead(row: z.output<typeof readRow>) {
       withdrawnOnDayCents: BigInt(a.withdrawn),
     },
   }));
-  const transactions = row.transactions.map(
-    (t): TransactionRow => ({
-      id: t.id,
-      type: t.type,
-      status: t.status,
-      amountCents: BigInt(t.amount_cents),
-      currency: t.currency,
-      description: t.description,
-      category: t.category,
-      paymentMethod: t.payment_method,
-      notes: t.notes,
-      fromAccountId: t.from_account_id,
-      toAccountId: t.to_account_id,
-      senderUserId: t.sender_user_id,
-      recipientUserId: t.recipient_user_id,
-      recipientName: t.recipient_name,
-      recipientAccountNumber: t.recipient_account_number,
-      counterparty: t.counterparty,
-      timeline: t.timeline,
-      createdAt: t.created_at,
-      updatedAt: t.updated_at,
-    }),
-  );
   const keys = row.keys.map((k) => ({
     userId: k.user_id,
     key: k.key,
@@ -198,7 +138,7 @@ function shapeRead(row: z.output<typeof readRow>) {
   return {
     accounts,
     primaries: new Map(row.primaries),
-    transactions,
+    transactions: row.transactions,
     keys,
     openSessions: new Set(row.sessions),
   };
