@@ -7,7 +7,7 @@
 const API = '^packages/api/src/';
 const SHARED = [
   `${API}(ids|money)/`,
-  `${API}(errors|db-rows|batching|parse-once|unavailable)\\.ts$`,
+  `${API}(errors|db-rows|sql-filters|batching|parse-once|unavailable)\\.ts$`,
   // The schemas' building blocks (money, instants, ids); rest/define.ts and routes.ts are the
   // adapter, which assembles the features.
   `${API}rest/schemas\\.ts$`,
