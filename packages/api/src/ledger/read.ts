@@ -5,7 +5,7 @@ import { openSessionIds } from '../auth/sessions.ts';
 import { queryRows, textArray, uuidArray } from '../db-rows.ts';
 import { primaryAccountIdOf } from './primary-account.ts';
 import { storedAnswerSchema } from './stored-answer.ts';
-import { transactionAsJson, transactionRowJson } from './transaction-row.ts';
+import { transactionJsonPairs, transactionRowJson } from './transaction-row.ts';
 
 const accountJson = z.object({
   id: z.string(),
@@ -43,7 +43,7 @@ const readRow = z.object({
 export type LedgerRead = ReturnType<typeof shapeRead>;
 
 /** A pending movement the batch settles, every column of it (built once). */
-const transactionOfT = transactionAsJson('t');
+const transactionOfT = transactionJsonPairs('t');
 
 /**
  * One statement, one snapshot, no lock: every account a batch judges or moves (the customers'
@@ -89,7 +89,7 @@ export async function readLedger(
           where a.id = any(array(select id from wanted))) as accounts,
         (select coalesce(jsonb_agg(jsonb_build_array(user_id, account_id)), '[]'::jsonb)
           from primaries where account_id is not null) as primaries,
-        (select coalesce(jsonb_agg(${transactionOfT}), '[]'::jsonb)
+        (select coalesce(jsonb_agg(jsonb_build_object(${transactionOfT})), '[]'::jsonb)
           from transactions t where t.id = any(${transactionIds})) as transactions,
         (select coalesce(jsonb_agg(jsonb_build_object('user_id', k.user_id, 'key', k.key,
             'operation', k.operation, 'request_hash', k.request_hash, 'response', k.response)), '[]'::jsonb)

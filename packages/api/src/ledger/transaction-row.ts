@@ -35,14 +35,15 @@ export function transactionRecordset(keys?: readonly Key[]): SQL {
 }
 
 /**
- * A row of `alias` as one JSON object keyed as TransactionRow is, read back by
- * `transactionRowJson`; bigints as text, so that no cent is lost to a JSON number.
+ * A row of `alias` as the arguments of `json(b)_build_object`, keyed as TransactionRow is and
+ * read back by `transactionRowJson`; bigints as text, so that no cent is lost to a JSON number.
  */
-export function transactionAsJson(alias: string): SQL {
-  const pairs = columns.map(
-    (c) => `'${c.key}', ${alias}.${c.name}${c.type === 'bigint' ? '::text' : ''}`,
+export function transactionJsonPairs(alias: string): SQL {
+  return sql.raw(
+    columns
+      .map((c) => `'${c.key}', ${alias}.${c.name}${c.type === 'bigint' ? '::text' : ''}`)
+      .join(', '),
   );
-  return sql.raw(`jsonb_build_object(${pairs.join(', ')})`);
 }
 
 const timelineJson = z.array(
@@ -54,7 +55,7 @@ const timelineJson = z.array(
   }),
 );
 
-/** A row as `transactionAsJson` wrote it. */
+/** A row as `transactionJsonPairs` wrote it. */
 export const transactionRowJson = z.object({
   id: z.string(),
   type: z.enum(transactionTypes),
