@@ -1,11 +1,6 @@
 import type { IncomingMessage } from 'node:http';
-import {
-  type AppDeps,
-  type Context,
-  createContextInner,
-  noopCookieJar,
-  noopResponseHeaders,
-} from '@bank/api/context';
+import { createContextInner, noopCookieJar, noopResponseHeaders } from '@bank/api/context';
+import type { AppDeps, Context } from '@bank/api/deps';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { replyCookieJar, tokenFromHeaders } from './session-cookie.ts';
 

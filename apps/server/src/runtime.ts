@@ -1,5 +1,6 @@
 import { join } from 'node:path';
-import { type AppDeps, createAppDeps } from '@bank/api/context';
+import { createAppDeps } from '@bank/api/context';
+import type { AppDeps } from '@bank/api/deps';
 import { sweepExpired } from '@bank/api/housekeeping/sweep';
 import { markArrears } from '@bank/api/loans/arrears';
 import { deliverDueEmails, outboxMailer } from '@bank/api/mail/outbox';

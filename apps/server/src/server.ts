@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { constants as zlib } from 'node:zlib';
-import type { AppDeps } from '@bank/api/context';
+import type { AppDeps } from '@bank/api/deps';
 import { isDependencyUnavailable, UNAVAILABLE_RETRY_AFTER_SECONDS } from '@bank/api/unavailable';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';

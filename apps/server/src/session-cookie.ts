@@ -1,4 +1,4 @@
-import type { SessionCookieJar } from '@bank/api/context';
+import type { SessionCookieJar } from '@bank/api/deps';
 import type { FastifyReply } from 'fastify';
 
 /** `__Host-` prefixed and Secure in production (DESIGN.md 4); plain over local http. */

@@ -1,5 +1,4 @@
 import { TRPCError } from '@trpc/server';
-import type { Context } from './context.ts';
 import { tooManyRequests } from './errors.ts';
 
 /**
@@ -54,8 +53,20 @@ export interface SocketChannel {
   close(code: CloseCode): void;
 }
 
+/**
+ * What the admission step reads of a call's context (deps.ts's Context has all of it): this
+ * module is one of the dependencies that Context names, so it does not import Context back.
+ */
+export interface AdmittedCall {
+  deps: { fairness: Fairness };
+  auth: { session: { id: string } } | null;
+  request: { ip: string | null };
+  response: { set(name: string, value: string): void };
+  socket: SocketChannel | null;
+}
+
 /** Who a call is counted against: its session, else its address; nothing for in-process calls. */
-export function callerKey(ctx: Pick<Context, 'auth' | 'request'>): string | null {
+export function callerKey(ctx: Pick<AdmittedCall, 'auth' | 'request'>): string | null {
   if (ctx.auth) return `session:${ctx.auth.session.id}`;
   if (ctx.request.ip) return `address:${ctx.request.ip}`;
   return null;
@@ -112,13 +123,13 @@ export class Fairness {
 }
 
 /** The slots of HTTP requests whose calls are running, by the request's context. */
-const requestSlots = new WeakMap<Context, { release: () => void; calls: number }>();
+const requestSlots = new WeakMap<AdmittedCall, { release: () => void; calls: number }>();
 
 /**
  * A WebSocket's calls each take a slot. An HTTP request's calls (a tRPC batch, the calls of one
  * REST route) share one, as its context is the request's: a page's batch is one request.
  */
-function takeCallSlot(ctx: Context, key: string): (() => void) | null {
+function takeCallSlot(ctx: AdmittedCall, key: string): (() => void) | null {
   const fairness = ctx.deps.fairness;
   if (ctx.socket) return fairness.callsInFlight.take(key, fairness.callsInFlightBound(key));
   let entry = requestSlots.get(ctx);
@@ -149,7 +160,7 @@ function takeCallSlot(ctx: Context, key: string): (() => void) | null {
  * subscriptions is closed. Answers the release of what the call holds, or throws.
  */
 export async function admitCall(
-  ctx: Context,
+  ctx: AdmittedCall,
   type: 'query' | 'mutation' | 'subscription',
   signal: AbortSignal | undefined,
 ): Promise<() => void> {

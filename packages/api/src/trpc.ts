@@ -3,7 +3,7 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
 import { ZodError } from 'zod';
 import { hasTwoFactor } from './auth/dto.ts';
-import type { Context } from './context.ts';
+import type { Context } from './deps.ts';
 import { AppErrorCause, appError, RetryAfterCause } from './errors.ts';
 import { admitCall } from './fairness.ts';
 import { can, type Permission } from './permissions.ts';

@@ -1,45 +1,10 @@
-import { fileURLToPath } from 'node:url';
-import { databaseTimeoutDefaults, type PostgresOptions } from '@bank/config';
-import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import { databaseTimeoutDefaults } from '@bank/config';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
-import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
+import { type DbHandle, type DbOptions, migrationsFolder } from './handle.ts';
 import * as schema from './schema/index.ts';
-
-export type Schema = typeof schema;
-export type Database = PgDatabase<PgQueryResultHKT, Schema>;
-export type Transaction = PgTransaction<
-  PgQueryResultHKT,
-  Schema,
-  ExtractTablesWithRelations<Schema>
->;
-/** What services take: the database or a transaction already open on it. */
-export type Executor = Database | Transaction;
-
-export type DbOptions =
-  | (Omit<PostgresOptions, 'poolSize'> & { poolSize?: number })
-  | { kind: 'pglite'; dir?: string };
-
-export interface DbHandle {
-  kind: DbOptions['kind'];
-  db: Database;
-  /**
-   * LISTEN on a channel; NOTIFY is delivered on commit, to every instance. `onListen` runs each
-   * time the LISTEN is in place: at first and again after its connection came back (anything
-   * NOTIFYed in between was not heard).
-   */
-  listen(
-    channel: string,
-    onPayload: (payload: string) => void,
-    onListen?: () => void,
-  ): Promise<() => Promise<void>>;
-  migrate(): Promise<void>;
-  close(): Promise<void>;
-}
-
-export const migrationsFolder = fileURLToPath(new URL('../../../drizzle', import.meta.url));
 
 type Pool = postgres.Sql<{ bigint: bigint }>;
 

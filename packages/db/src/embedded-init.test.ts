@@ -4,9 +4,10 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { describe, expect, it } from 'vitest';
-import { createDb, migrationsFolder } from './client.ts';
+import { createDb } from './client.ts';
 import { embeddedStartParams } from './embedded.ts';
 import { initialiseEmbeddedFolder } from './embedded-init.ts';
+import { migrationsFolder } from './handle.ts';
 
 const freshParent = () => mkdtempSync(join(tmpdir(), 'bank-embedded-init-'));
 

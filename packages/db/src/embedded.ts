@@ -6,8 +6,8 @@ import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
-import { type DbHandle, migrationsFolder } from './client.ts';
 import { initialiseEmbeddedFolder } from './embedded-init.ts';
+import { type DbHandle, migrationsFolder } from './handle.ts';
 import * as schema from './schema/index.ts';
 
 /**

@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDb, type DbHandle } from './client.ts';
+import { createDb } from './client.ts';
+import type { DbHandle } from './handle.ts';
 
 /**
  * What a request may fail with while backends die (helper code maps them to 503): the socket's

@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import postgres from 'postgres';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createDb, migrationsFolder } from './client.ts';
+import { createDb } from './client.ts';
+import { migrationsFolder } from './handle.ts';
 
 /** drizzle wraps the server's error as `cause`: show both. */
 function describeError(error: unknown): string {

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { testDatabaseUrl } from '@bank/config';
 import postgres from 'postgres';
-import { createDb, type DbHandle } from './client.ts';
+import { createDb } from './client.ts';
+import type { DbHandle } from './handle.ts';
 
 /**
  * A migrated database of its own for one test file: PGlite in memory by default, or a fresh

@@ -1,6 +1,16 @@
 import { Button, Text } from '@chakra-ui/react';
-import type { ConfirmDialogProps } from './confirm-dialog.tsx';
+import type { ReactNode } from 'react';
 import { ModalDialog } from './modal-dialog.tsx';
+
+export interface ConfirmDialogProps {
+  open: boolean;
+  title: string;
+  children: ReactNode;
+  confirmLabel: string;
+  pending?: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+}
 
 /** The dialog itself, loaded by `ConfirmDialog` when it first opens. */
 export function ConfirmDialogContent(props: ConfirmDialogProps) {

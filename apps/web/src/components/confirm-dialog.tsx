@@ -1,14 +1,6 @@
-import { lazy, type ReactNode, Suspense, useState } from 'react';
-
-export interface ConfirmDialogProps {
-  open: boolean;
-  title: string;
-  children: ReactNode;
-  confirmLabel: string;
-  pending?: boolean;
-  onConfirm: () => void;
-  onClose: () => void;
-}
+import { lazy, Suspense, useState } from 'react';
+// A type only: the dialog's code stays in its own chunk, loaded when it first opens.
+import type { ConfirmDialogProps } from './confirm-dialog-content.tsx';
 
 const ConfirmDialogContent = lazy(() =>
   import('./confirm-dialog-content.tsx').then((module) => ({

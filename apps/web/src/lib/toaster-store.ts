@@ -1,5 +1,5 @@
 import { createToaster } from '@chakra-ui/react';
-import { TOAST_DURATION_MS } from './toaster.ts';
+import { TOAST_DURATION_MS } from './toast-duration.ts';
 
 /**
  * One toaster for the whole app: top right, five seconds (SPEC.md 2.2 and 9). Loaded with the

@@ -1,5 +1,4 @@
-/** SPEC.md 9: a notification shows for five seconds unless it says otherwise. */
-export const TOAST_DURATION_MS = 5000;
+import { TOAST_DURATION_MS } from './toast-duration.ts';
 
 type ToasterStore = typeof import('./toaster-store.ts')['toaster'];
 

@@ -2,12 +2,12 @@ import { accounts, users } from '@bank/db/schema';
 import { isHorizonAccountNumber } from '@bank/validators/account-number';
 import { messages } from '@bank/validators/messages';
 import type { PayeeLookupInput } from '@bank/validators/money';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Context } from '../context.ts';
+import type { Context } from '../deps.ts';
 import { tooManyRequests } from '../errors.ts';
+import { maskedName } from '../ledger/masking.ts';
 import { limits } from '../rate-limit.ts';
-import { maskedName } from './masked-name.ts';
 
 /**
  * Confirmation of payee (issue 12): before money leaves, who an account number belongs to. An
@@ -87,18 +87,19 @@ export async function lookupPayee(
 ): Promise<PayeeAnswer> {
   await admitLookup(ctx, userId);
   const accountNumber = input.accountNumber.trim();
-  const [found] = await ctx.deps.db
-    .select({ userId: accounts.userId, firstName: users.firstName, lastName: users.lastName })
+  const [account] = await ctx.deps.db
+    .select({
+      userId: accounts.userId,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      closedAt: users.closedAt,
+    })
     .from(accounts)
     .innerJoin(users, eq(users.id, accounts.userId))
-    .where(
-      and(
-        eq(accounts.accountNumber, accountNumber),
-        eq(accounts.kind, 'customer'),
-        // A closed customer's number takes no more money (decision 017).
-        isNull(users.closedAt),
-      ),
-    );
+    .where(and(eq(accounts.accountNumber, accountNumber), eq(accounts.kind, 'customer')));
+  // A closed customer's number takes no more money (decision 017): the ledger's kinds refuse it
+  // as a number no account has (kinds/open-account.ts), so the check answers the same.
+  const found = account?.closedAt === null ? account : undefined;
   if (!found) {
     const ours = isHorizonAccountNumber(accountNumber);
     return {

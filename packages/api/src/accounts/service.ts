@@ -3,10 +3,11 @@ import type { Executor } from '@bank/db';
 import { accounts, ledgerEntries } from '@bank/db/schema';
 import { checkDigits, HORIZON_PREFIX } from '@bank/validators/account-number';
 import { TRPCError } from '@trpc/server';
-import { eq, type SQL, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import type { SystemAccountCode } from '../ledger/posting.ts';
+import { primaryAccountIdOf } from '../ledger/primary-account.ts';
 
 export type AccountRow = typeof accounts.$inferSelect;
-export type SystemAccountCode = 'external_clearing' | 'loans_funding' | 'fees' | 'interest';
 
 /**
  * Customer numbers are '4', nine random digits and two check digits (ISO 7064 MOD 97-10), so a
@@ -33,16 +34,6 @@ export async function openCheckingAccount(db: Executor, userId: string): Promise
     if (account) return account;
   }
   throw new Error('Could not find a free account number');
-}
-
-/**
- * The customer's primary account, the one money leaves from and arrives in: their first
- * customer account (the checking account opened at registration). The one definition, as SQL
- * for statements that need it inline.
- */
-export function primaryAccountIdOf(userId: SQL): SQL {
-  return sql`(select p.id from accounts p where p.user_id = ${userId} and p.kind = 'customer'
-    order by p.created_at, p.id limit 1)`;
 }
 
 export async function primaryAccountOf(db: Executor, userId: string): Promise<AccountRow> {

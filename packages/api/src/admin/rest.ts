@@ -9,8 +9,8 @@ import {
   userStatuses,
 } from '@bank/validators/admin';
 import { z } from 'zod';
+import { transactionDtoSchema } from '../ledger/transaction-dto.ts';
 import { defineRoute, noInput } from '../rest/define.ts';
-import { transactionDtoSchema } from '../transactions/dto.ts';
 
 const message = z.string();
 

@@ -6,9 +6,9 @@ import {
   userIdInput,
   userListQuery,
 } from '@bank/validators/admin';
+import { listAuditLog } from '../audit/service.ts';
 import { rolesAndPermissions } from '../permissions.ts';
 import { adminProcedure, router } from '../trpc.ts';
-import { listAuditLog } from './audit-service.ts';
 import {
   closeUser,
   createUser,

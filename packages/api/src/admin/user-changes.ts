@@ -21,7 +21,7 @@ import { recordAudit } from '../audit/service.ts';
 import type { UserRow } from '../auth/dto.ts';
 import { deleteUserSessions } from '../auth/sessions.ts';
 import { INVITATION_TTL_MS, issueUserToken } from '../auth/tokens.ts';
-import type { AppDeps, RequestInfo } from '../context.ts';
+import type { AppDeps, RequestInfo } from '../deps.ts';
 import { invitationEmail } from '../mail/templates.ts';
 import { formatUsd, toCents, toDollars } from '../money/cents.ts';
 import { getBankSettings } from '../settings/service.ts';

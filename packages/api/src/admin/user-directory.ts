@@ -1,6 +1,6 @@
 import type { Executor } from '@bank/db';
 import type { UserRole } from '@bank/db/enums';
-import { accounts, auditLog, sessions, users } from '@bank/db/schema';
+import { accounts, sessions, users } from '@bank/db/schema';
 import type { userListQuery } from '@bank/validators/admin';
 import { TRPCError } from '@trpc/server';
 import {
@@ -19,8 +19,9 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { z } from 'zod';
-import { primaryAccountIdOf } from '../accounts/service.ts';
+import { recentAuditOf, signInActivity } from '../audit/service.ts';
 import { hasTwoFactor, type UserRow } from '../auth/dto.ts';
+import { primaryAccountIdOf } from '../ledger/primary-account.ts';
 import { toDollars } from '../money/cents.ts';
 import { listTransactions } from '../transactions/history.ts';
 
@@ -152,12 +153,7 @@ export async function userDetail(db: Executor, id: string) {
       .from(sessions)
       .where(and(eq(sessions.userId, id), gt(sessions.expiresAt, new Date())))
       .orderBy(desc(sessions.lastSeenAt)),
-    db
-      .select()
-      .from(auditLog)
-      .where(eq(auditLog.userId, id))
-      .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
-      .limit(20),
+    recentAuditOf(db, id),
   ]);
   const recent =
     userAccounts.length > 0 ? (await listTransactions(db, id, { page: 1, limit: 10 })).data : [];
@@ -230,21 +226,7 @@ export async function userStats(db: Executor, now = new Date()) {
     .from(users)
     .where(isNull(users.closedAt))
     .groupBy(users.role);
-  const [activity] = await db
-    .select({
-      signInsLast24Hours:
-        sql<number>`count(*) filter (where ${auditLog.createdAt} >= ${dayAgo.toISOString()}::timestamptz)`.mapWith(
-          Number,
-        ),
-      signInsLast30Days: count(),
-      activeUsersLast24Hours: sql<number>`count(distinct ${auditLog.userId})
-        filter (where ${auditLog.createdAt} >= ${dayAgo.toISOString()}::timestamptz)`.mapWith(
-        Number,
-      ),
-      activeUsersLast30Days: sql<number>`count(distinct ${auditLog.userId})`.mapWith(Number),
-    })
-    .from(auditLog)
-    .where(and(eq(auditLog.event, 'auth.login.success'), gte(auditLog.createdAt, monthAgo)));
+  const activity = await signInActivity(db, dayAgo, monthAgo);
   const usersByRole: Record<UserRole, number> = { user: 0, admin: 0, support: 0 };
   for (const row of byRole) usersByRole[row.role] = row.n;
   return {
@@ -254,11 +236,6 @@ export async function userStats(db: Executor, now = new Date()) {
     unverifiedUsers: totals?.unverifiedUsers ?? 0,
     newUsersThisMonth: totals?.newUsersThisMonth ?? 0,
     usersByRole,
-    activityStats: {
-      signInsLast24Hours: activity?.signInsLast24Hours ?? 0,
-      signInsLast30Days: activity?.signInsLast30Days ?? 0,
-      activeUsersLast24Hours: activity?.activeUsersLast24Hours ?? 0,
-      activeUsersLast30Days: activity?.activeUsersLast30Days ?? 0,
-    },
+    activityStats: activity,
   };
 }

@@ -1,7 +1,7 @@
 import { accounts } from '@bank/db/schema';
 import { eq, sql } from 'drizzle-orm';
-import { primaryAccountIdOf } from '../accounts/service.ts';
-import type { AppDeps } from '../context.ts';
+import type { AppDeps } from '../deps.ts';
+import { primaryAccountIdOf } from '../ledger/primary-account.ts';
 import { toDollars } from '../money/cents.ts';
 import { type AccountSummary, toUserDto, type UserDto, type UserRow } from './dto.ts';
 

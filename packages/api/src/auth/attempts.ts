@@ -3,8 +3,9 @@ import { users } from '@bank/db/schema';
 import { messages } from '@bank/validators/messages';
 import { eq } from 'drizzle-orm';
 import { recordAudit } from '../audit/service.ts';
-import { type AppDeps, linkOrigin, type RequestInfo } from '../context.ts';
+import type { AppDeps, RequestInfo } from '../deps.ts';
 import { tooManyRequests } from '../errors.ts';
+import { linkOrigin } from '../mail/link-origin.ts';
 import { securityAlertEmail } from '../mail/templates.ts';
 import { consume, limits } from '../rate-limit.ts';
 

@@ -16,8 +16,9 @@ import { messages } from '@bank/validators/messages';
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { recordAudit } from '../audit/service.ts';
-import { type AppDeps, linkOrigin, type RequestInfo, type SessionCookieJar } from '../context.ts';
+import type { AppDeps, RequestInfo, SessionCookieJar } from '../deps.ts';
 import { appError, tooManyRequests } from '../errors.ts';
+import { linkOrigin } from '../mail/link-origin.ts';
 import {
   formatEmailDate,
   passwordResetEmail,

@@ -1,9 +1,11 @@
-import type { Context } from '../context.ts';
 import { isReplayedRefusal } from './idempotency.ts';
 import type { Posted } from './posting.ts';
 
 /** A replayed answer, refusals too, says so (`Idempotent-Replayed: true`), as Stripe's does. */
-export async function answerPosted<R>(ctx: Context, posting: Promise<Posted<R>>): Promise<R> {
+export async function answerPosted<R>(
+  ctx: { response: { set(name: string, value: string): void } },
+  posting: Promise<Posted<R>>,
+): Promise<R> {
   try {
     const posted = await posting;
     if (posted.replayed) ctx.response.set('Idempotent-Replayed', 'true');

@@ -1,13 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import type { TimelineEntry } from '@bank/db/schema';
-import type { SystemAccountCode } from '../accounts/service.ts';
 import { uuidV7 } from '../ids/uuid-v7.ts';
 import { toDollars } from '../money/cents.ts';
 import type { QueuedEvent } from '../realtime/events.ts';
-import type { TransactionRow } from '../transactions/dto.ts';
 import { type AccountState, afterMovement, afterReturn, utcDay } from './account-state.ts';
-import type { AccountParty, Applied, Effect, LedgerView, NewMovement } from './posting.ts';
+import type {
+  AccountParty,
+  Applied,
+  Effect,
+  LedgerView,
+  NewMovement,
+  SystemAccountCode,
+} from './posting.ts';
 import type { LedgerRead } from './read.ts';
+import type { TransactionRow } from './transaction-row.ts';
 import type { LedgerChanges } from './write.ts';
 
 export function timelineEntry(

@@ -7,11 +7,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deleteSession, type SessionWithUser } from '../auth/sessions.ts';
 import { createTestApp, rejectionOf, type TestApp } from '../testing/harness.ts';
 import { balanceCents, fundedCustomer, ledgerInvariant, testCard } from '../testing/money.ts';
-import { movementResultSchema } from '../transactions/dto.ts';
 import { LedgerDesk } from './desk.ts';
 import { idempotencyClaim } from './idempotency.ts';
 import { transferPosting } from './kinds/transfer.ts';
 import type { Posting } from './posting.ts';
+import { movementResultSchema } from './transaction-dto.ts';
 import { writeLedger } from './write.ts';
 
 let app: TestApp;

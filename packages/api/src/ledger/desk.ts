@@ -4,11 +4,10 @@ import { TRPCError } from '@trpc/server';
 import { TransactionRollbackError } from 'drizzle-orm';
 import { Batcher, type Settled } from '../batching.ts';
 import { appError } from '../errors.ts';
-import type { SettingsCache } from '../settings/service.ts';
 import { Book } from './book.ts';
 import { replayOf, storedRefusal } from './idempotency.ts';
 import { KnownAccounts } from './known-accounts.ts';
-import type { LedgerView, Needs, Posted, Posting } from './posting.ts';
+import type { LedgerSettings, LedgerView, Needs, Posted, Posting } from './posting.ts';
 import { readLedger } from './read.ts';
 import { withDbRetry } from './retry.ts';
 import { type LedgerChanges, writeLedger } from './write.ts';
@@ -56,7 +55,8 @@ export class LedgerDesk {
 
   constructor(
     private readonly db: Database,
-    private readonly settings: Pick<SettingsCache, 'get'>,
+    /** The bank's settings (the settings cache, read once a batch). */
+    private readonly settings: { get(): Promise<LedgerSettings> },
     options: LedgerDeskOptions = {},
   ) {
     this.maxAttempts = options.maxAttempts ?? 50;

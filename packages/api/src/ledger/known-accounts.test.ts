@@ -17,6 +17,7 @@ const party = (id: string, kind: 'customer' | 'system', userId: string | null) =
   accountNumber: `10000000000${id.slice(-1)}`,
   userId,
   owner: userId ? { firstName: 'A', lastName: 'B', notify: true } : null,
+  closed: false,
 });
 const read: LedgerRead = {
   accounts: [

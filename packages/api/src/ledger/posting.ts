@@ -3,10 +3,27 @@ import type { TransactionType } from '@bank/db/enums';
 import type { TimelineEntry } from '@bank/db/schema';
 import type { TRPCError } from '@trpc/server';
 import type { z } from 'zod';
-import type { SystemAccountCode } from '../accounts/service.ts';
-import type { BankSettings } from '../settings/service.ts';
-import type { TransactionRow } from '../transactions/dto.ts';
 import type { AccountState } from './account-state.ts';
+import type { TransactionRow } from './transaction-row.ts';
+
+/** The bank's own accounts, one of each (created by the migrations). */
+export type SystemAccountCode = 'external_clearing' | 'loans_funding' | 'fees' | 'interest';
+
+/** The customer a request acts for, as their session knows them (auth's user row fits). */
+export interface Customer {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  /** Their own daily withdrawal limit, when staff set one; else the bank's. */
+  withdrawalLimitCents: bigint | null;
+}
+
+/** The bank's settings the rules read (the settings cache's values fit). */
+export interface LedgerSettings {
+  transferLimitCents: bigint;
+  withdrawalLimitCents: bigint;
+}
 
 /** An account a posting can name: who owns it, and (customers) who is told of its movements. */
 export interface AccountParty {
@@ -16,6 +33,8 @@ export interface AccountParty {
   accountNumber: string;
   userId: string | null;
   owner: { firstName: string; lastName: string; notify: boolean } | null;
+  /** Its customer was closed: it takes and gives no more money (decision 017, openAccount). */
+  closed: boolean;
 }
 
 /** What a posting asks the desk to read for it (system accounts are always read). */
@@ -63,7 +82,7 @@ export interface LedgerView {
   now: Date;
   /** The UTC day the daily limits count in. */
   day: string;
-  settings: Pick<BankSettings, 'transferLimitCents' | 'withdrawalLimitCents'>;
+  settings: LedgerSettings;
   primaryAccountOf(userId: string): AccountParty | undefined;
   accountByNumber(accountNumber: string): AccountParty | undefined;
   systemAccount(code: SystemAccountCode): AccountParty;

@@ -1,12 +1,11 @@
 import type { Executor } from '@bank/db';
-import { transactionStatuses, transactionTypes } from '@bank/db/enums';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { primaryAccountIdOf } from '../accounts/service.ts';
 import { openSessionIds } from '../auth/sessions.ts';
 import { queryRows, textArray, uuidArray } from '../db-rows.ts';
-import type { TransactionRow } from '../transactions/dto.ts';
+import { primaryAccountIdOf } from './primary-account.ts';
 import { storedAnswerSchema } from './stored-answer.ts';
+import { transactionJsonPairs, transactionRowJson } from './transaction-row.ts';
 
 const accountJson = z.object({
   id: z.string(),
@@ -22,37 +21,7 @@ const accountJson = z.object({
   first_name: z.string().nullable(),
   last_name: z.string().nullable(),
   notify: z.boolean().nullable(),
-});
-
-const timelineJson = z.array(
-  z.object({
-    id: z.string(),
-    status: z.enum(transactionStatuses),
-    description: z.string(),
-    timestamp: z.string(),
-  }),
-);
-
-const transactionJson = z.object({
-  id: z.string(),
-  type: z.enum(transactionTypes),
-  status: z.enum(transactionStatuses),
-  amount_cents: z.string(),
-  currency: z.string(),
-  description: z.string(),
-  category: z.string(),
-  payment_method: z.string(),
-  notes: z.string().nullable(),
-  from_account_id: z.string(),
-  to_account_id: z.string(),
-  sender_user_id: z.string().nullable(),
-  recipient_user_id: z.string().nullable(),
-  recipient_name: z.string().nullable(),
-  recipient_account_number: z.string().nullable(),
-  counterparty: z.record(z.string(), z.string()).nullable(),
-  timeline: timelineJson,
-  created_at: z.coerce.date(),
-  updated_at: z.coerce.date(),
+  closed: z.boolean(),
 });
 
 const keyJson = z.object({
@@ -66,12 +35,15 @@ const keyJson = z.object({
 const readRow = z.object({
   accounts: z.array(accountJson),
   primaries: z.array(z.tuple([z.string(), z.string()])),
-  transactions: z.array(transactionJson),
+  transactions: z.array(transactionRowJson),
   keys: z.array(keyJson),
   sessions: z.array(z.string()),
 });
 
 export type LedgerRead = ReturnType<typeof shapeRead>;
+
+/** A pending movement the batch settles, every column of it (built once). */
+const transactionOfT = transactionJsonPairs('t');
 
 /**
  * One statement, one snapshot, no lock: every account a batch judges or moves (the customers'
@@ -111,21 +83,13 @@ export async function readLedger(
             'balance', a.balance_cents::text, 'count', a.transaction_count,
             'outflow_day', a.outflow_day::text, 'transferred', a.transferred_on_day_cents::text,
             'withdrawn', a.withdrawn_on_day_cents::text, 'first_name', u.first_name,
-            'last_name', u.last_name, 'notify', u.notify_transactions)), '[]'::jsonb)
+            'last_name', u.last_name, 'notify', u.notify_transactions,
+            'closed', u.closed_at is not null)), '[]'::jsonb)
           from accounts a left join users u on u.id = a.user_id
-          -- A closed customer's account is no longer anyone's to pay or debit (decision 017).
-          where a.id = any(array(select id from wanted)) and u.closed_at is null) as accounts,
+          where a.id = any(array(select id from wanted))) as accounts,
         (select coalesce(jsonb_agg(jsonb_build_array(user_id, account_id)), '[]'::jsonb)
           from primaries where account_id is not null) as primaries,
-        (select coalesce(jsonb_agg(jsonb_build_object('id', t.id, 'type', t.type,
-            'status', t.status, 'amount_cents', t.amount_cents::text, 'currency', t.currency,
-            'description', t.description, 'category', t.category,
-            'payment_method', t.payment_method, 'notes', t.notes,
-            'from_account_id', t.from_account_id, 'to_account_id', t.to_account_id,
-            'sender_user_id', t.sender_user_id, 'recipient_user_id', t.recipient_user_id,
-            'recipient_name', t.recipient_name, 'recipient_account_number', t.recipient_account_number,
-            'counterparty', t.counterparty, 'timeline', t.timeline, 'created_at', t.created_at,
-            'updated_at', t.updated_at)), '[]'::jsonb)
+        (select coalesce(jsonb_agg(jsonb_build_object(${transactionOfT})), '[]'::jsonb)
           from transactions t where t.id = any(${transactionIds})) as transactions,
         (select coalesce(jsonb_agg(jsonb_build_object('user_id', k.user_id, 'key', k.key,
             'operation', k.operation, 'request_hash', k.request_hash, 'response', k.response)), '[]'::jsonb)
@@ -152,6 +116,8 @@ function shapeRead(row: z.output<typeof readRow>) {
         a.kind === 'customer' && a.user_id
           ? { firstName: a.first_name ?? '', lastName: a.last_name ?? '', notify: a.notify ?? true }
           : null,
+      // The kinds refuse a closed customer's account (kinds/open-account.ts).
+      closed: a.closed,
     },
     state: {
       id: a.id,
@@ -162,29 +128,6 @@ function shapeRead(row: z.output<typeof readRow>) {
       withdrawnOnDayCents: BigInt(a.withdrawn),
     },
   }));
-  const transactions = row.transactions.map(
-    (t): TransactionRow => ({
-      id: t.id,
-      type: t.type,
-      status: t.status,
-      amountCents: BigInt(t.amount_cents),
-      currency: t.currency,
-      description: t.description,
-      category: t.category,
-      paymentMethod: t.payment_method,
-      notes: t.notes,
-      fromAccountId: t.from_account_id,
-      toAccountId: t.to_account_id,
-      senderUserId: t.sender_user_id,
-      recipientUserId: t.recipient_user_id,
-      recipientName: t.recipient_name,
-      recipientAccountNumber: t.recipient_account_number,
-      counterparty: t.counterparty,
-      timeline: t.timeline,
-      createdAt: t.created_at,
-      updatedAt: t.updated_at,
-    }),
-  );
   const keys = row.keys.map((k) => ({
     userId: k.user_id,
     key: k.key,
@@ -195,7 +138,7 @@ function shapeRead(row: z.output<typeof readRow>) {
   return {
     accounts,
     primaries: new Map(row.primaries),
-    transactions,
+    transactions: row.transactions,
     keys,
     openSessions: new Set(row.sessions),
   };

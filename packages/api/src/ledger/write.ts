@@ -4,10 +4,15 @@ import { z } from 'zod';
 import { openSessionIds } from '../auth/sessions.ts';
 import { queryRows, textArray } from '../db-rows.ts';
 import { logAndNotify, type QueuedEvent } from '../realtime/events.ts';
-import type { TransactionRow } from '../transactions/dto.ts';
 import type { AccountState } from './account-state.ts';
 import { sqlStateOf } from './retry.ts';
 import type { StoredAnswer } from './stored-answer.ts';
+import {
+  type TransactionRow,
+  transactionColumnList,
+  transactionRecordset,
+  transactionToJson,
+} from './transaction-row.ts';
 
 /** Everything a judged batch changes, written by one statement or not at all. */
 export interface LedgerChanges {
@@ -42,6 +47,14 @@ export interface LedgerChanges {
 
 const writtenRow = z.object({ ok: z.boolean(), moved: z.number() });
 
+/** The column lists of the statement and their JSON, built once (transaction-row.ts). */
+const allColumns = transactionRecordset();
+const insertedJson = transactionToJson();
+/** What settling a pending movement changes (the update sets exactly these). */
+const SETTLED = ['id', 'status', 'timeline', 'updatedAt'] as const;
+const settledColumns = transactionRecordset(SETTLED);
+const settledJson = transactionToJson(SETTLED);
+
 /** The key constraint: another request with the same idempotency key committed first. */
 const UNIQUE_VIOLATION = '23505';
 
@@ -73,15 +86,8 @@ export async function writeLedger(
       notify: o.notify,
     })),
   );
-  const inserted = JSON.stringify(changes.inserted.map(rowJson));
-  const updated = JSON.stringify(
-    changes.updated.map((row) => ({
-      id: row.id,
-      status: row.status,
-      timeline: row.timeline,
-      updated_at: row.updatedAt.toISOString(),
-    })),
-  );
+  const inserted = JSON.stringify(changes.inserted.map(insertedJson));
+  const updated = JSON.stringify(changes.updated.map(settledJson));
   const entries = JSON.stringify(
     changes.entries.map((e) => ({
       transaction_id: e.transactionId,
@@ -144,23 +150,13 @@ export async function writeLedger(
             and l.withdrawn_on_day_cents = x.withdrawn), true) as ok
         from expected x left join locked l on l.id = x.id
       ), inserted as (
-        insert into transactions (id, type, status, amount_cents, description, category,
-          payment_method, notes, from_account_id, to_account_id, sender_user_id,
-          recipient_user_id, recipient_name, recipient_account_number, counterparty, timeline,
-          created_at, updated_at)
-        select id, type, status, amount_cents, description, category, payment_method, notes,
-          from_account_id, to_account_id, sender_user_id, recipient_user_id, recipient_name,
-          recipient_account_number, counterparty, timeline, created_at, created_at
-        from jsonb_to_recordset(${inserted}::jsonb) as x(id uuid, type transaction_type,
-          status transaction_status, amount_cents bigint, description text, category text,
-          payment_method text, notes text, from_account_id uuid, to_account_id uuid,
-          sender_user_id uuid, recipient_user_id uuid, recipient_name text,
-          recipient_account_number text, counterparty jsonb, timeline jsonb, created_at timestamptz)
+        insert into transactions (${transactionColumnList})
+        select ${transactionColumnList}
+        from jsonb_to_recordset(${inserted}::jsonb) as x(${allColumns})
         where ${ok}
       ), updated as (
         update transactions t set status = x.status, timeline = x.timeline, updated_at = x.updated_at
-        from jsonb_to_recordset(${updated}::jsonb) as x(id uuid, status transaction_status,
-          timeline jsonb, updated_at timestamptz)
+        from jsonb_to_recordset(${updated}::jsonb) as x(${settledColumns})
         where t.id = x.id and ${ok}
       ), entries as (
         insert into ledger_entries (transaction_id, account_id, amount_cents, created_at)
@@ -214,27 +210,5 @@ function stateJson(state: AccountState) {
     outflow_day: state.outflowDay,
     transferred: state.transferredOnDayCents.toString(),
     withdrawn: state.withdrawnOnDayCents.toString(),
-  };
-}
-
-function rowJson(row: TransactionRow) {
-  return {
-    id: row.id,
-    type: row.type,
-    status: row.status,
-    amount_cents: row.amountCents.toString(),
-    description: row.description,
-    category: row.category,
-    payment_method: row.paymentMethod,
-    notes: row.notes,
-    from_account_id: row.fromAccountId,
-    to_account_id: row.toAccountId,
-    sender_user_id: row.senderUserId,
-    recipient_user_id: row.recipientUserId,
-    recipient_name: row.recipientName,
-    recipient_account_number: row.recipientAccountNumber,
-    counterparty: row.counterparty,
-    timeline: row.timeline,
-    created_at: row.createdAt.toISOString(),
   };
 }

@@ -10,11 +10,11 @@ import type {
 import { TRPCError } from '@trpc/server';
 import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { ZodRealError, type z } from 'zod';
-import type { AppDeps } from '../context.ts';
+import type { AppDeps } from '../deps.ts';
+import { refuse } from '../ledger/refusals.ts';
 import { toCents, toDollars } from '../money/cents.ts';
 import { permissions } from '../permissions.ts';
 import { publishEvents } from '../realtime/events.ts';
-import { refuse } from '../transactions/movement-result.ts';
 import { type Borrower, type LoanDetail, type LoanRow, toInstalmentDto, toLoanDto } from './dto.ts';
 import { type LoanProduct, loanProducts, outOfRange, productFor } from './products.ts';
 import { interestBetween, offerFor } from './schedule.ts';

@@ -4,14 +4,14 @@ import type { loanRepaymentInput } from '@bank/validators/loans';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { SessionWithUser } from '../auth/sessions.ts';
-import type { AppDeps } from '../context.ts';
+import type { AppDeps } from '../deps.ts';
 import { idempotencyClaim } from '../ledger/idempotency.ts';
 import { repaymentPosting } from '../ledger/kinds/loan.ts';
 import type { Posted } from '../ledger/posting.ts';
+import { refuse } from '../ledger/refusals.ts';
+import { movementResult, movementResultSchema } from '../ledger/transaction-dto.ts';
 import { toDollars } from '../money/cents.ts';
 import { publishEvent } from '../realtime/events.ts';
-import { movementResultSchema } from '../transactions/dto.ts';
-import { refuse, result } from '../transactions/movement-result.ts';
 import { isRepayable, loanNotFound, payoffQuote } from './applications.ts';
 import { loanProductNames } from './products.ts';
 
@@ -126,7 +126,7 @@ export async function repayLoan(
         if (!row) throw new Error('The repayment made no transaction');
         const message =
           input.mode === 'payoff' ? 'Loan paid off successfully' : 'Payment completed successfully';
-        const { transaction, newBalance } = result(
+        const { transaction, newBalance } = movementResult(
           message,
           row,
           row.fromAccountId,

@@ -6,8 +6,8 @@ import { and, count, desc, eq, gt, ilike, or, type SQL, sql } from 'drizzle-orm'
 import type { z } from 'zod';
 import { recordAudit } from '../audit/service.ts';
 import { deleteSession } from '../auth/sessions.ts';
-import type { RequestInfo } from '../context.ts';
-import { containsPattern } from './filters.ts';
+import type { RequestInfo } from '../deps.ts';
+import { containsPattern } from '../sql-filters.ts';
 
 /** Every session still open (not expired), most recently seen first, with whose it is. */
 export async function listOpenSessions(

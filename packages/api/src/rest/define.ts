@@ -1,6 +1,6 @@
 import { messages } from '@bank/validators/messages';
 import { z } from 'zod';
-import type { Context } from '../context.ts';
+import type { Context } from '../deps.ts';
 import { appError } from '../errors.ts';
 import { markParsed } from '../parse-once.ts';
 import { can, type Permission } from '../permissions.ts';

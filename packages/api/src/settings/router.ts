@@ -1,6 +1,7 @@
 import { bankSettingsInput } from '@bank/validators/admin';
 import { adminProcedure, publicProcedure, router } from '../trpc.ts';
-import { publicBankProfile, toSettingsDto, updateBankSettings } from './service.ts';
+import { publicBankProfile, toSettingsDto } from './service.ts';
+import { updateBankSettings } from './update.ts';
 
 export const settingsRouter = router({
   /** Anyone: the bank's name and support contacts for the layout, and whether it is open. */

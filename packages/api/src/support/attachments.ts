@@ -2,8 +2,9 @@ import type { Executor } from '@bank/db';
 import { supportAttachments } from '@bank/db/schema';
 import { TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';
+import type { Actor } from './actor.ts';
 import type { FileStorage } from './storage.ts';
-import { type Actor, findTicketFor } from './tickets.ts';
+import { findTicketFor } from './tickets.ts';
 
 const notFound = () => new TRPCError({ code: 'NOT_FOUND', message: 'Attachment not found' });
 

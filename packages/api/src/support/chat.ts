@@ -14,9 +14,10 @@ import type { Mailer } from '../mail/outbox.ts';
 import { supportReplyEmail } from '../mail/templates.ts';
 import { can } from '../permissions.ts';
 import { publishEvents, type QueuedEvent } from '../realtime/events.ts';
+import type { Actor } from './actor.ts';
 import type { StoredUpload } from './file-types.ts';
 import { admitChatLine, admitFiles, type QuotaDeps } from './quotas.ts';
-import { type Actor, chatIsOpen, findTicketFor, toAttachmentDto } from './tickets.ts';
+import { chatIsOpen, findTicketFor, toAttachmentDto } from './tickets.ts';
 
 /** A chat member who has not said "still here" for this long has left (closed tab, crash). */
 export const PRESENCE_MS = 75_000;

@@ -4,8 +4,8 @@ import { eq, sql } from 'drizzle-orm';
 import { quotaExceeded } from '../errors.ts';
 import type { RateLimiter } from '../rate-limit.ts';
 import type { BankSettings, SettingsCache } from '../settings/service.ts';
+import type { Actor } from './actor.ts';
 import type { StoredUpload } from './file-types.ts';
-import type { Actor } from './tickets.ts';
 
 /**
  * Support quotas: what one customer may put on the bank's disk and in its queues.

@@ -8,18 +8,13 @@ import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { recordAudit } from '../audit/service.ts';
-import type { UserRole } from '../auth/dto.ts';
-import type { RequestInfo } from '../context.ts';
+import type { RequestInfo } from '../deps.ts';
 import { uuidV7 } from '../ids/uuid-v7.ts';
 import { can } from '../permissions.ts';
 import { publishEvent } from '../realtime/events.ts';
+import type { Actor } from './actor.ts';
 import type { StoredUpload } from './file-types.ts';
 import { admitFiles, admitNewTicket, type QuotaDeps } from './quotas.ts';
-
-export interface Actor {
-  id: string;
-  role: UserRole;
-}
 
 type TicketRow = typeof supportTickets.$inferSelect;
 type AttachmentRow = typeof supportAttachments.$inferSelect;

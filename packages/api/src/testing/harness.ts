@@ -9,13 +9,8 @@ import { users } from '@bank/db/schema';
 import { createTestDb } from '@bank/db/testing';
 import { decodeBase32IgnorePadding } from '@oslojs/encoding';
 import { eq } from 'drizzle-orm';
-import {
-  type AppDeps,
-  createAppDeps,
-  createContextInner,
-  type RequestInfo,
-  type SessionCookieJar,
-} from '../context.ts';
+import { createAppDeps, createContextInner } from '../context.ts';
+import type { AppDeps, RequestInfo, SessionCookieJar } from '../deps.ts';
 import { AppErrorCause, type AppErrorDetails } from '../errors.ts';
 import { deliverDueEmails, mailboxFor, outboxMailer } from '../mail/outbox.ts';
 import { mailboxTransport } from '../mail/transport.ts';

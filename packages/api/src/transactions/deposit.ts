@@ -1,15 +1,15 @@
 import type { depositInput } from '@bank/validators/money';
 import type { z } from 'zod';
 import type { SessionWithUser } from '../auth/sessions.ts';
-import { ownBankDetails } from '../banks/service.ts';
 import { assertCardNotExpired, ownCard, verifyCardCvv } from '../cards/service.ts';
-import type { AppDeps } from '../context.ts';
-import { idempotencyClaim, postingOrRefusal } from '../ledger/idempotency.ts';
+import type { AppDeps } from '../deps.ts';
 import { type DepositOrder, depositPosting } from '../ledger/kinds/deposit.ts';
+import { last4 } from '../ledger/masking.ts';
 import type { Posted } from '../ledger/posting.ts';
+import { refuse } from '../ledger/refusals.ts';
+import type { MovementResult } from '../ledger/transaction-dto.ts';
 import { toCents } from '../money/cents.ts';
-import { type MovementResult, movementResultSchema } from './dto.ts';
-import { last4, refuse } from './movement-result.ts';
+import { outsideBank, postMovement } from './movement.ts';
 
 /** Checks the source (a saved card's CVV and expiry, a linked bank), then posts the deposit. */
 export async function deposit(
@@ -17,18 +17,9 @@ export async function deposit(
   auth: SessionWithUser,
   input: z.infer<typeof depositInput>,
 ): Promise<Posted<MovementResult>> {
-  const claim = idempotencyClaim(
-    auth.user.id,
-    input.idempotencyKey,
-    'deposit',
-    input,
-    movementResultSchema,
+  return postMovement(deps, auth, 'deposit', input, async (claim) =>
+    depositPosting(await depositOrder(deps, auth.user, input), claim),
   );
-  const posting = await postingOrRefusal(
-    async () => depositPosting(await depositOrder(deps, auth.user, input), claim),
-    claim,
-  );
-  return deps.ledger.submit(posting, auth.session.id);
 }
 
 async function depositOrder(
@@ -63,13 +54,11 @@ async function depositOrder(
       source: `card ending ${cardLast4}`,
     };
   }
-  let bankName = input.bankName ?? '';
-  let accountNumber = input.bankAccountNumber ?? '';
-  if (input.bankId) {
-    const bank = await ownBankDetails(deps.db, deps.encryptionKey, user.id, input.bankId);
-    bankName = bank.name;
-    accountNumber = bank.accountNumber;
-  }
+  const { bankName, accountNumber } = await outsideBank(deps, user.id, {
+    bankId: input.bankId,
+    bankName: input.bankName,
+    accountNumber: input.bankAccountNumber,
+  });
   return {
     ...order,
     paymentMethod: 'bank_transfer',

@@ -1,21 +1,19 @@
 import type { Executor } from '@bank/db';
 import { transactions, users } from '@bank/db/schema';
-import {
-  type transactionListQuery,
-  transactionStatuses,
-  transactionTypes,
-} from '@bank/validators/money';
+import type { transactionListQuery } from '@bank/validators/money';
 import { TRPCError } from '@trpc/server';
 import { and, count, eq, gte, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
-import { primaryAccountIdOf, primaryAccountOf } from '../accounts/service.ts';
+import { primaryAccountOf } from '../accounts/service.ts';
 import type { SessionWithUser } from '../auth/sessions.ts';
-import type { AppDeps } from '../context.ts';
 import { queryRows } from '../db-rows.ts';
+import type { AppDeps } from '../deps.ts';
 import { outflowOn, utcDay } from '../ledger/account-state.ts';
+import { primaryAccountIdOf } from '../ledger/primary-account.ts';
+import { toTransactionDto } from '../ledger/transaction-dto.ts';
+import { transactionJsonPairs, transactionRowJson } from '../ledger/transaction-row.ts';
 import { toCents, toDollars } from '../money/cents.ts';
-import { toTransactionDto } from './dto.ts';
 
 const senders = alias(users, 'sender');
 
@@ -77,39 +75,13 @@ async function pageOf(
   };
 }
 
-const timelineSchema = z.array(
-  z.object({
-    id: z.string(),
-    status: z.enum(transactionStatuses),
-    description: z.string(),
-    timestamp: z.string(),
-  }),
-);
-
 /** One transaction of the page, as the statement below spells it (JSON, camelCase). */
-const pageTransaction = z.object({
-  id: z.string(),
-  type: z.enum(transactionTypes),
-  status: z.enum(transactionStatuses),
-  amountCents: z.string().transform(BigInt),
-  currency: z.string(),
-  description: z.string(),
-  category: z.string(),
-  paymentMethod: z.string(),
-  notes: z.string().nullable(),
-  fromAccountId: z.string(),
-  toAccountId: z.string(),
-  senderUserId: z.string().nullable(),
-  recipientUserId: z.string().nullable(),
-  recipientName: z.string().nullable(),
-  recipientAccountNumber: z.string().nullable(),
-  counterparty: z.record(z.string(), z.string()).nullable(),
-  timeline: timelineSchema,
-  createdAt: z.coerce.date(),
-  updatedAt: z.coerce.date(),
+const pageTransaction = transactionRowJson.extend({
   senderFirstName: z.string().nullable(),
   senderLastName: z.string().nullable(),
 });
+/** The page's columns, built once. */
+const transactionOfT = transactionJsonPairs('t');
 
 const historyPage = z.object({
   account_id: z.string().nullable(),
@@ -153,14 +125,7 @@ export async function listTransactions(
       )
       select (select id from acct) as account_id,
         coalesce((
-          select json_agg(json_build_object(
-            'id', t.id, 'type', t.type, 'status', t.status, 'amountCents', t.amount_cents::text,
-            'currency', t.currency, 'description', t.description, 'category', t.category,
-            'paymentMethod', t.payment_method, 'notes', t.notes, 'fromAccountId', t.from_account_id,
-            'toAccountId', t.to_account_id, 'senderUserId', t.sender_user_id,
-            'recipientUserId', t.recipient_user_id, 'recipientName', t.recipient_name,
-            'recipientAccountNumber', t.recipient_account_number, 'counterparty', t.counterparty,
-            'timeline', t.timeline, 'createdAt', t.created_at, 'updatedAt', t.updated_at,
+          select json_agg(json_build_object(${transactionOfT},
             'senderFirstName', s.first_name, 'senderLastName', s.last_name
           ) order by t.created_at desc, t.id desc)
           from merged m join transactions t on t.id = m.id left join users s on s.id = t.sender_user_id

@@ -9,8 +9,8 @@ import {
 } from '@bank/validators/money';
 import { z } from 'zod';
 import { payeeAnswerSchema } from '../accounts/payee.ts';
+import { movementResultSchema, transactionDtoSchema } from '../ledger/transaction-dto.ts';
 import { defineRoute, noInput } from '../rest/define.ts';
-import { movementResultSchema, transactionDtoSchema } from './dto.ts';
 
 const tag = 'Transactions';
 

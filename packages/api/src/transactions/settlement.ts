@@ -1,6 +1,6 @@
 import { transactions } from '@bank/db/schema';
 import { and, eq, lt } from 'drizzle-orm';
-import type { AppDeps } from '../context.ts';
+import type { AppDeps } from '../deps.ts';
 import { type PendingOutcome, pendingPosting } from '../ledger/kinds/pending.ts';
 
 /**

@@ -1,12 +1,12 @@
 import type { transferInput } from '@bank/validators/money';
 import type { z } from 'zod';
 import type { SessionWithUser } from '../auth/sessions.ts';
-import type { AppDeps } from '../context.ts';
+import type { AppDeps } from '../deps.ts';
 import { idempotencyClaim } from '../ledger/idempotency.ts';
 import { transferPosting } from '../ledger/kinds/transfer.ts';
 import type { Posted } from '../ledger/posting.ts';
+import { type MovementResult, movementResultSchema } from '../ledger/transaction-dto.ts';
 import { toCents } from '../money/cents.ts';
-import { type MovementResult, movementResultSchema } from './dto.ts';
 
 /**
  * Sends money to another customer of the bank at once, or to any other account number through

@@ -2,15 +2,15 @@ import { randomInt } from 'node:crypto';
 import type { withdrawInput } from '@bank/validators/money';
 import type { z } from 'zod';
 import type { SessionWithUser } from '../auth/sessions.ts';
-import { ownBankDetails } from '../banks/service.ts';
 import { assertCardNotExpired, ownCard } from '../cards/service.ts';
-import type { AppDeps } from '../context.ts';
-import { idempotencyClaim, postingOrRefusal } from '../ledger/idempotency.ts';
+import type { AppDeps } from '../deps.ts';
 import { type WithdrawalOrder, withdrawalPosting } from '../ledger/kinds/withdrawal.ts';
+import { last4 } from '../ledger/masking.ts';
 import type { Posted } from '../ledger/posting.ts';
+import { refuse } from '../ledger/refusals.ts';
+import type { MovementResult } from '../ledger/transaction-dto.ts';
 import { toCents } from '../money/cents.ts';
-import { type MovementResult, movementResultSchema } from './dto.ts';
-import { last4, refuse } from './movement-result.ts';
+import { outsideBank, postMovement } from './movement.ts';
 
 /** Checks the destination (a linked bank, a debit card, cash pickup), then posts the withdrawal. */
 export async function withdraw(
@@ -18,18 +18,9 @@ export async function withdraw(
   auth: SessionWithUser,
   input: z.infer<typeof withdrawInput>,
 ): Promise<Posted<MovementResult>> {
-  const claim = idempotencyClaim(
-    auth.user.id,
-    input.idempotencyKey,
-    'withdraw',
-    input,
-    movementResultSchema,
+  return postMovement(deps, auth, 'withdraw', input, async (claim) =>
+    withdrawalPosting(await withdrawalOrder(deps, auth.user, input), claim),
   );
-  const posting = await postingOrRefusal(
-    async () => withdrawalPosting(await withdrawalOrder(deps, auth.user, input), claim),
-    claim,
-  );
-  return deps.ledger.submit(posting, auth.session.id);
 }
 
 async function withdrawalOrder(
@@ -53,15 +44,10 @@ async function withdrawalOrder(
     counterparty: details.counterparty,
   });
   if (input.method === 'bank') {
-    let bankName = input.bankName ?? '';
-    let accountNumber = input.accountNumber ?? '';
-    let accountName = input.accountName ?? '';
-    if (input.bankId) {
-      const bank = await ownBankDetails(deps.db, deps.encryptionKey, user.id, input.bankId);
-      bankName = bank.name;
-      accountNumber = bank.accountNumber;
-      accountName = bank.accountName ?? `${user.firstName} ${user.lastName}`;
-    }
+    const { bankName, accountNumber, linked } = await outsideBank(deps, user.id, input);
+    const accountName = linked
+      ? (linked.accountName ?? `${user.firstName} ${user.lastName}`)
+      : (input.accountName ?? '');
     return order(`${bankName} account ending ${last4(accountNumber)}`, {
       paymentMethod: 'bank_transfer',
       counterparty: { bankName, accountLast4: last4(accountNumber), accountName },

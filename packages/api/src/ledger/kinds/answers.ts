@@ -1,5 +1,5 @@
-import type { TransactionRow } from '../../transactions/dto.ts';
 import type { Applied } from '../posting.ts';
+import type { TransactionRow } from '../transaction-row.ts';
 
 /** The one row an effect made or changed (postings here have one effect each). */
 export function onlyRow(applied: Applied): TransactionRow {

@@ -1,14 +1,13 @@
-import { TRPCError } from '@trpc/server';
-import type { SessionWithUser } from '../../auth/sessions.ts';
-import type { MovementResult } from '../../transactions/dto.ts';
-import { result } from '../../transactions/movement-result.ts';
 import { timelineEntry } from '../book.ts';
-import type { IdempotencyClaim, Posting } from '../posting.ts';
+import type { Customer, IdempotencyClaim, Posting } from '../posting.ts';
+import { accountNotFound } from '../refusals.ts';
+import { type MovementResult, movementResult } from '../transaction-dto.ts';
 import { onlyRow } from './answers.ts';
+import { openAccount } from './open-account.ts';
 
 /** A deposit whose source (card or bank) was checked: credited at once from clearing. */
 export interface DepositOrder {
-  user: SessionWithUser['user'];
+  user: Customer;
   amountCents: bigint;
   description: string;
   paymentMethod: string;
@@ -27,9 +26,8 @@ export function depositPosting(
     needs: { users: [user.id] },
     idempotency,
     judge(ledger) {
-      const to = ledger.primaryAccountOf(user.id);
-      if (!to)
-        return { refused: new TRPCError({ code: 'NOT_FOUND', message: 'Account not found' }) };
+      const to = openAccount(ledger.primaryAccountOf(user.id));
+      if (!to) return { refused: accountNotFound() };
       const { now } = ledger;
       return {
         effects: [
@@ -56,7 +54,7 @@ export function depositPosting(
           },
         ],
         answer: (applied) =>
-          result(
+          movementResult(
             'Deposit completed successfully',
             onlyRow(applied),
             to.id,

@@ -1,9 +1,9 @@
 import type { Executor } from '@bank/db';
-import { TRPCError } from '@trpc/server';
-import { refuse } from '../../transactions/movement-result.ts';
 import { timelineEntry } from '../book.ts';
 import type { Applied, IdempotencyClaim, Posting } from '../posting.ts';
+import { accountNotFound, refuse } from '../refusals.ts';
 import { onlyRow } from './answers.ts';
+import { openAccount } from './open-account.ts';
 
 /** The loan's own rows, written in the same transaction as its money (Verdict.record). */
 type LoanRecord = (tx: Executor, transactionId: string) => Promise<void>;
@@ -21,9 +21,8 @@ export function disbursementPosting(order: DisbursementOrder): Posting<{ transac
   return {
     needs: { users: [order.borrowerId] },
     judge(ledger) {
-      const to = ledger.primaryAccountOf(order.borrowerId);
-      if (!to)
-        return { refused: new TRPCError({ code: 'NOT_FOUND', message: 'Account not found' }) };
+      const to = openAccount(ledger.primaryAccountOf(order.borrowerId));
+      if (!to) return { refused: accountNotFound() };
       const { now } = ledger;
       return {
         effects: [
@@ -78,9 +77,8 @@ export function repaymentPosting<R>(
     needs: { users: [order.borrowerId] },
     idempotency,
     judge(ledger) {
-      const from = ledger.primaryAccountOf(order.borrowerId);
-      if (!from)
-        return { refused: new TRPCError({ code: 'NOT_FOUND', message: 'Account not found' }) };
+      const from = openAccount(ledger.primaryAccountOf(order.borrowerId));
+      if (!from) return { refused: accountNotFound() };
       if (order.nothingOwed) return { refused: refuse('This loan has nothing left to pay') };
       if (ledger.stateOf(from).balanceCents < amountCents)
         return { refused: refuse('Insufficient funds') };

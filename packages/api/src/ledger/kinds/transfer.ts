@@ -1,20 +1,19 @@
 import { isHorizonAccountNumber, noSuchHorizonAccount } from '@bank/validators/account-number';
 import type { transferInput } from '@bank/validators/money';
-import { TRPCError } from '@trpc/server';
 import type { z } from 'zod';
-import { maskedName } from '../../accounts/masked-name.ts';
-import type { SessionWithUser } from '../../auth/sessions.ts';
 import { formatUsd } from '../../money/cents.ts';
-import type { MovementResult } from '../../transactions/dto.ts';
-import { last4, refuse, result } from '../../transactions/movement-result.ts';
 import { outflowOn } from '../account-state.ts';
 import { timelineEntry } from '../book.ts';
-import type { AccountParty, IdempotencyClaim, NewMovement, Posting } from '../posting.ts';
+import { last4, maskedName } from '../masking.ts';
+import type { AccountParty, Customer, IdempotencyClaim, NewMovement, Posting } from '../posting.ts';
+import { accountNotFound, refuse } from '../refusals.ts';
+import { type MovementResult, movementResult } from '../transaction-dto.ts';
 import { onlyRow } from './answers.ts';
+import { openAccount } from './open-account.ts';
 
 /** One transfer request, authenticated and parsed. */
 export interface TransferOrder {
-  user: SessionWithUser['user'];
+  user: Customer;
   input: z.infer<typeof transferInput>;
   amountCents: bigint;
 }
@@ -32,10 +31,10 @@ export function transferPosting(
     needs: { users: [user.id], accountNumbers: [input.recipientAccountNumber] },
     idempotency,
     judge(ledger) {
-      const sender = ledger.primaryAccountOf(user.id);
-      if (!sender)
-        return { refused: new TRPCError({ code: 'NOT_FOUND', message: 'Account not found' }) };
-      const target = ledger.accountByNumber(input.recipientAccountNumber);
+      const sender = openAccount(ledger.primaryAccountOf(user.id));
+      if (!sender) return { refused: accountNotFound() };
+      // A closed customer's number is refused below as one that no account has.
+      const target = openAccount(ledger.accountByNumber(input.recipientAccountNumber));
       if (target?.id === sender.id)
         return { refused: refuse('You cannot transfer money to your own account') };
       if (target?.kind === 'system')
@@ -59,7 +58,7 @@ export function transferPosting(
       return {
         effects: [{ open: transferMovement(order, sender, to, recipient, ledger.now) }],
         answer: (applied) =>
-          result(
+          movementResult(
             'Transfer completed successfully',
             onlyRow(applied),
             sender.id,

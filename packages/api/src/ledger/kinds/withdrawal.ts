@@ -1,16 +1,15 @@
-import { TRPCError } from '@trpc/server';
-import type { SessionWithUser } from '../../auth/sessions.ts';
 import { formatUsd } from '../../money/cents.ts';
-import type { MovementResult } from '../../transactions/dto.ts';
-import { refuse, result } from '../../transactions/movement-result.ts';
 import { outflowOn } from '../account-state.ts';
 import { timelineEntry } from '../book.ts';
-import type { IdempotencyClaim, Posting } from '../posting.ts';
+import type { Customer, IdempotencyClaim, Posting } from '../posting.ts';
+import { accountNotFound, refuse } from '../refusals.ts';
+import { type MovementResult, movementResult } from '../transaction-dto.ts';
 import { onlyRow } from './answers.ts';
+import { openAccount } from './open-account.ts';
 
 /** A withdrawal whose destination was checked: pending in clearing until paid out. */
 export interface WithdrawalOrder {
-  user: SessionWithUser['user'];
+  user: Customer;
   amountCents: bigint;
   description: string;
   paymentMethod: string;
@@ -30,9 +29,8 @@ export function withdrawalPosting(
     needs: { users: [user.id] },
     idempotency,
     judge(ledger) {
-      const from = ledger.primaryAccountOf(user.id);
-      if (!from)
-        return { refused: new TRPCError({ code: 'NOT_FOUND', message: 'Account not found' }) };
+      const from = openAccount(ledger.primaryAccountOf(user.id));
+      if (!from) return { refused: accountNotFound() };
       const state = ledger.stateOf(from);
       if (state.balanceCents < amountCents) return { refused: refuse('Insufficient funds') };
       // The user's own daily limit, or the bank's.
@@ -69,7 +67,7 @@ export function withdrawalPosting(
           },
         ],
         answer: (applied) =>
-          result(
+          movementResult(
             'Withdrawal request submitted successfully',
             onlyRow(applied),
             from.id,

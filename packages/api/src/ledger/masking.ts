@@ -6,3 +6,8 @@ export function maskedName(firstName: string, lastName: string): string {
   const initial = lastName.trim().charAt(0).toUpperCase();
   return initial ? `${firstName.trim()} ${initial}.` : firstName.trim();
 }
+
+/** The last four characters of a card or account number: all a record keeps of another's. */
+export function last4(value: string): string {
+  return value.slice(-4);
+}

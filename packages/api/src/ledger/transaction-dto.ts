@@ -1,10 +1,11 @@
 import { transactionStatuses, transactionTypes } from '@bank/db/enums';
-import type { TimelineEntry, transactions } from '@bank/db/schema';
+import type { TimelineEntry } from '@bank/db/schema';
 import { z } from 'zod';
 import { toDollars } from '../money/cents.ts';
 import { instant, money, uuid } from '../rest/schemas.ts';
+import type { Customer } from './posting.ts';
+import type { TransactionRow } from './transaction-row.ts';
 
-export type TransactionRow = typeof transactions.$inferSelect;
 export interface PartyNames {
   sender: { firstName: string; lastName: string; email: string } | null;
 }
@@ -89,3 +90,20 @@ export const movementResultSchema = z.object({
   newBalance: money,
 });
 export type MovementResult = z.infer<typeof movementResultSchema>;
+
+/** What a money-moving call answers, from the customer's side. */
+export function movementResult(
+  message: string,
+  row: TransactionRow,
+  viewerAccountId: string,
+  balance: bigint,
+  sender: Pick<Customer, 'firstName' | 'lastName' | 'email'>,
+): MovementResult {
+  return {
+    message,
+    transaction: toTransactionDto(row, viewerAccountId, {
+      sender: { firstName: sender.firstName, lastName: sender.lastName, email: sender.email },
+    }),
+    newBalance: toDollars(balance),
+  };
+}

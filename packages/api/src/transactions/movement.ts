@@ -1,0 +1,49 @@
+import type { SessionWithUser } from '../auth/sessions.ts';
+import { ownBankDetails } from '../banks/service.ts';
+import type { AppDeps } from '../deps.ts';
+import { idempotencyClaim, postingOrRefusal } from '../ledger/idempotency.ts';
+import type { IdempotencyClaim, Posted, Posting } from '../ledger/posting.ts';
+import { type MovementResult, movementResultSchema } from '../ledger/transaction-dto.ts';
+
+/**
+ * A deposit's or a withdrawal's way to the desk: the key's claim, the posting built after the
+ * outside party is checked (a refusal found there, such as a wrong CVV, is the key's answer too),
+ * and one submit through the customer's session.
+ */
+export async function postMovement(
+  deps: AppDeps,
+  auth: SessionWithUser,
+  operation: 'deposit' | 'withdraw',
+  input: { idempotencyKey?: string | undefined },
+  build: (claim: IdempotencyClaim<MovementResult> | undefined) => Promise<Posting<MovementResult>>,
+): Promise<Posted<MovementResult>> {
+  const claim = idempotencyClaim(
+    auth.user.id,
+    input.idempotencyKey,
+    operation,
+    input,
+    movementResultSchema,
+  );
+  const posting = await postingOrRefusal(() => build(claim), claim);
+  return deps.ledger.submit(posting, auth.session.id);
+}
+
+/** The outside bank account a movement names: a linked bank's details, or as typed. */
+export async function outsideBank(
+  deps: AppDeps,
+  userId: string,
+  typed: {
+    bankId?: string | undefined;
+    bankName?: string | undefined;
+    accountNumber?: string | undefined;
+  },
+) {
+  if (!typed.bankId)
+    return {
+      bankName: typed.bankName ?? '',
+      accountNumber: typed.accountNumber ?? '',
+      linked: null,
+    };
+  const bank = await ownBankDetails(deps.db, deps.encryptionKey, userId, typed.bankId);
+  return { bankName: bank.name, accountNumber: bank.accountNumber, linked: bank };
+}
