@@ -11,7 +11,7 @@ import {
   twoFactorCodeInput,
   verifyEmailInput,
 } from '@bank/validators/auth';
-import { protectedProcedure, publicProcedure, router, sessionProcedure } from '../trpc.ts';
+import { procedureWith, publicProcedure, router, sessionProcedureWith } from '../trpc.ts';
 import { userView } from './account-summary.ts';
 import * as password from './password.ts';
 import * as profile from './profile.ts';
@@ -21,7 +21,7 @@ import * as twoFactor from './two-factor.ts';
 
 export const authRouter = router({
   /** Session initialisation: the user (or null) and whether the second factor is owed. */
-  me: publicProcedure.query(async ({ ctx }) => {
+  me: publicProcedure.meta({ duringMaintenance: true }).query(async ({ ctx }) => {
     if (!ctx.auth) return { user: null, twoFactorRequired: false };
     const user = await userView(ctx.deps, ctx.auth.user, ctx.auth.session);
     return { user, twoFactorRequired: user.twoFactorRequired };
@@ -35,12 +35,17 @@ export const authRouter = router({
   resendVerification: publicProcedure
     .input(resendVerificationInput)
     .mutation(({ ctx, input }) => registration.resendVerification(ctx, input.email)),
-  login: publicProcedure.input(loginInput).mutation(async ({ ctx, input }) => {
-    // The browser keeps the session in its HttpOnly cookie; only REST callers get the token.
-    const { user, twoFactorRequired } = await signIn.login(ctx, input);
-    return { user, twoFactorRequired };
-  }),
-  logout: sessionProcedure.mutation(({ ctx }) => signIn.logout(ctx, ctx.auth)),
+  login: publicProcedure
+    .meta({ duringMaintenance: true })
+    .input(loginInput)
+    .mutation(async ({ ctx, input }) => {
+      // The browser keeps the session in its HttpOnly cookie; only REST callers get the token.
+      const { user, twoFactorRequired } = await signIn.login(ctx, input);
+      return { user, twoFactorRequired };
+    }),
+  logout: sessionProcedureWith('delete:session:own')
+    .meta({ duringMaintenance: true })
+    .mutation(({ ctx }) => signIn.logout(ctx, ctx.auth)),
   endSessions: publicProcedure
     .input(endSessionsInput)
     .mutation(({ ctx, input }) => signIn.endSessionsByLink(ctx, ctx.auth, input.token)),
@@ -50,23 +55,25 @@ export const authRouter = router({
   resetPassword: publicProcedure
     .input(resetPasswordInput)
     .mutation(({ ctx, input }) => password.resetPassword(ctx, input)),
-  verify2fa: sessionProcedure
+  verify2fa: sessionProcedureWith('update:session:own')
     .input(twoFactorCodeInput)
     .mutation(({ ctx, input }) => twoFactor.verifyTwoFactorSignIn(ctx, ctx.auth, input.code)),
-  setup2fa: protectedProcedure.mutation(({ ctx }) => twoFactor.setupTwoFactor(ctx, ctx.auth)),
-  enable2fa: protectedProcedure
+  setup2fa: procedureWith('update:two-factor:own').mutation(({ ctx }) =>
+    twoFactor.setupTwoFactor(ctx, ctx.auth),
+  ),
+  enable2fa: procedureWith('update:two-factor:own')
     .input(twoFactorCodeInput)
     .mutation(({ ctx, input }) => twoFactor.enableTwoFactor(ctx, ctx.auth, input.code)),
-  disable2fa: protectedProcedure
+  disable2fa: procedureWith('update:two-factor:own')
     .input(twoFactorCodeInput)
     .mutation(({ ctx, input }) => twoFactor.disableTwoFactor(ctx, ctx.auth, input.code)),
-  changePassword: protectedProcedure
+  changePassword: procedureWith('update:password:own')
     .input(changePasswordInput)
     .mutation(({ ctx, input }) => password.changePassword(ctx, ctx.auth, input)),
-  updateProfile: protectedProcedure
+  updateProfile: procedureWith('update:profile:own')
     .input(profileInput)
     .mutation(({ ctx, input }) => profile.updateProfile(ctx, ctx.auth, input)),
-  updateNotificationPreferences: protectedProcedure
+  updateNotificationPreferences: procedureWith('update:profile:own')
     .input(notificationPreferencesInput)
     .mutation(({ ctx, input }) => profile.updateNotificationPreferences(ctx, ctx.auth, input)),
 });
