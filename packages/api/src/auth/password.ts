@@ -16,6 +16,7 @@ import {
 import { type AuthCall, emailLink, findUserByEmail } from './call.ts';
 import { answerEvenly } from './even-answer.ts';
 import { allowMail } from './mail-allowance.ts';
+import { alertIfWanted } from './security-alerts.ts';
 import { deleteUserSessions, type SessionWithUser } from './sessions.ts';
 import { consumeUserToken, issueUserToken, isUserTokenValid } from './tokens.ts';
 
@@ -114,17 +115,13 @@ export async function changePassword(
     // Every other device signs in again with the new password.
     await deleteUserSessions(tx, auth.user.id, auth.session.id);
     await recordAudit(tx, { event: 'auth.password_changed', userId: auth.user.id, request });
-    if (auth.user.notifySecurity) {
-      await deps.mailer.enqueue(
-        tx,
-        securityAlertEmail(
-          auth.user.email,
-          auth.user.firstName,
-          'Your password was changed',
-          'Your other sessions were signed out.',
-        ),
-      );
-    }
+    await alertIfWanted(
+      deps,
+      tx,
+      auth.user,
+      'Your password was changed',
+      'Your other sessions were signed out.',
+    );
   });
   return { message: 'Password changed successfully' };
 }

@@ -14,13 +14,13 @@ import {
 } from './attempts.ts';
 import { type AuthCall, findUserByEmail } from './call.ts';
 import { hasTwoFactor, type UserDto } from './dto.ts';
+import { announceSignIn } from './security-alerts.ts';
 import {
   createSession,
   deleteSession,
   deleteUserSessions,
   type SessionWithUser,
 } from './sessions.ts';
-import { announceSignIn } from './sign-in-alert.ts';
 
 // Signing in and out, and the alert link that ends every other session.
 
@@ -59,13 +59,7 @@ export async function login(
   }
   await signInSucceeded(call, email);
   if (user.isBlocked) {
-    await recordAudit(deps.db, {
-      event: 'auth.login.failure',
-      userId: user.id,
-      email,
-      request,
-      details: { reason: 'blocked' },
-    });
+    await fail('blocked', user.id);
     const { supportEmail, supportPhone } = await deps.settings.get();
     throw appError(
       'FORBIDDEN',
@@ -78,13 +72,7 @@ export async function login(
     throw appError('SERVICE_UNAVAILABLE', messages.maintenance, 'MAINTENANCE');
   }
   if (!user.emailVerifiedAt) {
-    await recordAudit(deps.db, {
-      event: 'auth.login.failure',
-      userId: user.id,
-      email,
-      request,
-      details: { reason: 'email_not_verified' },
-    });
+    await fail('email_not_verified', user.id);
     throw appError('FORBIDDEN', messages.emailNotVerified, 'EMAIL_NOT_VERIFIED');
   }
   const twoFactorRequired = hasTwoFactor(user);

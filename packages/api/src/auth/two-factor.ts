@@ -7,14 +7,13 @@ import { messages } from '@bank/validators/messages';
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import { recordAudit } from '../audit/service.ts';
 import { appError } from '../errors.ts';
-import { securityAlertEmail } from '../mail/templates.ts';
 import { getBankSettings } from '../settings/service.ts';
 import { userView } from './account-summary.ts';
 import { admitSecondFactor, secondFactorSucceeded } from './attempts.ts';
 import type { AuthCall } from './call.ts';
 import { hasTwoFactor, type UserRow } from './dto.ts';
+import { alertIfWanted, announceSignIn } from './security-alerts.ts';
 import { deleteUserSessions, type SessionWithUser } from './sessions.ts';
-import { announceSignIn } from './sign-in-alert.ts';
 
 // Two-factor authentication: set-up, the second step of a sign-in, and turning it off.
 
@@ -129,17 +128,13 @@ export async function enableTwoFactor(call: AuthCall, auth: SessionWithUser, cod
       .values(codes.map((c) => ({ userId: user.id, codeHash: sha256Hex(c) })));
     await deleteUserSessions(tx, user.id, auth.session.id);
     await recordAudit(tx, { event: 'auth.2fa_enabled', userId: user.id, request });
-    if (user.notifySecurity) {
-      await deps.mailer.enqueue(
-        tx,
-        securityAlertEmail(
-          user.email,
-          user.firstName,
-          'Two-factor authentication was enabled',
-          'Keep your recovery codes safe.',
-        ),
-      );
-    }
+    await alertIfWanted(
+      deps,
+      tx,
+      user,
+      'Two-factor authentication was enabled',
+      'Keep your recovery codes safe.',
+    );
     return row;
   });
   if (!updated) throw new Error('User update returned nothing');
@@ -194,17 +189,13 @@ export async function disableTwoFactor(call: AuthCall, auth: SessionWithUser, co
     // As when it was enabled: every other device signs in again, under the new rule.
     await deleteUserSessions(tx, auth.user.id, auth.session.id);
     await recordAudit(tx, { event: 'auth.2fa_disabled', userId: auth.user.id, request });
-    if (auth.user.notifySecurity) {
-      await deps.mailer.enqueue(
-        tx,
-        securityAlertEmail(
-          auth.user.email,
-          auth.user.firstName,
-          'Two-factor authentication was disabled',
-          'Your account is now protected by your password only.',
-        ),
-      );
-    }
+    await alertIfWanted(
+      deps,
+      tx,
+      auth.user,
+      'Two-factor authentication was disabled',
+      'Your account is now protected by your password only.',
+    );
     return rows;
   });
   if (!updated) throw new Error('User update returned nothing');

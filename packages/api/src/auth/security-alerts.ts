@@ -17,15 +17,23 @@ export async function announceSignIn(
     type: 'security:signin',
     data: { at, ip: request.ip, userAgent: request.userAgent },
   });
-  if (user.notifySecurity) {
-    await deps.mailer.enqueue(
-      tx,
-      securityAlertEmail(
-        user.email,
-        user.firstName,
-        'New sign-in to your account',
-        `When: ${formatEmailDate(now)}. Address: ${request.ip ?? 'unknown'}. Device: ${request.userAgent ?? 'unknown'}.`,
-      ),
-    );
-  }
+  await alertIfWanted(
+    deps,
+    tx,
+    user,
+    'New sign-in to your account',
+    `When: ${formatEmailDate(now)}. Address: ${request.ip ?? 'unknown'}. Device: ${request.userAgent ?? 'unknown'}.`,
+  );
+}
+
+/** A security alert e-mail, written with the change it tells of, to a user who wants them. */
+export async function alertIfWanted(
+  deps: AppDeps,
+  tx: Executor,
+  user: Pick<UserRow, 'email' | 'firstName' | 'notifySecurity'>,
+  what: string,
+  detail: string,
+): Promise<void> {
+  if (!user.notifySecurity) return;
+  await deps.mailer.enqueue(tx, securityAlertEmail(user.email, user.firstName, what, detail));
 }
