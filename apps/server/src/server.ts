@@ -11,7 +11,7 @@ import { lazyChildLogger, loggerOptions } from './logging.ts';
 import { registerApiDocs } from './plugins/api-docs.ts';
 import { answersElement, pageAnswers } from './plugins/page-answers.ts';
 import { restV1Plugin } from './plugins/rest-v1.ts';
-import { registerSecurity } from './plugins/security.ts';
+import { registerSecurity, registerSecurityHeaders } from './plugins/security.ts';
 import { createPageHtml, loadSpaRoutes, registerStaticSpa } from './plugins/static-spa.ts';
 import { registerTrpc } from './plugins/trpc.ts';
 import { databaseCheck, type ReadinessCheck, runReadinessChecks } from './readiness.ts';
@@ -81,6 +81,8 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
       connectionsCheckingInterval: Math.max(100, Math.min(5_000, Math.floor(requestTimeout / 4))),
     },
   });
+  // First of the request hooks, so that every answer carries the security headers.
+  await registerSecurityHeaders(app, { production: options.production });
   // Set when close() begins: from then on every request but the probes answers 503.
   let closing = false;
   app.addHook('preClose', (done) => {
@@ -128,7 +130,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     linkOriginFromLoopback: options.linkOriginFromLoopback ?? false,
   };
 
-  registerSecurity(app, { production: options.production });
+  registerSecurity(app);
   // Before the routes, so it covers all of them (tRPC and REST too): answers above 1 kB go out
   // compressed; brotli at a low quality, since it is paid per request (the SPA's assets are
   // precompressed at build time instead, and an answer already encoded is left alone).

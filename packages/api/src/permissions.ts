@@ -1,15 +1,69 @@
 import { userRoles } from '@bank/db/enums';
 import type { UserRole } from './auth/dto.ts';
 
-/** Who may call what: the one place role checks live (STYLE.md 6). */
+const everyone = ['user', 'admin', 'support'] as const satisfies readonly UserRole[];
+const administrators = ['admin'] as const satisfies readonly UserRole[];
+const staff = ['admin', 'support'] as const satisfies readonly UserRole[];
+
+/**
+ * Who may call what: the one place role checks live (STYLE.md 6, 18). Names are
+ * `action:entity:own|any`, as Epic Stack's `permissions.server.ts`: `own` is the caller's own
+ * (another customer's id answers not found), `any` is every customer's. Every procedure names
+ * one (trpc.ts), and GET /roles answers this table.
+ */
 export const permissions = {
-  'admin:access': ['admin'],
-  'staff:support': ['admin', 'support'],
+  // The areas the REST adapter refuses early, before it reads the body (rest/define.ts).
+  'admin:access': administrators,
+  'staff:support': staff,
+
+  // The caller's own session, profile and security.
+  'update:session:own': everyone,
+  'delete:session:own': everyone,
+  'update:profile:own': everyone,
+  'update:password:own': everyone,
+  'update:two-factor:own': everyone,
+  'read:event:own': everyone,
+
+  // Money: the caller's own account, cards and linked banks.
+  'read:transaction:own': everyone,
+  'create:transaction:own': everyone,
+  'read:card:own': everyone,
+  'create:card:own': everyone,
+  'update:card:own': everyone,
+  'delete:card:own': everyone,
+  'read:bank:own': everyone,
+  'create:bank:own': everyone,
+  'update:bank:own': everyone,
+  'delete:bank:own': everyone,
+
+  // Loans: the bank's terms for anyone signed in, the caller's own applications.
+  'read:loan-terms:any': everyone,
+  'read:loan:own': everyone,
+  'create:loan:own': everyone,
+  'update:loan:own': everyone,
+
   // Support tickets (SPEC.md 2.21-2.23, 2.28): customers their own, staff every ticket.
-  'create:ticket:own': ['user', 'admin', 'support'],
-  'read:ticket:own': ['user', 'admin', 'support'],
-  'read:ticket:any': ['admin', 'support'],
-  'update:ticket:any': ['admin', 'support'],
+  'create:ticket:own': everyone,
+  'read:ticket:own': everyone,
+  'read:ticket:any': staff,
+  'update:ticket:any': staff,
+
+  // The bank's administration (SPEC.md 6: admin-only calls).
+  'read:transaction:any': administrators,
+  'read:bank:any': administrators,
+  'read:loan:any': administrators,
+  'update:loan:any': administrators,
+  'read:user:any': administrators,
+  'create:user:any': administrators,
+  'update:user:any': administrators,
+  'delete:user:any': administrators,
+  'read:role:any': administrators,
+  'read:session:any': administrators,
+  'delete:session:any': administrators,
+  'read:audit-log:any': administrators,
+  'read:report:any': administrators,
+  'read:settings:any': administrators,
+  'update:settings:any': administrators,
 } as const satisfies Record<string, readonly UserRole[]>;
 
 export type Permission = keyof typeof permissions;

@@ -18,65 +18,72 @@ export function validationDetails(error: ZodError): ValidationDetail[] {
   return error.issues.map((issue) => ({ field: issue.path.join('.'), message: issue.message }));
 }
 
-const t = initTRPC.context<Context>().create({
-  errorFormatter({ shape, error }) {
-    if (isDependencyUnavailable(error)) {
-      // An outage is 503 (the HTTP status follows data.httpStatus), never 500 (DESIGN.md 2).
+/**
+ * What a procedure says about itself where it is defined, read by its access middleware: who may
+ * call it and whether it stays open while the bank is under maintenance.
+ */
+export interface ProcedureMeta {
+  /** 'anyone' (public procedures), or what the signed-in caller must hold (permissions.ts). */
+  permission?: Permission | 'anyone';
+  /**
+   * Open to everyone under maintenance: who is signed in, signing in (refused after the
+   * password for all but administrators) and out, the bank's public profile, the live channel
+   * (it tells clients when maintenance ends) and the development mailbox.
+   */
+  duringMaintenance?: boolean;
+}
+
+const t = initTRPC
+  .context<Context>()
+  .meta<ProcedureMeta>()
+  .create({
+    errorFormatter({ shape, error }) {
+      if (isDependencyUnavailable(error)) {
+        // An outage is 503 (the HTTP status follows data.httpStatus), never 500 (DESIGN.md 2).
+        return {
+          ...shape,
+          code: TRPC_ERROR_CODES_BY_KEY.SERVICE_UNAVAILABLE,
+          message: serviceUnavailableMessage,
+          data: {
+            ...shape.data,
+            code: 'SERVICE_UNAVAILABLE',
+            httpStatus: 503,
+            stack: undefined,
+            reason: undefined,
+            details: undefined,
+          },
+        };
+      }
+      const zodError = error.cause instanceof ZodError ? error.cause : null;
+      const appCause = error.cause instanceof AppErrorCause ? error.cause : undefined;
+      const reason =
+        appCause?.reason ??
+        (error.cause instanceof RetryAfterCause ? error.cause.reason : undefined);
+      const hideInternal = error.code === 'INTERNAL_SERVER_ERROR';
       return {
         ...shape,
-        code: TRPC_ERROR_CODES_BY_KEY.SERVICE_UNAVAILABLE,
-        message: serviceUnavailableMessage,
+        message: zodError
+          ? messages.validation
+          : hideInternal
+            ? messages.unexpected
+            : shape.message,
         data: {
           ...shape.data,
-          code: 'SERVICE_UNAVAILABLE',
-          httpStatus: 503,
           stack: undefined,
-          reason: undefined,
-          details: undefined,
+          reason,
+          details: zodError ? validationDetails(zodError) : appCause?.details,
         },
       };
-    }
-    const zodError = error.cause instanceof ZodError ? error.cause : null;
-    const appCause = error.cause instanceof AppErrorCause ? error.cause : undefined;
-    const reason =
-      appCause?.reason ?? (error.cause instanceof RetryAfterCause ? error.cause.reason : undefined);
-    const hideInternal = error.code === 'INTERNAL_SERVER_ERROR';
-    return {
-      ...shape,
-      message: zodError ? messages.validation : hideInternal ? messages.unexpected : shape.message,
-      data: {
-        ...shape.data,
-        stack: undefined,
-        reason,
-        details: zodError ? validationDetails(zodError) : appCause?.details,
-      },
-    };
-  },
-});
+    },
+  });
 
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 export const middleware = t.middleware;
 
-/**
- * What stays open while the bank is under maintenance, to anyone: who is signed in, signing in
- * (refused after the password for all but administrators) and out, the bank's public profile,
- * the live channel (it tells clients when maintenance ends) and the development mailbox.
- */
-function openDuringMaintenance(path: string): boolean {
-  return (
-    path === 'auth.me' ||
-    path === 'auth.login' ||
-    path === 'auth.logout' ||
-    path === 'settings.public' ||
-    path === 'events.onEvent' ||
-    path.startsWith('dev.')
-  );
-}
-
 /** Maintenance mode leaves access only to administrators (SPEC.md 6): every other call is 503. */
-async function passMaintenance(ctx: Context, path: string): Promise<void> {
-  if (ctx.auth?.user.role === 'admin' || openDuringMaintenance(path)) return;
+async function passMaintenance(ctx: Context, meta: ProcedureMeta | undefined): Promise<void> {
+  if (ctx.auth?.user.role === 'admin' || meta?.duringMaintenance) return;
   if ((await ctx.deps.settings.get()).maintenanceMode) {
     throw appError('SERVICE_UNAVAILABLE', messages.maintenance, 'MAINTENANCE');
   }
@@ -125,42 +132,51 @@ async function fairly<T>(
   }
 }
 
-export const publicProcedure = t.procedure.use((opts) =>
+/** The permission a signed-in procedure names; one that names none is refused (fails closed). */
+function authorize(auth: NonNullable<Context['auth']>, meta: ProcedureMeta | undefined) {
+  const permission = meta?.permission;
+  if (permission === undefined || permission === 'anyone' || !can(auth.user.role, permission)) {
+    throw new TRPCError({ code: 'FORBIDDEN', message: 'You do not have access to this' });
+  }
+  return auth;
+}
+
+// The procedures a router may be built from: each names who may call it, so a procedure
+// without a permission cannot be written (permissions.test.ts walks the router to be sure).
+
+/** Anyone, signed in or not. */
+export const publicProcedure = t.procedure.meta({ permission: 'anyone' }).use((opts) =>
   fairly(opts, async () => {
-    await passMaintenance(opts.ctx, opts.path);
+    await passMaintenance(opts.ctx, opts.meta);
     return opts.next();
   }),
 );
 
-/** Signed in, even if the second factor is still to come (the 2FA calls, me, logout). */
-export const sessionProcedure = t.procedure.use((opts) =>
+const sessionAccess = t.procedure.use((opts) =>
   fairly(opts, async () => {
-    await passMaintenance(opts.ctx, opts.path);
-    return opts.next({ ctx: { ...opts.ctx, auth: signedIn(opts.ctx) } });
+    await passMaintenance(opts.ctx, opts.meta);
+    const auth = authorize(signedIn(opts.ctx), opts.meta);
+    return opts.next({ ctx: { ...opts.ctx, auth } });
   }),
 );
 
-/** Fully signed in: e-mail verified and second factor verified. */
-export const protectedProcedure = t.procedure.use((opts) =>
+const fullAccess = t.procedure.use((opts) =>
   fairly(opts, async () => {
-    await passMaintenance(opts.ctx, opts.path);
-    return opts.next({ ctx: { ...opts.ctx, auth: fullySignedIn(opts.ctx) } });
+    await passMaintenance(opts.ctx, opts.meta);
+    const auth = authorize(fullySignedIn(opts.ctx), opts.meta);
+    return opts.next({ ctx: { ...opts.ctx, auth } });
   }),
 );
 
-export function procedureWith(permission: Permission) {
-  return t.procedure.use((opts) =>
-    fairly(opts, async () => {
-      const { ctx } = opts;
-      await passMaintenance(ctx, opts.path);
-      const auth = fullySignedIn(ctx);
-      if (!can(auth.user.role, permission)) {
-        throw new TRPCError({ code: 'FORBIDDEN', message: 'You do not have access to this' });
-      }
-      return opts.next({ ctx: { ...ctx, auth } });
-    }),
-  );
+/**
+ * Signed in, even if the second factor is still to come (the 2FA step and logout), holding
+ * `permission`.
+ */
+export function sessionProcedureWith(permission: Permission) {
+  return sessionAccess.meta({ permission });
 }
 
-export const adminProcedure = procedureWith('admin:access');
-export const staffProcedure = procedureWith('staff:support');
+/** Fully signed in (e-mail and second factor verified), holding `permission`. */
+export function procedureWith(permission: Permission) {
+  return fullAccess.meta({ permission });
+}

@@ -20,7 +20,7 @@ import {
   readMultipartUploads,
   sendUploadRejected,
 } from '../uploads.ts';
-import { buildOpenApiDocument } from './openapi.ts';
+import { buildOpenApiDocument } from './openapi/document.ts';
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -8,7 +8,7 @@ import {
 } from '@bank/validators/admin';
 import { listAuditLog } from '../audit/service.ts';
 import { rolesAndPermissions } from '../permissions.ts';
-import { adminProcedure, router } from '../trpc.ts';
+import { procedureWith, router } from '../trpc.ts';
 import {
   closeUser,
   createUser,
@@ -19,49 +19,55 @@ import {
 import { listUsers, userDetail, userStats } from './user-directory.ts';
 
 export const adminRouter = router({
-  users: adminProcedure
+  users: procedureWith('read:user:any')
     .input(userListQuery)
     .query(({ ctx, input }) => listUsers(ctx.deps.db, input)),
-  user: adminProcedure
+  user: procedureWith('read:user:any')
     .input(userIdInput)
     .query(({ ctx, input }) => userDetail(ctx.deps.db, input.id)),
-  userStats: adminProcedure.query(({ ctx }) => userStats(ctx.deps.db)),
-  roles: adminProcedure.query(() => rolesAndPermissions()),
-  createUser: adminProcedure
+  userStats: procedureWith('read:user:any').query(({ ctx }) => userStats(ctx.deps.db)),
+  roles: procedureWith('read:role:any').query(() => rolesAndPermissions()),
+  createUser: procedureWith('create:user:any')
     .input(createUserInput)
     .mutation(({ ctx, input }) =>
       createUser(ctx.deps, { ...input, actorId: ctx.auth.user.id, request: ctx.request }),
     ),
-  updateUser: adminProcedure.input(updateUserInput).mutation(({ ctx, input }) => {
-    const { id, ...changes } = input;
-    return updateUser(ctx.deps.db, {
-      userId: id,
-      changes,
-      actorId: ctx.auth.user.id,
-      request: ctx.request,
-    });
-  }),
-  deleteUser: adminProcedure
+  updateUser: procedureWith('update:user:any')
+    .input(updateUserInput)
+    .mutation(({ ctx, input }) => {
+      const { id, ...changes } = input;
+      return updateUser(ctx.deps.db, {
+        userId: id,
+        changes,
+        actorId: ctx.auth.user.id,
+        request: ctx.request,
+      });
+    }),
+  deleteUser: procedureWith('delete:user:any')
     .input(userIdInput)
     .mutation(({ ctx, input }) =>
       closeUser(ctx.deps.db, { userId: input.id, actorId: ctx.auth.user.id, request: ctx.request }),
     ),
-  setUserBlocked: adminProcedure.input(blockUserInput).mutation(({ ctx, input }) =>
-    setUserBlocked(ctx.deps.db, {
-      userId: input.id,
-      blocked: input.blocked,
-      actorId: ctx.auth.user.id,
-      request: ctx.request,
-    }),
-  ),
-  endUserSessions: adminProcedure.input(userIdInput).mutation(({ ctx, input }) =>
-    endUserSessions(ctx.deps.db, {
-      userId: input.id,
-      actorId: ctx.auth.user.id,
-      request: ctx.request,
-    }),
-  ),
-  auditLog: adminProcedure
+  setUserBlocked: procedureWith('update:user:any')
+    .input(blockUserInput)
+    .mutation(({ ctx, input }) =>
+      setUserBlocked(ctx.deps.db, {
+        userId: input.id,
+        blocked: input.blocked,
+        actorId: ctx.auth.user.id,
+        request: ctx.request,
+      }),
+    ),
+  endUserSessions: procedureWith('delete:session:any')
+    .input(userIdInput)
+    .mutation(({ ctx, input }) =>
+      endUserSessions(ctx.deps.db, {
+        userId: input.id,
+        actorId: ctx.auth.user.id,
+        request: ctx.request,
+      }),
+    ),
+  auditLog: procedureWith('read:audit-log:any')
     .input(auditLogQuery)
     .query(({ ctx, input }) => listAuditLog(ctx.deps.db, input)),
 });

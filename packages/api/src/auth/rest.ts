@@ -16,7 +16,7 @@ import { z } from 'zod';
 import { appError } from '../errors.ts';
 import { defineRoute, noInput } from '../rest/define.ts';
 import { userDtoSchema } from './dto.ts';
-import { login } from './service.ts';
+import { login } from './sign-in.ts';
 
 const messageOutput = z.object({ message: z.string() });
 const tag = 'Auth';

@@ -1,23 +1,23 @@
 import { bankInput, bankUpdateInput, byIdInput } from '@bank/validators/money';
-import { adminProcedure, protectedProcedure, router } from '../trpc.ts';
+import { procedureWith, router } from '../trpc.ts';
 import * as service from './service.ts';
 
 export const banksRouter = router({
-  list: protectedProcedure.query(({ ctx }) =>
+  list: procedureWith('read:bank:own').query(({ ctx }) =>
     service.listBanks(ctx.deps.db, ctx.deps.encryptionKey, ctx.auth.user.id),
   ),
-  all: adminProcedure.query(({ ctx }) => service.listAllBanks(ctx.deps.db)),
-  create: protectedProcedure
+  all: procedureWith('read:bank:any').query(({ ctx }) => service.listAllBanks(ctx.deps.db)),
+  create: procedureWith('create:bank:own')
     .input(bankInput)
     .mutation(({ ctx, input }) =>
       service.addBank(ctx.deps.db, ctx.deps.encryptionKey, ctx.auth.user.id, input),
     ),
-  update: protectedProcedure
+  update: procedureWith('update:bank:own')
     .input(bankUpdateInput)
     .mutation(({ ctx, input }) =>
       service.updateBank(ctx.deps.db, ctx.deps.encryptionKey, ctx.auth.user.id, input),
     ),
-  remove: protectedProcedure
+  remove: procedureWith('delete:bank:own')
     .input(byIdInput)
     .mutation(({ ctx, input }) => service.removeBank(ctx.deps.db, ctx.auth.user.id, input.id)),
 });

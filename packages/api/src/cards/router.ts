@@ -1,22 +1,22 @@
 import { byIdInput, cardInput, cardUpdateInput, pageQuery } from '@bank/validators/money';
-import { protectedProcedure, router } from '../trpc.ts';
+import { procedureWith, router } from '../trpc.ts';
 import * as service from './service.ts';
 
 export const cardsRouter = router({
-  list: protectedProcedure
+  list: procedureWith('read:card:own')
     .input(pageQuery)
     .query(({ ctx, input }) => service.listCards(ctx.deps.db, ctx.auth.user.id, input)),
-  create: protectedProcedure
+  create: procedureWith('create:card:own')
     .input(cardInput)
     .mutation(({ ctx, input }) =>
       service.addCard(ctx.deps.db, ctx.deps.encryptionKey, ctx.auth.user.id, input),
     ),
-  update: protectedProcedure
+  update: procedureWith('update:card:own')
     .input(cardUpdateInput)
     .mutation(({ ctx, input }) =>
       service.updateCard(ctx.deps.db, ctx.deps.encryptionKey, ctx.auth.user.id, input),
     ),
-  remove: protectedProcedure
+  remove: procedureWith('delete:card:own')
     .input(byIdInput)
     .mutation(({ ctx, input }) => service.removeCard(ctx.deps.db, ctx.auth.user.id, input.id)),
 });

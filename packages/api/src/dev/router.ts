@@ -8,11 +8,14 @@ export const mailboxInput = z.object({ to: emailField });
 
 export const devRouter = router({
   /** The development mailbox: on only while no SMTP server is configured. */
-  mailbox: publicProcedure.input(mailboxInput).query(async ({ ctx, input }) => {
-    if (!ctx.deps.devMailbox) throw new TRPCError({ code: 'NOT_FOUND', message: 'Not found' });
-    const rows = await mailboxFor(ctx.deps.db, input.to);
-    return {
-      messages: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
-    };
-  }),
+  mailbox: publicProcedure
+    .meta({ duringMaintenance: true })
+    .input(mailboxInput)
+    .query(async ({ ctx, input }) => {
+      if (!ctx.deps.devMailbox) throw new TRPCError({ code: 'NOT_FOUND', message: 'Not found' });
+      const rows = await mailboxFor(ctx.deps.db, input.to);
+      return {
+        messages: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
+      };
+    }),
 });

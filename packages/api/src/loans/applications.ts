@@ -172,7 +172,7 @@ async function tellLoanOfficers(tx: Executor, data: { loanId: string; version: n
   const officers = await tx
     .select({ id: users.id })
     .from(users)
-    .where(and(inArray(users.role, [...permissions['admin:access']]), isNull(users.closedAt)));
+    .where(and(inArray(users.role, [...permissions['update:loan:any']]), isNull(users.closedAt)));
   await publishEvents(
     tx,
     officers.map((officer) => ({ userId: officer.id, event: { type: 'loan:updated', data } })),

@@ -159,7 +159,7 @@ export const loanRestRoutes = [
     access: 'customer',
     errors: [409],
     permissionFor: (raw) =>
-      typeof raw === 'object' && raw !== null && 'status' in raw ? 'admin:access' : undefined,
+      typeof raw === 'object' && raw !== null && 'status' in raw ? 'update:loan:any' : undefined,
     input: loanPutInput,
     output: loanAnswer,
     handle: ({ caller, input }) => {

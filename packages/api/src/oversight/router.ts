@@ -4,7 +4,7 @@ import {
   sessionListQuery,
   signInFailuresQuery,
 } from '@bank/validators/oversight';
-import { adminProcedure, router } from '../trpc.ts';
+import { procedureWith, router } from '../trpc.ts';
 import { analyticsCsv, analyticsOf } from './analytics.ts';
 import { dashboardStats, recentActivity } from './dashboard.ts';
 import { endSession, listOpenSessions } from './sessions.ts';
@@ -12,26 +12,28 @@ import { signInFailuresByAddress } from './sign-in-failures.ts';
 
 /** What administrators watch: the dashboard, analytics and the security screen (issue 11). */
 export const oversightRouter = router({
-  stats: adminProcedure.query(({ ctx }) => dashboardStats(ctx.deps.db)),
-  recentActivity: adminProcedure.query(({ ctx }) => recentActivity(ctx.deps.db)),
-  analytics: adminProcedure
+  stats: procedureWith('read:report:any').query(({ ctx }) => dashboardStats(ctx.deps.db)),
+  recentActivity: procedureWith('read:report:any').query(({ ctx }) => recentActivity(ctx.deps.db)),
+  analytics: procedureWith('read:report:any')
     .input(analyticsQuery)
     .query(({ ctx, input }) => analyticsOf(ctx.deps.db, input.days)),
-  analyticsCsv: adminProcedure
+  analyticsCsv: procedureWith('read:report:any')
     .input(analyticsQuery)
     .query(async ({ ctx, input }) => analyticsCsv(await analyticsOf(ctx.deps.db, input.days))),
-  sessions: adminProcedure
+  sessions: procedureWith('read:session:any')
     .input(sessionListQuery)
     .query(({ ctx, input }) => listOpenSessions(ctx.deps.db, input, ctx.auth.session.id)),
-  endSession: adminProcedure.input(sessionIdInput).mutation(({ ctx, input }) =>
-    endSession(ctx.deps.db, {
-      sessionId: input.id,
-      actorId: ctx.auth.user.id,
-      actorSessionId: ctx.auth.session.id,
-      request: ctx.request,
-    }),
-  ),
-  signInFailures: adminProcedure
+  endSession: procedureWith('delete:session:any')
+    .input(sessionIdInput)
+    .mutation(({ ctx, input }) =>
+      endSession(ctx.deps.db, {
+        sessionId: input.id,
+        actorId: ctx.auth.user.id,
+        actorSessionId: ctx.auth.session.id,
+        request: ctx.request,
+      }),
+    ),
+  signInFailures: procedureWith('read:audit-log:any')
     .input(signInFailuresQuery)
     .query(({ ctx, input }) => signInFailuresByAddress(ctx.deps.db, input)),
 });

@@ -16,7 +16,10 @@ type Caller = ReturnType<typeof createCaller>;
  */
 export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 413 | 415 | 422 | 429 | 503;
 
-/** The permission each staff-only kind of route needs (the procedure checks it again). */
+/**
+ * The area each staff-only kind of route belongs to, refused before the body is read; the
+ * procedure then checks the finer permission it names (trpc.ts).
+ */
 const permissionOfAccess = {
   admin: 'admin:access',
   staff: 'staff:support',

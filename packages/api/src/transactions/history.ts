@@ -2,6 +2,7 @@ import type { Executor } from '@bank/db';
 import { transactions, users } from '@bank/db/schema';
 import type { transactionListQuery } from '@bank/validators/money';
 import { TRPCError } from '@trpc/server';
+import { stringify } from 'csv-stringify/sync';
 import { and, count, eq, gte, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
@@ -259,12 +260,8 @@ export async function statsOf(db: Executor, userId: string) {
   };
 }
 
-function csvCell(value: string | number): string {
-  const text = String(value);
-  // Quote, and defuse spreadsheet formulas.
-  const safe = /^[=+\-@]/.test(text) && typeof value === 'string' ? `'${text}` : text;
-  return /[",\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-}
+/** A cell a spreadsheet would run as a formula is defused with a leading quote. */
+const defuseFormula = (text: string) => (/^[=+\-@]/.test(text) ? `'${text}` : text);
 
 export async function exportCsv(
   db: Executor,
@@ -282,22 +279,26 @@ export async function exportCsv(
     'Amount',
     'Currency',
   ];
-  const lines = page.data.map((t) =>
-    [
-      t.createdAt,
-      t.id,
-      t.type,
-      t.description,
-      t.status,
-      t.direction,
-      (t.direction === 'credit' ? t.amount : -t.amount).toFixed(2),
-      t.currency,
-    ]
-      .map(csvCell)
-      .join(','),
-  );
+  const rows = page.data.map((t) => [
+    t.createdAt,
+    t.id,
+    t.type,
+    t.description,
+    t.status,
+    t.direction,
+    (t.direction === 'credit' ? t.amount : -t.amount).toFixed(2),
+    t.currency,
+  ]);
   return {
     filename: `transactions-${new Date().toISOString().slice(0, 10)}.csv`,
-    csv: [header.join(','), ...lines].join('\n'),
+    // Lines end in a line feed with none after the last; a cell is quoted for a comma, a quote
+    // or a line feed.
+    csv: stringify(rows, {
+      header: true,
+      columns: header,
+      eof: false,
+      quote_record_delimiter: false,
+      cast: { string: defuseFormula },
+    }),
   };
 }

@@ -10,41 +10,45 @@ import {
 import { lookupPayee } from '../accounts/payee.ts';
 import { answerPosted } from '../ledger/answer.ts';
 import { parsedOnce } from '../parse-once.ts';
-import { adminProcedure, protectedProcedure, router } from '../trpc.ts';
+import { procedureWith, router } from '../trpc.ts';
 import { deposit } from './deposit.ts';
 import * as history from './history.ts';
 import { transfer } from './transfer.ts';
 import { withdraw } from './withdraw.ts';
 
 export const transactionsRouter = router({
-  list: protectedProcedure
+  list: procedureWith('read:transaction:own')
     .input(transactionListQuery)
     .query(({ ctx, input }) => history.listTransactions(ctx.deps.db, ctx.auth.user.id, input)),
-  byId: protectedProcedure
+  byId: procedureWith('read:transaction:own')
     .input(byIdInput)
     .query(({ ctx, input }) => history.transactionById(ctx.deps.db, ctx.auth.user.id, input.id)),
-  balance: protectedProcedure.query(({ ctx }) => history.balanceOf(ctx.deps, ctx.auth.user)),
-  stats: protectedProcedure.query(({ ctx }) => history.statsOf(ctx.deps.db, ctx.auth.user.id)),
-  exportCsv: protectedProcedure
+  balance: procedureWith('read:transaction:own').query(({ ctx }) =>
+    history.balanceOf(ctx.deps, ctx.auth.user),
+  ),
+  stats: procedureWith('read:transaction:own').query(({ ctx }) =>
+    history.statsOf(ctx.deps.db, ctx.auth.user.id),
+  ),
+  exportCsv: procedureWith('read:transaction:own')
     .input(transactionFilters)
     .query(({ ctx, input }) =>
       history.exportCsv(ctx.deps.db, ctx.auth.user.id, { ...input, page: 1, limit: 10 }),
     ),
   /** Confirmation of payee: whose account a number is, before sending (rate limited). */
-  lookupPayee: protectedProcedure
+  lookupPayee: procedureWith('create:transaction:own')
     .input(payeeLookupInput)
     .query(({ ctx, input }) => lookupPayee(ctx, ctx.auth.user.id, input)),
-  transfer: protectedProcedure
+  transfer: procedureWith('create:transaction:own')
     .input(parsedOnce(transferInput))
     .mutation(({ ctx, input }) => answerPosted(ctx, transfer(ctx.deps, ctx.auth, input))),
-  deposit: protectedProcedure
+  deposit: procedureWith('create:transaction:own')
     .input(parsedOnce(depositInput))
     .mutation(({ ctx, input }) => answerPosted(ctx, deposit(ctx.deps, ctx.auth, input))),
-  withdraw: protectedProcedure
+  withdraw: procedureWith('create:transaction:own')
     .input(parsedOnce(withdrawInput))
     .mutation(({ ctx, input }) => answerPosted(ctx, withdraw(ctx.deps, ctx.auth, input))),
   /** Transaction monitoring (administrators): every customer's movements. */
-  all: adminProcedure
+  all: procedureWith('read:transaction:any')
     .input(transactionListQuery)
     .query(({ ctx, input }) => history.listAllTransactions(ctx.deps.db, input)),
 });

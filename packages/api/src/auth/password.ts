@@ -1,0 +1,127 @@
+import { hashPassword, verifyPassword } from '@bank/auth/password';
+import { users } from '@bank/db/schema';
+import type { changePasswordInput } from '@bank/validators/auth';
+import { messages } from '@bank/validators/messages';
+import { eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import { recordAudit } from '../audit/service.ts';
+import { appError } from '../errors.ts';
+import { passwordResetEmail, securityAlertEmail } from '../mail/templates.ts';
+import {
+  admitPasswordCheck,
+  admitTokenUse,
+  passwordCheckSucceeded,
+  tokenUseSucceeded,
+} from './attempts.ts';
+import { type AuthCall, emailLink, findUserByEmail } from './call.ts';
+import { answerEvenly } from './even-answer.ts';
+import { allowMail } from './mail-allowance.ts';
+import { alertIfWanted } from './security-alerts.ts';
+import { deleteUserSessions, type SessionWithUser } from './sessions.ts';
+import { consumeUserToken, issueUserToken, isUserTokenValid } from './tokens.ts';
+
+// Passwords: the reset by e-mailed link, and the change by a signed-in user.
+
+export async function forgotPassword(call: AuthCall, email: string): Promise<{ message: string }> {
+  const startedAt = performance.now();
+  try {
+    return await requestPasswordReset(call, email);
+  } finally {
+    await answerEvenly(startedAt);
+  }
+}
+
+async function requestPasswordReset(call: AuthCall, email: string): Promise<{ message: string }> {
+  const { deps, request } = call;
+  if (await allowMail(deps, request, 'reset', email)) {
+    const user = await findUserByEmail(deps.db, email);
+    if (user && !user.isBlocked) {
+      await deps.db.transaction(async (tx) => {
+        const token = await issueUserToken(tx, user.id, 'password_reset');
+        await deps.mailer.enqueue(
+          tx,
+          passwordResetEmail(
+            user.email,
+            user.firstName,
+            emailLink(deps, request, '/reset-password', token),
+          ),
+        );
+        await recordAudit(tx, { event: 'auth.password_reset_requested', userId: user.id, request });
+      });
+    }
+  }
+  return { message: messages.forgotPasswordSent };
+}
+
+export async function resetPassword(
+  call: AuthCall,
+  input: { token: string; password: string },
+): Promise<{ message: string }> {
+  const { deps, request } = call;
+  await admitTokenUse(call, 'reset-password');
+  // The token first: a wrong one costs a lookup, not a password hash.
+  if (!(await isUserTokenValid(deps.db, input.token, 'password_reset'))) {
+    throw appError('BAD_REQUEST', messages.invalidOrExpiredToken);
+  }
+  const passwordHash = await hashPassword(input.password);
+  await deps.db.transaction(async (tx) => {
+    const userId = await consumeUserToken(tx, input.token, 'password_reset');
+    if (!userId) throw appError('BAD_REQUEST', messages.invalidOrExpiredToken);
+    const [user] = await tx
+      .update(users)
+      // The link reached the mailbox, so the address is proven as well.
+      .set({ passwordHash, updatedAt: new Date(), emailVerifiedAt: new Date() })
+      .where(eq(users.id, userId))
+      .returning();
+    if (!user) throw appError('BAD_REQUEST', messages.invalidOrExpiredToken);
+    await deleteUserSessions(tx, userId);
+    await recordAudit(tx, { event: 'auth.password_reset', userId, request });
+    await deps.mailer.enqueue(
+      tx,
+      securityAlertEmail(
+        user.email,
+        user.firstName,
+        'Your password was reset',
+        'All your sessions were signed out.',
+      ),
+    );
+  });
+  await tokenUseSucceeded(call, 'reset-password');
+  return { message: 'Password reset successful' };
+}
+
+export async function changePassword(
+  call: AuthCall,
+  auth: SessionWithUser,
+  input: z.infer<typeof changePasswordInput>,
+): Promise<{ message: string }> {
+  const { deps, request } = call;
+  await admitPasswordCheck(deps, auth.user.id);
+  if (!(await verifyPassword(auth.user.passwordHash, input.currentPassword))) {
+    await recordAudit(deps.db, {
+      event: 'auth.password_check_failure',
+      userId: auth.user.id,
+      request,
+    });
+    throw appError('BAD_REQUEST', messages.wrongCurrentPassword);
+  }
+  await passwordCheckSucceeded(deps, auth.user.id);
+  const passwordHash = await hashPassword(input.newPassword);
+  await deps.db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({ passwordHash, updatedAt: new Date() })
+      .where(eq(users.id, auth.user.id));
+    // Every other device signs in again with the new password.
+    await deleteUserSessions(tx, auth.user.id, auth.session.id);
+    await recordAudit(tx, { event: 'auth.password_changed', userId: auth.user.id, request });
+    await alertIfWanted(
+      deps,
+      tx,
+      auth.user,
+      'Your password was changed',
+      'Your other sessions were signed out.',
+    );
+  });
+  return { message: 'Password changed successfully' };
+}
