@@ -28,22 +28,7 @@ export function ChatPanel(props: {
   height?: string;
 }) {
   const { mode } = props;
-  const {
-    me,
-    conversation,
-    messages,
-    pending,
-    waiting,
-    draft,
-    typingName,
-    notice,
-    uploading,
-    listRef,
-    submit,
-    attach,
-    onKeyDown,
-    onDraftChange,
-  } = useChat(props.ticketId, mode);
+  const chat = useChat(props.ticketId, mode);
   const fileInput = useRef<HTMLInputElement>(null);
   return (
     <Flex
@@ -63,13 +48,13 @@ export function ChatPanel(props: {
           <CloseButton size="sm" aria-label="Close chat" onClick={props.onClose} />
         ) : null}
       </HStack>
-      {notice ? (
+      {chat.notice ? (
         <Text px="4" py="1.5" fontSize="xs" bg="bg.muted" color="fg.muted" role="status">
-          {notice}
+          {chat.notice}
         </Text>
       ) : null}
       <Box
-        ref={listRef}
+        ref={chat.listRef}
         flex="1"
         minH="0"
         overflowY="auto"
@@ -80,13 +65,15 @@ export function ChatPanel(props: {
         aria-live="polite"
         tabIndex={0}
       >
-        {conversation.isError ? (
-          <ErrorAlert>{errorMessage(conversation.error, 'Failed to fetch messages')}</ErrorAlert>
-        ) : conversation.isPending ? (
+        {chat.conversation.isError ? (
+          <ErrorAlert>
+            {errorMessage(chat.conversation.error, 'Failed to fetch messages')}
+          </ErrorAlert>
+        ) : chat.conversation.isPending ? (
           <Flex justify="center" py="6">
             <Spinner size="sm" aria-label="Loading messages" />
           </Flex>
-        ) : messages.length === 0 && pending.length === 0 ? (
+        ) : chat.messages.length === 0 && chat.pending.length === 0 ? (
           <Text color="fg.muted" fontSize="sm" textAlign="center" py="6">
             {mode === 'customer'
               ? 'Send a message and our support team will answer here.'
@@ -94,20 +81,24 @@ export function ChatPanel(props: {
           </Text>
         ) : null}
         <Box as="ul" display="flex" flexDirection="column" gap="3" m="0" p="0" listStyleType="none">
-          {messages.map((message) => (
-            <MessageBubble key={message.id} message={message} own={message.sender.id === me.id} />
+          {chat.messages.map((message) => (
+            <MessageBubble
+              key={message.id}
+              message={message}
+              own={message.sender.id === chat.me.id}
+            />
           ))}
-          {pending.map((line) => (
+          {chat.pending.map((line) => (
             <PendingLine key={line.clientId} line={line} />
           ))}
         </Box>
       </Box>
       <Text px="4" minH="5" fontSize="xs" color="fg.muted" aria-live="polite">
-        {uploading !== null
-          ? `Uploading… ${Math.round(uploading * 100)}%`
-          : typingName
-            ? `${typingName} is typing…`
-            : waiting
+        {chat.uploading !== null
+          ? `Uploading… ${Math.round(chat.uploading * 100)}%`
+          : chat.typingName
+            ? `${chat.typingName} is typing…`
+            : chat.waiting
               ? 'Offline: messages will be sent when the connection is back.'
               : ''}
       </Text>
@@ -120,7 +111,7 @@ export function ChatPanel(props: {
         align="flex-end"
         onSubmit={(event) => {
           event.preventDefault();
-          submit();
+          chat.submit();
         }}
       >
         <IconButton
@@ -128,7 +119,7 @@ export function ChatPanel(props: {
           variant="ghost"
           aria-label="Attach images"
           onClick={() => fileInput.current?.click()}
-          loading={uploading !== null}
+          loading={chat.uploading !== null}
         >
           <LuPaperclip />
         </IconButton>
@@ -142,20 +133,20 @@ export function ChatPanel(props: {
           onChange={(event) => {
             const chosen = [...(event.target.files ?? [])];
             event.target.value = '';
-            void attach(chosen);
+            void chat.attach(chosen);
           }}
         />
         <Textarea
           aria-label="Message"
           placeholder="Type a message…"
-          value={draft}
-          onChange={(event) => onDraftChange(event.target.value)}
-          onKeyDown={onKeyDown}
+          value={chat.draft}
+          onChange={(event) => chat.onDraftChange(event.target.value)}
+          onKeyDown={chat.onKeyDown}
           rows={2}
           resize="none"
           maxLength={5000}
         />
-        <IconButton type="submit" aria-label="Send message" disabled={!draft.trim()}>
+        <IconButton type="submit" aria-label="Send message" disabled={!chat.draft.trim()}>
           <LuSend />
         </IconButton>
       </HStack>
