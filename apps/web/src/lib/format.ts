@@ -1,19 +1,23 @@
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
-const monthNames = [
-  'Jan',
-  'Feb',
-  'Mar',
-  'Apr',
-  'May',
-  'Jun',
-  'Jul',
-  'Aug',
-  'Sep',
-  'Oct',
-  'Nov',
-  'Dec',
-];
+const dayOfYear = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+});
+const timeOfDay = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
+// Calendar values ('2026-03', '2026-03-07') name a UTC month or day: read in UTC, they never shift.
+const calendarMonth = new Intl.DateTimeFormat('en-US', { month: 'short', timeZone: 'UTC' });
+const calendarMonthYear = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+const calendarDay = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  timeZone: 'UTC',
+});
 
 /** Money in dollars as the API carries it, shown as en-US USD ("$1,234.50"). */
 export function formatMoney(amount: number): string {
@@ -29,17 +33,15 @@ function toDate(value: Date | string | number): Date | null {
 export function formatDate(value: Date | string | number): string {
   const date = toDate(value);
   if (!date) return '';
-  return `${monthNames[date.getMonth()]} ${date.getDate()}, ${date.getFullYear()}`;
+  return dayOfYear.format(date);
 }
 
 /** 'MMM d, yyyy, h:mm a' for timestamps where the time matters (mail, timelines). */
 export function formatDateTime(value: Date | string | number): string {
   const date = toDate(value);
   if (!date) return '';
-  const hours = date.getHours();
-  const minutes = String(date.getMinutes()).padStart(2, '0');
-  const hour12 = hours % 12 === 0 ? 12 : hours % 12;
-  return `${formatDate(date)}, ${hour12}:${minutes} ${hours < 12 ? 'AM' : 'PM'}`;
+  // Newer ICU puts a narrow no-break space before AM/PM; the screens keep a plain one.
+  return `${dayOfYear.format(date)}, ${timeOfDay.format(date).replace(/\s/gu, ' ')}`;
 }
 
 /** Initials for an avatar: first letters of first and last name. */
@@ -72,9 +74,15 @@ export function humanize(value: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-/** 'YYYY-MM' as 'Mar 2026' (or 'Mar' with `short`), without time-zone shifts. */
+/** 'YYYY-MM' as 'Mar 2026' (or 'Mar' with `short`). */
 export function formatMonth(value: string, short = false): string {
-  const [year, month] = value.split('-').map(Number);
-  const name = monthNames[(month ?? 1) - 1] ?? value;
-  return short ? name : `${name} ${year}`;
+  const date = toDate(`${value}-01T00:00:00Z`);
+  if (!date) return value;
+  return (short ? calendarMonth : calendarMonthYear).format(date);
+}
+
+/** 'YYYY-MM-DD' (a UTC day) as 'Mar 7'. */
+export function formatDay(day: string): string {
+  const date = toDate(`${day}T00:00:00Z`);
+  return date ? calendarDay.format(date) : '';
 }

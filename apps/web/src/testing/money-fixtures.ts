@@ -148,6 +148,20 @@ export function bankPage(banks: BankFixture[]) {
   return { data: banks };
 }
 
+/** A money form's page: the balance, the saved cards and banks, and an empty history. */
+export function mockMoneyForm(page: {
+  balance: Balance;
+  cards: CardFixture[];
+  banks: BankFixture[];
+}) {
+  mockProcedures({
+    'transactions.balance': () => page.balance,
+    'cards.list': () => cardPage(page.cards),
+    'banks.list': () => bankPage(page.banks),
+    'transactions.list': () => transactionPage([]),
+  });
+}
+
 /** Quiet answers for the money queries of pages a test visits only in passing. */
 export function mockMoneyDefaults(): void {
   mockProcedures({

@@ -1,3 +1,5 @@
+import type { AppRouter } from '@bank/api';
+import type { AnyTRPCProcedure, inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import { HttpResponse, http } from 'msw';
 
 /**
@@ -43,18 +45,63 @@ export class TrpcMockError extends Error {
   }
 }
 
-export type ProcedureMock = (input: unknown) => unknown;
+type Inputs = inferRouterInputs<AppRouter>;
+type Outputs = inferRouterOutputs<AppRouter>;
 
-const procedures = new Map<string, ProcedureMock>();
+/** 'auth.me', 'loans.all', ...: every query and mutation (subscriptions go over the socket). */
+type PathsOf<Record, Prefix extends string = ''> = {
+  [Key in keyof Record & string]: Record[Key] extends AnyTRPCProcedure
+    ? Record[Key]['_def']['type'] extends 'subscription'
+      ? never
+      : `${Prefix}${Key}`
+    : PathsOf<Record[Key], `${Prefix}${Key}.`>;
+}[keyof Record & string];
+
+export type ProcedurePath = PathsOf<AppRouter['_def']['record']>;
+
+/** The type at a dotted path of the nested inputs or outputs. */
+type At<Tree, Path extends string> = Path extends `${infer Head}.${infer Rest}`
+  ? Head extends keyof Tree
+    ? At<Tree[Head], Rest>
+    : never
+  : Path extends keyof Tree
+    ? Tree[Path]
+    : never;
+
+/**
+ * A stand-in for one procedure, typed from the router: it gets the procedure's input and must
+ * answer its output as the wire carries it (or throw a TrpcMockError), so a mock of the wrong
+ * shape fails typecheck.
+ */
+export type ProcedureMock<Path extends ProcedurePath> = (
+  input: At<Inputs, Path>,
+) => At<Outputs, Path> | Promise<At<Outputs, Path>>;
+
+export type ProcedureMocks = { [Path in ProcedurePath]?: ProcedureMock<Path> };
+
+/**
+ * A mock as the table keeps it, its path's types erased. A method's parameter is bivariant, so
+ * each typed mock fits here as it is; the input it then gets is what the typed client sent.
+ */
+interface StoredMock {
+  answer(input: unknown): unknown;
+}
+
+const procedures = new Map<string, StoredMock>();
 export const trpcCalls: { path: string; input: unknown }[] = [];
 export const unmockedProcedures: string[] = [];
 
-export function mockProcedure(path: string, mock: ProcedureMock): void {
-  procedures.set(path, mock);
+export function mockProcedure<Path extends ProcedurePath>(
+  path: Path,
+  mock: ProcedureMock<Path>,
+): void {
+  procedures.set(path, { answer: mock });
 }
 
-export function mockProcedures(mocks: Record<string, ProcedureMock>): void {
-  for (const [path, mock] of Object.entries(mocks)) procedures.set(path, mock);
+export function mockProcedures(mocks: ProcedureMocks): void {
+  for (const [path, mock] of Object.entries(mocks)) {
+    if (mock) procedures.set(path, { answer: mock });
+  }
 }
 
 /**
@@ -69,7 +116,7 @@ export const defaultBankProfile = {
 };
 
 function installDefaults(): void {
-  procedures.set('settings.public', () => defaultBankProfile);
+  procedures.set('settings.public', { answer: () => defaultBankProfile });
 }
 installDefaults();
 
@@ -98,7 +145,7 @@ async function answer(path: string, input: unknown) {
       unmockedProcedures.push(path);
       throw new TrpcMockError('NOT_FOUND', `No mock for procedure ${path}`);
     }
-    const data = await mock(input);
+    const data = await mock.answer(input);
     return { status: 200, body: { result: { data } } };
   } catch (error) {
     const mockError =

@@ -1,5 +1,7 @@
+import { analyticsQuery } from '@bank/validators/oversight';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import type { RouterInputs, RouterOutputs } from '../../lib/trpc.ts';
 import { makeUser, signedInAs } from '../../testing/fixtures.ts';
 import { renderApp } from '../../testing/render-app.tsx';
 import { callsTo, mockProcedure, mockProcedures, TrpcMockError } from '../../testing/trpc-msw.ts';
@@ -13,13 +15,16 @@ function days(count: number) {
   });
 }
 
-function analytics(input: unknown) {
-  const period = Number(Object(input).days ?? 30);
+function analytics(
+  input: RouterInputs['oversight']['analytics'],
+): RouterOutputs['oversight']['analytics'] {
+  // The server's own schema reads the period (it arrives as text and defaults to 30).
+  const period = analyticsQuery.parse(input).days;
   const series = days(period);
   return {
     days: period,
-    from: series[0],
-    to: series.at(-1),
+    from: series[0] ?? '',
+    to: series.at(-1) ?? '',
     signUps: series.map((day, index) => ({ day, count: index === series.length - 1 ? 4 : 0 })),
     depositsVsWithdrawals: series.map((day, index) => ({
       day,

@@ -2,27 +2,12 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { makeUser, signedInAs } from '../../testing/fixtures.ts';
 import { renderApp } from '../../testing/render-app.tsx';
+import { makeBankSettings } from '../../testing/settings-fixtures.ts';
 import { callsTo, mockProcedures, TrpcMockError } from '../../testing/trpc-msw.ts';
 
 const admin = signedInAs(makeUser({ role: 'admin' }));
 
-const settings = {
-  bankName: 'Horizon Bank',
-  supportEmail: 'support@horizonbank.example',
-  supportPhone: '1-800-555-0199',
-  transferLimit: 50000,
-  withdrawalLimit: 25000,
-  maintenanceMode: false,
-  interestRates: { savings: 2.5, loans: { personal: 12.5, business: 10, mortgage: 6.5 } },
-  supportQuotas: {
-    attachmentMbPerDay: 50,
-    attachmentMbTotal: 500,
-    ticketsPerMinute: 5,
-    ticketsPerDay: 20,
-    chatMessagesPerMinute: 30,
-  },
-  updatedAt: '2026-11-23T10:00:00.000Z',
-};
+const settings = makeBankSettings();
 
 describe('admin bank settings', () => {
   it('shows the saved settings in SPEC.md’s four groups', async () => {
@@ -75,7 +60,7 @@ describe('admin bank settings', () => {
         if (fail) throw new TrpcMockError('INTERNAL_SERVER_ERROR', 'Boom');
         return {
           message: 'Settings updated successfully',
-          settings: { ...settings, ...Object(input) },
+          settings: { ...settings, ...input },
         };
       },
     });
@@ -103,7 +88,7 @@ describe('admin bank settings', () => {
       'settings.get': () => settings,
       'settings.update': (input) => ({
         message: 'Settings updated successfully',
-        settings: { ...settings, ...Object(input) },
+        settings: { ...settings, ...input },
       }),
     });
     const { user } = renderApp('/admin/settings', { session: admin });

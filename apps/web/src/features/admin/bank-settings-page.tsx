@@ -13,11 +13,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { Controller, type FieldPath, useForm } from 'react-hook-form';
 import { ErrorAlert, SuccessAlert } from '../../components/alerts.tsx';
+import { ListSpinner } from '../../components/data-table.tsx';
 import { FormField } from '../../components/form-field.tsx';
 import { SectionCard } from '../../components/section-card.tsx';
 import { apiErrorInfo, errorMessage } from '../../lib/errors.ts';
 import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
-import { ListSpinner } from './admin-table.tsx';
 import { SupportQuotaFields } from './support-quota-fields.tsx';
 
 /** SPEC.md 9: the success message clears after 3 seconds. */

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { makeUser, signedInAs } from '../../testing/fixtures.ts';
-import { makeLoan } from '../../testing/loan-fixtures.ts';
+import { makeLoan, makeLoanDetail } from '../../testing/loan-fixtures.ts';
 import { renderApp } from '../../testing/render-app.tsx';
 import { callsTo, mockProcedure, mockProcedures, TrpcMockError } from '../../testing/trpc-msw.ts';
 
@@ -21,8 +21,7 @@ function serveLoans() {
     }),
   ];
   mockProcedure('loans.all', (input) => {
-    const query = Object(input);
-    const rows = query.status ? loans.filter((loan) => loan.status === query.status) : loans;
+    const rows = input.status ? loans.filter((loan) => loan.status === input.status) : loans;
     return { loans: rows, page: 1, count: rows.length, total: rows.length, hasMore: false };
   });
   return loans;
@@ -54,7 +53,7 @@ describe('admin loan management', () => {
   it('approves after confirmation, and rejects only with a reason', async () => {
     const [loan] = serveLoans();
     mockProcedures({
-      'loans.decide': () => ({ message: 'Loan approved and disbursed', loan }),
+      'loans.decide': () => ({ message: 'Loan approved and disbursed', loan: makeLoanDetail() }),
     });
     const { user } = renderApp('/admin/loans', { session: admin });
     const table = await screen.findByRole('table', { name: 'Loans' });

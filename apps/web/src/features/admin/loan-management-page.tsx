@@ -1,27 +1,15 @@
 import { loanStatuses, loanTypes } from '@bank/validators/enums';
-import {
-  Box,
-  Button,
-  Field,
-  Flex,
-  Heading,
-  HStack,
-  Stack,
-  Table,
-  Text,
-  Textarea,
-} from '@chakra-ui/react';
+import { Button, Field, Flex, Heading, HStack, Stack, Text, Textarea } from '@chakra-ui/react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ErrorAlert } from '../../components/alerts.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { type Column, cellStyles, ListTable } from '../../components/data-table.tsx';
 import { LoanStatusBadge } from '../../components/loan-status-badge.tsx';
 import { ModalDialog } from '../../components/modal-dialog.tsx';
 import { errorMessage, errorReason } from '../../lib/errors.ts';
 import { formatDate, formatMoney, humanize } from '../../lib/format.ts';
 import { notify } from '../../lib/toaster.ts';
 import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
-import { EmptyList, ListSpinner, Pagination, ScrollTable } from './admin-table.tsx';
 import { FilterGrid, FilterInput, FilterSelect } from './list-filters.tsx';
 import type { LoanSearch } from './loan-search.ts';
 
@@ -73,6 +61,72 @@ function Filters(props: { search: LoanSearch; onChange: (next: LoanSearch) => vo
       />
     </FilterGrid>
   );
+}
+
+function loanColumns(actions: {
+  onApprove: (loan: ManagedLoan) => void;
+  onReject: (loan: ManagedLoan) => void;
+}): Column<ManagedLoan>[] {
+  return [
+    {
+      header: 'Applicant',
+      cell: (loan) => (
+        <Stack gap="0">
+          <Text fontWeight="medium">{loan.user.name}</Text>
+          <Text fontSize="xs" color="fg.muted">
+            {loan.user.email}
+          </Text>
+        </Stack>
+      ),
+    },
+    { header: 'Type', cell: (loan) => humanize(loan.type) },
+    {
+      header: 'Amount',
+      headerProps: { textAlign: 'end' },
+      cell: (loan) => formatMoney(loan.amount),
+      cellProps: cellStyles.figure,
+    },
+    { header: 'Term', cell: (loan) => `${loan.term} mo`, cellProps: cellStyles.nowrap },
+    { header: 'Rate', cell: (loan) => `${loan.interestRate}%` },
+    {
+      header: 'Applied',
+      cell: (loan) => formatDate(loan.applicationDate),
+      cellProps: cellStyles.nowrap,
+    },
+    {
+      header: 'Status',
+      cell: (loan) => (
+        <HStack gap="1">
+          <LoanStatusBadge status={loan.status} overdue={loan.overdue} />
+        </HStack>
+      ),
+    },
+    {
+      header: 'Actions',
+      cell: (loan) => (
+        <Flex gap="2">
+          <Button
+            size="xs"
+            colorPalette="green"
+            variant="subtle"
+            disabled={loan.status !== 'pending'}
+            onClick={() => actions.onApprove(loan)}
+          >
+            Approve
+          </Button>
+          <Button
+            size="xs"
+            colorPalette="red"
+            variant="subtle"
+            disabled={loan.status !== 'pending'}
+            onClick={() => actions.onReject(loan)}
+          >
+            Reject
+          </Button>
+        </Flex>
+      ),
+    },
+  ];
 }
 
 /** Asks the officer why: the customer reads the reason on their loan. */
@@ -172,88 +226,25 @@ export function LoanManagementPage(props: {
         Loan Management
       </Heading>
       <Filters search={search} onChange={onSearchChange} />
-      {list.isError ? (
-        <ErrorAlert>{errorMessage(list.error, 'Failed to fetch loans')}</ErrorAlert>
-      ) : !data ? (
-        <ListSpinner label="Loading loans" />
-      ) : data.loans.length === 0 ? (
-        <Box borderWidth="1px" borderRadius="l3">
-          <EmptyList title="No loans found" />
-        </Box>
-      ) : (
-        <>
-          <ScrollTable label="Loans" busy={list.isPlaceholderData}>
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeader>Applicant</Table.ColumnHeader>
-                <Table.ColumnHeader>Type</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">Amount</Table.ColumnHeader>
-                <Table.ColumnHeader>Term</Table.ColumnHeader>
-                <Table.ColumnHeader>Rate</Table.ColumnHeader>
-                <Table.ColumnHeader>Applied</Table.ColumnHeader>
-                <Table.ColumnHeader>Status</Table.ColumnHeader>
-                <Table.ColumnHeader>Actions</Table.ColumnHeader>
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {data.loans.map((loan) => (
-                <Table.Row key={loan.id}>
-                  <Table.Cell>
-                    <Stack gap="0">
-                      <Text fontWeight="medium">{loan.user.name}</Text>
-                      <Text fontSize="xs" color="fg.muted">
-                        {loan.user.email}
-                      </Text>
-                    </Stack>
-                  </Table.Cell>
-                  <Table.Cell>{humanize(loan.type)}</Table.Cell>
-                  <Table.Cell textAlign="end" whiteSpace="nowrap" fontVariantNumeric="tabular-nums">
-                    {formatMoney(loan.amount)}
-                  </Table.Cell>
-                  <Table.Cell whiteSpace="nowrap">{`${loan.term} mo`}</Table.Cell>
-                  <Table.Cell>{`${loan.interestRate}%`}</Table.Cell>
-                  <Table.Cell whiteSpace="nowrap">{formatDate(loan.applicationDate)}</Table.Cell>
-                  <Table.Cell>
-                    <HStack gap="1">
-                      <LoanStatusBadge status={loan.status} overdue={loan.overdue} />
-                    </HStack>
-                  </Table.Cell>
-                  <Table.Cell>
-                    <Flex gap="2">
-                      <Button
-                        size="xs"
-                        colorPalette="green"
-                        variant="subtle"
-                        disabled={loan.status !== 'pending'}
-                        onClick={() => setApproving(loan)}
-                      >
-                        Approve
-                      </Button>
-                      <Button
-                        size="xs"
-                        colorPalette="red"
-                        variant="subtle"
-                        disabled={loan.status !== 'pending'}
-                        onClick={() => setRejecting(loan)}
-                      >
-                        Reject
-                      </Button>
-                    </Flex>
-                  </Table.Cell>
-                </Table.Row>
-              ))}
-            </Table.Body>
-          </ScrollTable>
-          <Pagination
-            page={page}
-            limit={PAGE_SIZE}
-            count={data.count}
-            total={data.total}
-            hasNext={data.hasMore}
-            onPage={(next) => onSearchChange({ ...search, page: next })}
-          />
-        </>
-      )}
+      <ListTable
+        label="Loans"
+        query={list}
+        rows={data?.loans}
+        columns={loanColumns({ onApprove: setApproving, onReject: setRejecting })}
+        rowKey={(loan) => loan.id}
+        loadingLabel="Loading loans"
+        failedMessage="Failed to fetch loans"
+        empty={{ title: 'No loans found' }}
+        pagination={
+          data && {
+            page,
+            limit: PAGE_SIZE,
+            total: data.total,
+            hasNext: data.hasMore,
+            onPage: (next) => onSearchChange({ ...search, page: next }),
+          }
+        }
+      />
       <ConfirmDialog
         open={approving !== null}
         title="Approve loan"

@@ -1,5 +1,7 @@
+import { signInFailuresQuery } from '@bank/validators/oversight';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import type { RouterOutputs } from '../../lib/trpc.ts';
 import { makeUser, signedInAs } from '../../testing/fixtures.ts';
 import { renderApp } from '../../testing/render-app.tsx';
 import { callsTo, mockProcedure, mockProcedures, TrpcMockError } from '../../testing/trpc-msw.ts';
@@ -7,7 +9,10 @@ import { callsTo, mockProcedure, mockProcedures, TrpcMockError } from '../../tes
 const admin = signedInAs(makeUser({ role: 'admin' }));
 const agent = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/140.0 Safari/537.36';
 
-function entry(index: number, overrides: Record<string, unknown> = {}) {
+type AuditEntry = RouterOutputs['admin']['auditLog']['data'][number];
+type OpenSession = RouterOutputs['oversight']['sessions']['data'][number];
+
+function entry(index: number, overrides: Partial<AuditEntry> = {}): AuditEntry {
   return {
     id: `e${index}`,
     event: 'auth.login.success',
@@ -25,7 +30,7 @@ function entry(index: number, overrides: Record<string, unknown> = {}) {
 describe('admin security audit log', () => {
   it('shows readable events, the user, address, device and failure reasons, and pages', async () => {
     mockProcedure('admin.auditLog', (input) => {
-      const page = Number(Object(input).page ?? 1);
+      const page = Number(input.page ?? 1);
       const rows =
         page === 1
           ? [
@@ -139,7 +144,7 @@ describe('admin security filters', () => {
   });
 });
 
-const session = (id: string, overrides: Record<string, unknown> = {}) => ({
+const session = (id: string, overrides: Partial<OpenSession> = {}): OpenSession => ({
   id,
   ip: '198.51.100.23',
   userAgent: agent,
@@ -234,7 +239,7 @@ describe('admin failed sign-ins', () => {
     mockProcedures({
       'admin.auditLog': () => emptyLog,
       'oversight.signInFailures': (input) => ({
-        days: Number(Object(input).days),
+        days: signInFailuresQuery.parse(input).days,
         data: [
           {
             ip: '192.0.2.50',

@@ -20,7 +20,7 @@ function serveAll() {
     }),
   );
   mockProcedure('transactions.all', (input) => {
-    const query = Object(input);
+    const query = input;
     const page = Number(query.page ?? 1);
     const rows = query.status === 'pending' ? all.slice(0, 3) : all;
     return transactionPage(rows.slice((page - 1) * 10, page * 10), { page, total: rows.length });

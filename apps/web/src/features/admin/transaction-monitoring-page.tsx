@@ -1,11 +1,10 @@
-import { Box, Button, Flex, Heading, Stack, Table, Text } from '@chakra-ui/react';
+import { Button, Flex, Heading, Stack, Text } from '@chakra-ui/react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { LuFilter } from 'react-icons/lu';
-import { ErrorAlert } from '../../components/alerts.tsx';
+import { type Column, cellStyles, ListTable } from '../../components/data-table.tsx';
 import { TransactionStatusBadge } from '../../components/money.tsx';
 import { TransactionFilters } from '../../components/transaction-filters.tsx';
-import { errorMessage } from '../../lib/errors.ts';
 import { formatDate, formatMoney, humanize } from '../../lib/format.ts';
 import {
   filtersOf,
@@ -14,7 +13,6 @@ import {
   type TransactionSearch,
 } from '../../lib/transaction-search.ts';
 import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
-import { EmptyList, ListSpinner, Pagination, ScrollTable } from './admin-table.tsx';
 
 const PAGE_SIZE = 10;
 
@@ -37,6 +35,30 @@ function SenderCell({ transaction }: { transaction: MonitoredTransaction }) {
     </Stack>
   );
 }
+
+const columns: Column<MonitoredTransaction>[] = [
+  { header: 'Sender', cell: (transaction) => <SenderCell transaction={transaction} /> },
+  {
+    header: 'Type',
+    cell: (transaction) => humanize(transaction.type),
+    cellProps: cellStyles.nowrap,
+  },
+  {
+    header: 'Amount',
+    headerProps: { textAlign: 'end' },
+    cell: (transaction) => formatMoney(transaction.amount),
+    cellProps: cellStyles.figure,
+  },
+  {
+    header: 'Status',
+    cell: (transaction) => <TransactionStatusBadge status={transaction.status} />,
+  },
+  {
+    header: 'Date',
+    cell: (transaction) => formatDate(transaction.createdAt),
+    cellProps: cellStyles.nowrap,
+  },
+];
 
 /** SPEC.md 2.26: every customer's transactions, filtered and paged on the server. */
 export function TransactionMonitoringPage(props: {
@@ -77,57 +99,28 @@ export function TransactionMonitoringPage(props: {
         <TransactionFilters id={filtersId} values={filters} onChange={changeFilters} />
       ) : null}
 
-      {list.isError ? (
-        <ErrorAlert>{errorMessage(list.error, 'Failed to fetch transactions')}</ErrorAlert>
-      ) : !data ? (
-        <ListSpinner label="Loading transactions" />
-      ) : data.data.length === 0 ? (
-        <Box borderWidth="1px" borderRadius="l3">
-          <EmptyList
-            title="No transactions found"
-            hint={hasFilters(search) ? 'Try other filters, or clear them.' : undefined}
-          />
-        </Box>
-      ) : (
-        <>
-          <ScrollTable label="Transactions" busy={list.isPlaceholderData}>
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeader>Sender</Table.ColumnHeader>
-                <Table.ColumnHeader>Type</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">Amount</Table.ColumnHeader>
-                <Table.ColumnHeader>Status</Table.ColumnHeader>
-                <Table.ColumnHeader>Date</Table.ColumnHeader>
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {data.data.map((transaction) => (
-                <Table.Row key={transaction.id}>
-                  <Table.Cell>
-                    <SenderCell transaction={transaction} />
-                  </Table.Cell>
-                  <Table.Cell whiteSpace="nowrap">{humanize(transaction.type)}</Table.Cell>
-                  <Table.Cell textAlign="end" whiteSpace="nowrap" fontVariantNumeric="tabular-nums">
-                    {formatMoney(transaction.amount)}
-                  </Table.Cell>
-                  <Table.Cell>
-                    <TransactionStatusBadge status={transaction.status} />
-                  </Table.Cell>
-                  <Table.Cell whiteSpace="nowrap">{formatDate(transaction.createdAt)}</Table.Cell>
-                </Table.Row>
-              ))}
-            </Table.Body>
-          </ScrollTable>
-          <Pagination
-            page={data.page}
-            limit={data.limit}
-            count={data.count}
-            total={data.total}
-            hasNext={data.page < data.pages}
-            onPage={(next) => onSearchChange({ ...search, page: next })}
-          />
-        </>
-      )}
+      <ListTable
+        label="Transactions"
+        query={list}
+        rows={data?.data}
+        columns={columns}
+        rowKey={(transaction) => transaction.id}
+        loadingLabel="Loading transactions"
+        failedMessage="Failed to fetch transactions"
+        empty={{
+          title: 'No transactions found',
+          hint: hasFilters(search) ? 'Try other filters, or clear them.' : undefined,
+        }}
+        pagination={
+          data && {
+            page: data.page,
+            limit: data.limit,
+            total: data.total,
+            hasNext: data.page < data.pages,
+            onPage: (next) => onSearchChange({ ...search, page: next }),
+          }
+        }
+      />
     </Stack>
   );
 }

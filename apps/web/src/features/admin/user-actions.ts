@@ -48,3 +48,5 @@ export function useUserActions() {
     deleting: remove.isPending,
   };
 }
+
+export type UserActions = ReturnType<typeof useUserActions>;

@@ -9,7 +9,6 @@ import {
   Input,
   SimpleGrid,
   Stack,
-  Table,
   Text,
 } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -19,6 +18,13 @@ import { Controller, useForm } from 'react-hook-form';
 import { LuArrowLeft } from 'react-icons/lu';
 import { ErrorAlert } from '../../components/alerts.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import {
+  type Column,
+  cellStyles,
+  DataTable,
+  EmptyList,
+  ListSpinner,
+} from '../../components/data-table.tsx';
 import { DetailList } from '../../components/detail-list.tsx';
 import { FormField } from '../../components/form-field.tsx';
 import { TransactionStatusBadge } from '../../components/money.tsx';
@@ -28,7 +34,6 @@ import { errorMessage } from '../../lib/errors.ts';
 import { formatDate, formatDateTime, formatMoney, humanize } from '../../lib/format.ts';
 import { notify } from '../../lib/toaster.ts';
 import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
-import { EmptyList, ListSpinner, ScrollTable } from './admin-table.tsx';
 import { auditEntryLabel } from './audit-events.ts';
 import { RoleField } from './role-field.tsx';
 import { useUserActions } from './user-actions.ts';
@@ -102,6 +107,53 @@ function EditUserForm({ detail }: { detail: UserDetail }) {
   );
 }
 
+type UserSession = UserDetail['sessions'][number];
+type RecentTransaction = UserDetail['recentTransactions'][number];
+
+const sessionColumns: Column<UserSession>[] = [
+  { header: 'Address', cell: (session) => session.ip ?? '—', cellProps: { fontFamily: 'mono' } },
+  {
+    header: 'Device',
+    cell: (session) => session.userAgent ?? '—',
+    cellProps: (session) => ({ maxW: 'xs', truncate: true, title: session.userAgent ?? undefined }),
+  },
+  {
+    header: 'Signed in',
+    cell: (session) => formatDateTime(session.createdAt),
+    cellProps: cellStyles.nowrap,
+  },
+  {
+    header: 'Last seen',
+    cell: (session) => formatDateTime(session.lastSeenAt),
+    cellProps: cellStyles.nowrap,
+  },
+];
+
+const transactionColumns: Column<RecentTransaction>[] = [
+  { header: 'Description', cell: (transaction) => transaction.description },
+  {
+    header: 'Type',
+    cell: (transaction) => humanize(transaction.type),
+    cellProps: cellStyles.nowrap,
+  },
+  {
+    header: 'Amount',
+    headerProps: { textAlign: 'end' },
+    cell: (transaction) =>
+      `${transaction.direction === 'credit' ? '+' : '−'}${formatMoney(transaction.amount)}`,
+    cellProps: cellStyles.figure,
+  },
+  {
+    header: 'Status',
+    cell: (transaction) => <TransactionStatusBadge status={transaction.status} />,
+  },
+  {
+    header: 'Date',
+    cell: (transaction) => formatDate(transaction.createdAt),
+    cellProps: cellStyles.nowrap,
+  },
+];
+
 function SessionsSection({ detail }: { detail: UserDetail }) {
   const utils = trpc.useUtils();
   const end = trpc.admin.endUserSessions.useMutation();
@@ -133,28 +185,12 @@ function SessionsSection({ detail }: { detail: UserDetail }) {
       {detail.sessions.length === 0 ? (
         <Text color="fg.muted">No open sessions</Text>
       ) : (
-        <ScrollTable label="Open sessions">
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeader>Address</Table.ColumnHeader>
-              <Table.ColumnHeader>Device</Table.ColumnHeader>
-              <Table.ColumnHeader>Signed in</Table.ColumnHeader>
-              <Table.ColumnHeader>Last seen</Table.ColumnHeader>
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {detail.sessions.map((session) => (
-              <Table.Row key={session.id}>
-                <Table.Cell fontFamily="mono">{session.ip ?? '—'}</Table.Cell>
-                <Table.Cell maxW="xs" truncate title={session.userAgent ?? undefined}>
-                  {session.userAgent ?? '—'}
-                </Table.Cell>
-                <Table.Cell whiteSpace="nowrap">{formatDateTime(session.createdAt)}</Table.Cell>
-                <Table.Cell whiteSpace="nowrap">{formatDateTime(session.lastSeenAt)}</Table.Cell>
-              </Table.Row>
-            ))}
-          </Table.Body>
-        </ScrollTable>
+        <DataTable
+          label="Open sessions"
+          rows={detail.sessions}
+          columns={sessionColumns}
+          rowKey={(session) => session.id}
+        />
       )}
     </SectionCard>
   );
@@ -277,32 +313,12 @@ export function UserDetailPage({ userId }: { userId: string }) {
         {detail.recentTransactions.length === 0 ? (
           <EmptyList title="No transactions yet" />
         ) : (
-          <ScrollTable label="Recent transactions">
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeader>Description</Table.ColumnHeader>
-                <Table.ColumnHeader>Type</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">Amount</Table.ColumnHeader>
-                <Table.ColumnHeader>Status</Table.ColumnHeader>
-                <Table.ColumnHeader>Date</Table.ColumnHeader>
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {detail.recentTransactions.map((transaction) => (
-                <Table.Row key={transaction.id}>
-                  <Table.Cell>{transaction.description}</Table.Cell>
-                  <Table.Cell whiteSpace="nowrap">{humanize(transaction.type)}</Table.Cell>
-                  <Table.Cell textAlign="end" whiteSpace="nowrap" fontVariantNumeric="tabular-nums">
-                    {`${transaction.direction === 'credit' ? '+' : '−'}${formatMoney(transaction.amount)}`}
-                  </Table.Cell>
-                  <Table.Cell>
-                    <TransactionStatusBadge status={transaction.status} />
-                  </Table.Cell>
-                  <Table.Cell whiteSpace="nowrap">{formatDate(transaction.createdAt)}</Table.Cell>
-                </Table.Row>
-              ))}
-            </Table.Body>
-          </ScrollTable>
+          <DataTable
+            label="Recent transactions"
+            rows={detail.recentTransactions}
+            columns={transactionColumns}
+            rowKey={(transaction) => transaction.id}
+          />
         )}
       </SectionCard>
 

@@ -1,12 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import type { RouterOutputs } from '../../lib/trpc.ts';
 import { makeUser, signedInAs } from '../../testing/fixtures.ts';
 import { renderApp } from '../../testing/render-app.tsx';
 import { callsTo, mockProcedure, mockProcedures, TrpcMockError } from '../../testing/trpc-msw.ts';
 
 const admin = signedInAs(makeUser({ role: 'admin' }));
 
-function listedUser(overrides: Record<string, unknown> = {}) {
+type ListedUser = RouterOutputs['admin']['users']['data'][number];
+
+function listedUser(overrides: Partial<ListedUser> = {}): ListedUser {
   return {
     id: '0193a7c2-0000-7000-8000-0000000000a1',
     _id: '0193a7c2-0000-7000-8000-0000000000a1',
@@ -131,10 +134,10 @@ describe('admin user management', () => {
   it('blocks and unblocks with SPEC.md’s toasts', async () => {
     serveUsers();
     mockProcedure('admin.setUserBlocked', (input) => {
-      const blocked = Object(input).blocked === true;
+      const blocked = input.blocked === true;
       return {
         message: blocked ? 'User blocked successfully' : 'User unblocked successfully',
-        user: { id: Object(input).id, isBlocked: blocked },
+        user: { id: input.id, isBlocked: blocked },
       };
     });
     const { user } = renderApp('/admin/users', { session: admin });
@@ -174,7 +177,7 @@ describe('admin user management', () => {
     serveUsers();
     mockProcedure('admin.createUser', (input) => ({
       message: 'User created successfully',
-      user: listedUser({ ...Object(input), id: '0193a7c2-0000-7000-8000-0000000000a3' }),
+      user: listedUser({ ...input, id: '0193a7c2-0000-7000-8000-0000000000a3' }),
     }));
     const { user } = renderApp('/admin/users', { session: admin });
     await user.click(await screen.findByRole('button', { name: 'Add User' }));

@@ -10,22 +10,19 @@ import {
   IconButton,
   SimpleGrid,
   Stack,
-  Table,
   Text,
 } from '@chakra-ui/react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
 import { LuLock, LuLockOpen, LuTrash2, LuUserPlus } from 'react-icons/lu';
-import { ErrorAlert } from '../../components/alerts.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
-import { errorMessage } from '../../lib/errors.ts';
+import { type Column, cellStyles, ListTable, pagingOf } from '../../components/data-table.tsx';
 import { formatDate, formatMoney, humanize } from '../../lib/format.ts';
 import { useCurrentUser } from '../../lib/session.ts';
 import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
-import { EmptyList, ListSpinner, Pagination, ScrollTable } from './admin-table.tsx';
 import { FilterGrid, FilterInput, FilterSelect } from './list-filters.tsx';
-import { useUserActions } from './user-actions.ts';
+import { type UserActions, useUserActions } from './user-actions.ts';
 import { type UserSearch, userListInput } from './user-search.ts';
 import { UserStatusBadge } from './user-status-badge.tsx';
 
@@ -50,6 +47,92 @@ function StatTile({ label, value }: { label: string; value: number | undefined }
       </Text>
     </Box>
   );
+}
+
+function UserName({ user }: { user: ListedUser }) {
+  return (
+    <Stack gap="0">
+      <ChakraLink asChild fontWeight="medium" variant="underline">
+        <Link to="/admin/users/$userId" params={{ userId: user.id }}>
+          {`${user.firstName} ${user.lastName}`}
+        </Link>
+      </ChakraLink>
+      <Text fontSize="xs" color="fg.muted">
+        {user.email}
+      </Text>
+    </Stack>
+  );
+}
+
+/** Block or unblock, and delete; not on one's own row: the server refuses both to oneself. */
+function UserRowActions(props: {
+  user: ListedUser;
+  myId: string;
+  actions: UserActions;
+  onDelete: (user: ListedUser) => void;
+}) {
+  const { user, actions } = props;
+  const name = `${user.firstName} ${user.lastName}`;
+  return (
+    <HStack gap="1" hidden={user.id === props.myId}>
+      <IconButton
+        size="xs"
+        variant="subtle"
+        colorPalette={user.isBlocked ? 'green' : 'orange'}
+        aria-label={user.isBlocked ? `Unblock ${name}` : `Block ${name}`}
+        title={user.isBlocked ? 'Unblock' : 'Block'}
+        loading={actions.blockingId === user.id}
+        onClick={() => void actions.setBlocked(user.id, !user.isBlocked)}
+      >
+        {user.isBlocked ? <LuLockOpen /> : <LuLock />}
+      </IconButton>
+      <IconButton
+        size="xs"
+        variant="subtle"
+        colorPalette="red"
+        aria-label={`Delete ${name}`}
+        title="Delete"
+        onClick={() => props.onDelete(user)}
+      >
+        <LuTrash2 />
+      </IconButton>
+    </HStack>
+  );
+}
+
+function userColumns(options: {
+  myId: string;
+  actions: UserActions;
+  onDelete: (user: ListedUser) => void;
+}): Column<ListedUser>[] {
+  return [
+    { header: 'User', cell: (user) => <UserName user={user} /> },
+    {
+      header: 'Account',
+      cell: (user) => masked(user.accountNumber),
+      cellProps: { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' },
+    },
+    {
+      header: 'Role',
+      cell: (user) => (
+        <Badge variant="outline" colorPalette={user.role === 'user' ? 'gray' : 'purple'}>
+          {humanize(user.role)}
+        </Badge>
+      ),
+    },
+    { header: 'Status', cell: (user) => <UserStatusBadge status={user.status} /> },
+    {
+      header: 'Balance',
+      headerProps: { textAlign: 'end' },
+      cell: (user) => (user.balance === null ? '—' : formatMoney(user.balance)),
+      cellProps: cellStyles.figure,
+    },
+    { header: 'Joined', cell: (user) => formatDate(user.createdAt), cellProps: cellStyles.nowrap },
+    {
+      header: 'Actions',
+      cell: (user) => <UserRowActions user={user} {...options} />,
+    },
+  ];
 }
 
 function Filters(props: { search: UserSearch; onChange: (next: UserSearch) => void }) {
@@ -145,111 +228,20 @@ export function UserManagementPage(props: {
 
       <Filters search={search} onChange={onSearchChange} />
 
-      {list.isError ? (
-        <ErrorAlert>{errorMessage(list.error, 'Failed to fetch users')}</ErrorAlert>
-      ) : !data ? (
-        <ListSpinner label="Loading users" />
-      ) : data.data.length === 0 ? (
-        <Box borderWidth="1px" borderRadius="l3">
-          <EmptyList
-            title="No users found"
-            hint={hasFilters ? 'Try other filters, or clear them.' : undefined}
-          />
-        </Box>
-      ) : (
-        <>
-          <ScrollTable label="Users" busy={list.isPlaceholderData}>
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeader>User</Table.ColumnHeader>
-                <Table.ColumnHeader>Account</Table.ColumnHeader>
-                <Table.ColumnHeader>Role</Table.ColumnHeader>
-                <Table.ColumnHeader>Status</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">Balance</Table.ColumnHeader>
-                <Table.ColumnHeader>Joined</Table.ColumnHeader>
-                <Table.ColumnHeader>Actions</Table.ColumnHeader>
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {data.data.map((user) => {
-                const name = `${user.firstName} ${user.lastName}`;
-                return (
-                  <Table.Row key={user.id}>
-                    <Table.Cell>
-                      <Stack gap="0">
-                        <ChakraLink asChild fontWeight="medium" variant="underline">
-                          <Link to="/admin/users/$userId" params={{ userId: user.id }}>
-                            {name}
-                          </Link>
-                        </ChakraLink>
-                        <Text fontSize="xs" color="fg.muted">
-                          {user.email}
-                        </Text>
-                      </Stack>
-                    </Table.Cell>
-                    <Table.Cell whiteSpace="nowrap" fontVariantNumeric="tabular-nums">
-                      {masked(user.accountNumber)}
-                    </Table.Cell>
-                    <Table.Cell>
-                      <Badge
-                        variant="outline"
-                        colorPalette={user.role === 'user' ? 'gray' : 'purple'}
-                      >
-                        {humanize(user.role)}
-                      </Badge>
-                    </Table.Cell>
-                    <Table.Cell>
-                      <UserStatusBadge status={user.status} />
-                    </Table.Cell>
-                    <Table.Cell
-                      textAlign="end"
-                      whiteSpace="nowrap"
-                      fontVariantNumeric="tabular-nums"
-                    >
-                      {user.balance === null ? '—' : formatMoney(user.balance)}
-                    </Table.Cell>
-                    <Table.Cell whiteSpace="nowrap">{formatDate(user.createdAt)}</Table.Cell>
-                    <Table.Cell>
-                      {/* Not on one's own row: the server refuses to block or delete oneself. */}
-                      <HStack gap="1" hidden={user.id === me.id}>
-                        <IconButton
-                          size="xs"
-                          variant="subtle"
-                          colorPalette={user.isBlocked ? 'green' : 'orange'}
-                          aria-label={user.isBlocked ? `Unblock ${name}` : `Block ${name}`}
-                          title={user.isBlocked ? 'Unblock' : 'Block'}
-                          loading={actions.blockingId === user.id}
-                          onClick={() => void actions.setBlocked(user.id, !user.isBlocked)}
-                        >
-                          {user.isBlocked ? <LuLockOpen /> : <LuLock />}
-                        </IconButton>
-                        <IconButton
-                          size="xs"
-                          variant="subtle"
-                          colorPalette="red"
-                          aria-label={`Delete ${name}`}
-                          title="Delete"
-                          onClick={() => setDeleting(user)}
-                        >
-                          <LuTrash2 />
-                        </IconButton>
-                      </HStack>
-                    </Table.Cell>
-                  </Table.Row>
-                );
-              })}
-            </Table.Body>
-          </ScrollTable>
-          <Pagination
-            page={data.page}
-            limit={data.limit}
-            count={data.count}
-            total={data.total}
-            hasNext={data.hasMore}
-            onPage={(next) => onSearchChange({ ...search, page: next })}
-          />
-        </>
-      )}
+      <ListTable
+        label="Users"
+        query={list}
+        rows={data?.data}
+        columns={userColumns({ myId: me.id, actions, onDelete: setDeleting })}
+        rowKey={(user) => user.id}
+        loadingLabel="Loading users"
+        failedMessage="Failed to fetch users"
+        empty={{
+          title: 'No users found',
+          hint: hasFilters ? 'Try other filters, or clear them.' : undefined,
+        }}
+        pagination={pagingOf(data, (next) => onSearchChange({ ...search, page: next }))}
+      />
       <ConfirmDialog
         open={deleting !== null}
         title="Delete user"

@@ -10,7 +10,7 @@ function serveBanks(initial: BankFixture[]) {
   mockProcedures({
     'banks.list': () => bankPage(banks),
     'banks.create': (input) => {
-      const values = Object(input);
+      const values = input;
       const bank = makeBank({
         ...values,
         maskedAccountNumber: `****${String(values.accountNumber).slice(-4)}`,
@@ -19,12 +19,13 @@ function serveBanks(initial: BankFixture[]) {
       return { message: 'Bank added successfully', bank };
     },
     'banks.update': (input) => {
-      const values = Object(input);
-      banks = banks.map((bank) => (bank.id === values.id ? { ...bank, ...values } : bank));
-      return { message: 'Bank updated successfully', bank: banks[0] };
+      banks = banks.map((bank) => (bank.id === input.id ? { ...bank, ...input } : bank));
+      const bank = banks.find((known) => known.id === input.id);
+      if (!bank) throw new TrpcMockError('NOT_FOUND', 'Bank not found');
+      return { message: 'Bank updated successfully', bank };
     },
     'banks.remove': (input) => {
-      const { id } = Object(input);
+      const { id } = input;
       banks = banks.filter((bank) => bank.id !== id);
       return { message: 'Bank deleted successfully', id };
     },

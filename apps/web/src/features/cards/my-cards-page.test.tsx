@@ -11,7 +11,7 @@ function serveCards(initial: CardFixture[]) {
   mockProcedures({
     'cards.list': () => cardPage(cards),
     'cards.create': (input) => {
-      const values = Object(input);
+      const values = input;
       const card = makeCard({
         type: values.type,
         name: values.name,
@@ -23,14 +23,17 @@ function serveCards(initial: CardFixture[]) {
       return { message: 'Card added successfully', card };
     },
     'cards.update': (input) => {
-      const values = Object(input);
       cards = cards.map((card) =>
-        card.id === values.id ? { ...card, name: values.name, expiry: values.expiry } : card,
+        card.id === input.id
+          ? { ...card, name: input.name ?? card.name, expiry: input.expiry ?? card.expiry }
+          : card,
       );
-      return { message: 'Card updated successfully', card: cards[0] };
+      const card = cards.find((known) => known.id === input.id);
+      if (!card) throw new TrpcMockError('NOT_FOUND', 'Card not found');
+      return { message: 'Card updated successfully', card };
     },
     'cards.remove': (input) => {
-      const { id } = Object(input);
+      const { id } = input;
       cards = cards.filter((card) => card.id !== id);
       return { message: 'Card removed successfully', id };
     },

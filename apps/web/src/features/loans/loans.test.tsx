@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { signedInAs } from '../../testing/fixtures.ts';
 import { loanTypesAnswer, makeLoan, makeLoanDetail } from '../../testing/loan-fixtures.ts';
-import { makeBalance } from '../../testing/money-fixtures.ts';
+import { makeBalance, makeTransaction } from '../../testing/money-fixtures.ts';
 import { renderApp } from '../../testing/render-app.tsx';
 import { callsTo, mockProcedures, TrpcMockError } from '../../testing/trpc-msw.ts';
 
@@ -177,7 +177,7 @@ describe('Loan Details', () => {
       'loans.byId': () => loan,
       'loans.repay': () => ({
         message: 'Payment completed successfully',
-        transaction: {},
+        transaction: makeTransaction({ type: 'loan_repayment' }),
         newBalance: 100,
         loanId: loan.id,
         loanStatus: 'approved',

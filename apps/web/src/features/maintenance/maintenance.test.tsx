@@ -2,6 +2,7 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { makeUser, signedInAs } from '../../testing/fixtures.ts';
 import { renderApp } from '../../testing/render-app.tsx';
+import { makeBankSettings } from '../../testing/settings-fixtures.ts';
 import { defaultBankProfile, mockProcedure, TrpcMockError } from '../../testing/trpc-msw.ts';
 import { effectsOf } from '../realtime/events.ts';
 
@@ -41,16 +42,7 @@ describe('maintenance mode', () => {
 
   it('lets administrators work, with a banner', async () => {
     mockProcedure('settings.public', underMaintenance);
-    mockProcedure('settings.get', () => ({
-      bankName: 'Horizon Bank',
-      supportEmail: 'support@horizonbank.example',
-      supportPhone: '1-800-555-0199',
-      transferLimit: 50000,
-      withdrawalLimit: 25000,
-      maintenanceMode: true,
-      interestRates: { savings: 2.5, loans: { personal: 12.5, business: 10, mortgage: 6.5 } },
-      updatedAt: '2026-11-23T10:00:00.000Z',
-    }));
+    mockProcedure('settings.get', () => makeBankSettings({ maintenanceMode: true }));
     renderApp('/admin/settings', { session: signedInAs(makeUser({ role: 'admin' })) });
     expect(await screen.findByText('Maintenance mode is on')).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'Bank Settings' })).toBeInTheDocument();

@@ -2,13 +2,11 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { signedInAs } from '../../testing/fixtures.ts';
 import {
-  bankPage,
-  cardPage,
   makeBalance,
   makeBank,
   makeCard,
+  mockMoneyForm,
   movementResult,
-  transactionPage,
 } from '../../testing/money-fixtures.ts';
 import { renderApp } from '../../testing/render-app.tsx';
 import { callsTo, mockProcedures, TrpcMockError } from '../../testing/trpc-msw.ts';
@@ -18,12 +16,7 @@ const savedCard = makeCard({ last4: '4242', number: '**** **** **** 4242' });
 const savedBank = makeBank({ name: 'First Federal' });
 
 function mockPage(cards = [savedCard], banks = [savedBank]) {
-  mockProcedures({
-    'transactions.balance': () => makeBalance(),
-    'cards.list': () => cardPage(cards),
-    'banks.list': () => bankPage(banks),
-    'transactions.list': () => transactionPage([]),
-  });
+  mockMoneyForm({ balance: makeBalance(), cards, banks });
 }
 
 describe('deposit', () => {

@@ -1,5 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import type { RouterInputs, RouterOutputs } from '../../lib/trpc.ts';
 import { signedInAs } from '../../testing/fixtures.ts';
 import { makeBalance, movementResult, transactionPage } from '../../testing/money-fixtures.ts';
 import { renderApp } from '../../testing/render-app.tsx';
@@ -8,8 +9,10 @@ import { callsTo, mockProcedures, TrpcMockError } from '../../testing/trpc-msw.t
 const BOB = '412345678085';
 
 /** The server's confirmation of payee, as for Bob Smith's account here. */
-function payeeOf(input: unknown) {
-  const { accountNumber, name } = Object(input);
+function payeeOf(
+  input: RouterInputs['transactions']['lookupPayee'],
+): RouterOutputs['transactions']['lookupPayee'] {
+  const { accountNumber, name } = input;
   if (accountNumber !== BOB) {
     return {
       accountNumber,

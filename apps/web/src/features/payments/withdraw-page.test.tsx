@@ -2,13 +2,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { makeUser, signedInAs } from '../../testing/fixtures.ts';
 import {
-  bankPage,
-  cardPage,
   makeBalance,
   makeBank,
   makeCard,
+  mockMoneyForm,
   movementResult,
-  transactionPage,
 } from '../../testing/money-fixtures.ts';
 import { renderApp } from '../../testing/render-app.tsx';
 import { callsTo, mockProcedures, TrpcMockError } from '../../testing/trpc-msw.ts';
@@ -18,13 +16,8 @@ const debitCard = makeCard({ type: 'debit', last4: '1111', number: '**** **** **
 const creditCard = makeCard({ type: 'credit', last4: '2222', number: '**** **** **** 2222' });
 
 function mockPage(cards = [debitCard, creditCard], banks = [savedBank]) {
-  mockProcedures({
-    'transactions.balance': () =>
-      makeBalance({ balance: 1994.5, withdrawalLimit: 25000, withdrawnToday: 80 }),
-    'cards.list': () => cardPage(cards),
-    'banks.list': () => bankPage(banks),
-    'transactions.list': () => transactionPage([]),
-  });
+  const balance = makeBalance({ balance: 1994.5, withdrawalLimit: 25000, withdrawnToday: 80 });
+  mockMoneyForm({ balance, cards, banks });
 }
 
 describe('withdraw', () => {

@@ -10,8 +10,7 @@ describe('profile page', () => {
   it('opens on the Profile tab and saves changes with a toast', async () => {
     mockProcedure('auth.updateProfile', (input) => ({
       ...ada,
-      firstName: 'Augusta',
-      ...Object(input),
+      firstName: input.firstName ?? 'Augusta',
     }));
     const { user } = renderApp('/profile', { session: signedInAs(ada) });
     expect(await screen.findByRole('heading', { name: 'Account Settings' })).toBeInTheDocument();
@@ -52,7 +51,7 @@ describe('profile page', () => {
   it('persists notification preferences', async () => {
     mockProcedure('auth.updateNotificationPreferences', (input) => ({
       ...ada,
-      notificationPreferences: Object(input),
+      notificationPreferences: { ...ada.notificationPreferences, ...input },
     }));
     const { user } = renderApp('/profile', { session: signedInAs(ada) });
     await user.click(await screen.findByRole('tab', { name: 'Notifications' }));

@@ -11,8 +11,11 @@ const agent = signedInAs(
   makeUser({ role: 'support', id: 'agent-1', firstName: 'Sam', lastName: 'Support' }),
 );
 
+const alicesTicket = makeTicket({
+  user: { ...makeTicket().user, name: 'Alice Johnson', email: 'alice@demo.bank' },
+});
 const tickets = [
-  makeTicket({ user: { ...makeTicket().user, name: 'Alice Johnson', email: 'alice@demo.bank' } }),
+  alicesTicket,
   makeTicket({
     id: 't2',
     ticketId: '#1002',
@@ -79,7 +82,7 @@ describe('support management', () => {
       'support.all': () => ticketPage(tickets),
       'support.updateStatus': () => ({
         message: 'Ticket updated successfully',
-        ticket: tickets[0],
+        ticket: alicesTicket,
       }),
     });
     const { user } = renderApp('/admin/support?page=1&category=technical_support', {
@@ -108,10 +111,10 @@ describe('support management', () => {
   it('lets the support role in, with only Support Management in its menu, and opens a ticket chat', async () => {
     mockProcedures({
       'support.all': () => ticketPage(tickets),
-      'support.byId': () => ({ ticket: tickets[0] }),
+      'support.byId': () => ({ ticket: alicesTicket }),
       'support.messages': () => ({
         messages: [],
-        ticketInfo: { status: 'open', user: tickets[0]?.user, assignedTo: null },
+        ticketInfo: { status: 'open', user: alicesTicket.user, assignedTo: null },
       }),
       'support.joinChat': () => ({ joined: true }),
       'support.leaveChat': () => ({ left: true }),

@@ -11,7 +11,7 @@ function serveHistory() {
     makeTransaction({ description: `Payment ${index + 1}` }),
   );
   mockProcedure('transactions.list', (input) => {
-    const query = Object(input);
+    const query = input;
     const page = Number(query.page ?? 1);
     const rows = query.status === 'pending' ? all.slice(0, 3) : all;
     return transactionPage(rows.slice((page - 1) * 10, page * 10), {

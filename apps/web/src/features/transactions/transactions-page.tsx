@@ -18,6 +18,7 @@ import { ErrorAlert } from '../../components/alerts.tsx';
 import { TransactionFilters } from '../../components/transaction-filters.tsx';
 import { TransactionList } from '../../components/transaction-list.tsx';
 import { useArrivalMessage } from '../../lib/arrival-message.ts';
+import { downloadCsv } from '../../lib/download.ts';
 import { errorMessage } from '../../lib/errors.ts';
 import { notify } from '../../lib/toaster.ts';
 import {
@@ -28,19 +29,6 @@ import {
   transactionListInput,
 } from '../../lib/transaction-search.ts';
 import { trpc } from '../../lib/trpc.ts';
-
-/** Saves `csv` as a file through a temporary object URL. */
-function downloadCsv(filename: string, csv: string) {
-  const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
-  const anchor = document.createElement('a');
-  anchor.href = url;
-  anchor.download = filename;
-  anchor.hidden = true;
-  document.body.append(anchor);
-  anchor.click();
-  anchor.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
 
 /** SPEC.md 2.11: filters, server pagination, CSV export; an error replaces the page. */
 export function TransactionsPage(props: {

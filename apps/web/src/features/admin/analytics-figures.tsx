@@ -1,0 +1,188 @@
+import { BarList, type BarListData, useChart } from '@chakra-ui/charts';
+import { Card, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
+import { formatCompactMoney, formatDay, formatMoney, humanize } from '../../lib/format.ts';
+import type { RouterOutputs } from '../../lib/trpc.ts';
+import { numberFormat, Panel } from './analytics-panel.tsx';
+import { DailyBarChart } from './daily-bar-chart.tsx';
+
+type Analytics = RouterOutputs['oversight']['analytics'];
+
+function SignUpsChart({ data }: { data: Analytics['signUps'] }) {
+  return (
+    <DailyBarChart
+      data={data}
+      series={[{ name: 'count', color: 'brand.solid', label: 'Sign-ups' }]}
+      height={{ base: '52', md: '64' }}
+      marginLeft={-16}
+      yAxis={{ width: 40, allowDecimals: false }}
+      caption="Sign-ups per day"
+      headers={['Day', 'Sign-ups']}
+      cells={(row) => [formatDay(row.day), row.count]}
+    />
+  );
+}
+
+function FlowsChart({ data }: { data: Analytics['depositsVsWithdrawals'] }) {
+  return (
+    <DailyBarChart
+      data={data}
+      series={[
+        { name: 'deposits', color: 'green.solid', label: 'Deposits' },
+        { name: 'withdrawals', color: 'red.solid', label: 'Withdrawals' },
+      ]}
+      height={{ base: '56', md: '72' }}
+      marginLeft={0}
+      yAxis={{ width: 52, tickFormatter: (value) => formatCompactMoney(value) }}
+      formatValue={formatMoney}
+      legend
+      caption="Deposits and withdrawals per day"
+      headers={['Day', 'Deposits', 'Withdrawals']}
+      cells={(row) => [formatDay(row.day), formatMoney(row.deposits), formatMoney(row.withdrawals)]}
+    />
+  );
+}
+
+/** Horizontal bars with their figure: what share each type or status has. */
+function Breakdown(props: {
+  label: string;
+  data: BarListData[];
+  color: string;
+  format: (value: number) => string;
+}) {
+  const chart = useChart<BarListData>({
+    data: props.data,
+    series: [{ name: 'name', color: props.color }],
+  });
+  return (
+    <BarList.Root chart={chart} barSize="8" aria-label={props.label} role="group">
+      <BarList.Content gap="3">
+        <BarList.Bar label={({ payload }) => <Text as="span">{payload.name}</Text>} />
+        <BarList.Value valueFormatter={props.format} />
+      </BarList.Content>
+    </BarList.Root>
+  );
+}
+
+function TypesTable({ data }: { data: Analytics['transactionsByType'] }) {
+  return (
+    <Table.ScrollArea
+      borderWidth="1px"
+      borderRadius="l2"
+      role="region"
+      aria-label="Transactions by type, figures"
+      tabIndex={0}
+    >
+      <Table.Root size="sm">
+        <Table.Header>
+          <Table.Row>
+            <Table.ColumnHeader>Type</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">Count</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">Volume</Table.ColumnHeader>
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {data.map((row) => (
+            <Table.Row key={row.type}>
+              <Table.Cell>{humanize(row.type)}</Table.Cell>
+              <Table.Cell textAlign="end" fontVariantNumeric="tabular-nums">
+                {numberFormat.format(row.count)}
+              </Table.Cell>
+              <Table.Cell textAlign="end" fontVariantNumeric="tabular-nums" whiteSpace="nowrap">
+                {formatMoney(row.volume)}
+              </Table.Cell>
+            </Table.Row>
+          ))}
+        </Table.Body>
+      </Table.Root>
+    </Table.ScrollArea>
+  );
+}
+
+function Totals({ data }: { data: Analytics }) {
+  const signUps = data.signUps.reduce((total, row) => total + row.count, 0);
+  const deposits = data.depositsVsWithdrawals.reduce((total, row) => total + row.deposits, 0);
+  const withdrawals = data.depositsVsWithdrawals.reduce((total, row) => total + row.withdrawals, 0);
+  const transactions = data.transactionsByType.reduce((total, row) => total + row.count, 0);
+  const figures: Array<[string, string]> = [
+    ['Sign-ups', numberFormat.format(signUps)],
+    ['Transactions', numberFormat.format(transactions)],
+    ['Deposits', formatMoney(deposits)],
+    ['Withdrawals', formatMoney(withdrawals)],
+  ];
+  return (
+    <SimpleGrid
+      as="section"
+      aria-label="Totals"
+      columns={{ base: 2, md: 4 }}
+      gap={{ base: '3', md: '4' }}
+    >
+      {figures.map(([label, value]) => (
+        <Card.Root key={label} variant="outline">
+          <Card.Body p={{ base: '3', md: '4' }} gap="1">
+            <Text fontSize="sm" color="fg.muted" fontWeight="medium">
+              {label}
+            </Text>
+            <Text
+              fontSize={{ base: 'lg', md: 'xl' }}
+              fontWeight="bold"
+              fontVariantNumeric="tabular-nums"
+            >
+              {value}
+            </Text>
+          </Card.Body>
+        </Card.Root>
+      ))}
+    </SimpleGrid>
+  );
+}
+
+/** The period's totals, its two daily charts, and the breakdowns by type and status. */
+export function Figures({ data }: { data: Analytics }) {
+  const outstanding = data.loansByStatus.reduce((total, row) => total + row.outstanding, 0);
+  return (
+    <Stack gap={{ base: '4', md: '6' }}>
+      <Totals data={data} />
+      <Panel id="signups-heading" title="Sign-ups per day">
+        <SignUpsChart data={data.signUps} />
+      </Panel>
+      <Panel id="flows-heading" title="Deposits vs withdrawals">
+        <FlowsChart data={data.depositsVsWithdrawals} />
+      </Panel>
+      <Panel
+        id="types-heading"
+        title="Transactions by type"
+        note="Volume and count, excluding failed and cancelled"
+      >
+        <TypesTable data={data.transactionsByType} />
+      </Panel>
+      <SimpleGrid columns={{ base: 1, lg: 2 }} gap={{ base: '4', md: '6' }}>
+        <Panel
+          id="loans-heading"
+          title="Loan book by status"
+          note={`Every loan today; ${formatMoney(outstanding)} outstanding`}
+        >
+          <Breakdown
+            label="Loans by status"
+            color="purple.muted"
+            format={(value) => numberFormat.format(value)}
+            data={data.loansByStatus.map((row) => ({
+              name: `${humanize(row.status)} · ${formatMoney(row.amount)}`,
+              value: row.count,
+            }))}
+          />
+        </Panel>
+        <Panel id="tickets-heading" title="Tickets by status" note="Tickets opened in the period">
+          <Breakdown
+            label="Tickets by status"
+            color="orange.muted"
+            format={(value) => numberFormat.format(value)}
+            data={data.ticketsByStatus.map((row) => ({
+              name: humanize(row.status),
+              value: row.count,
+            }))}
+          />
+        </Panel>
+      </SimpleGrid>
+    </Stack>
+  );
+}

@@ -1,0 +1,187 @@
+import { type AuditEvent, auditEventLabels, auditEvents } from '@bank/validators/audit-events';
+import { Box, Button, Field, Input, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { keepPreviousData } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import {
+  addressColumn,
+  type Column,
+  cellStyles,
+  ListTable,
+  pagingOf,
+} from '../../components/data-table.tsx';
+import { formatDateTime } from '../../lib/format.ts';
+import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
+import { auditEntryLabel, isFailureEvent } from './audit-events.ts';
+import { Device } from './device-cell.tsx';
+import { useDebounced } from './use-debounced.ts';
+
+const PAGE_SIZE = 20;
+
+/** What the URL keeps of the audit log: its page and filters. */
+export interface SecuritySearch {
+  page?: number;
+  event?: AuditEvent;
+  user?: string;
+  startDate?: string;
+  endDate?: string;
+}
+
+type AuditEntry = RouterOutputs['admin']['auditLog']['data'][number];
+
+/** Events in label order, so the filter reads alphabetically. */
+const eventOptions = [...auditEvents].sort((a, b) =>
+  auditEventLabels[a].localeCompare(auditEventLabels[b]),
+);
+
+function isAuditEventValue(value: string): value is AuditEvent {
+  return auditEvents.some((event) => event === value);
+}
+
+const isFiltered = (search: SecuritySearch) =>
+  Boolean(search.event || search.user || search.startDate || search.endDate);
+
+const columns: Column<AuditEntry>[] = [
+  {
+    header: 'Time',
+    cell: (entry) => formatDateTime(entry.createdAt),
+    cellProps: cellStyles.nowrap,
+  },
+  {
+    header: 'Event',
+    cell: (entry) => (
+      <Text color={isFailureEvent(entry.event) ? 'red.fg' : undefined} fontWeight="medium">
+        {auditEntryLabel(entry.event, entry.details)}
+      </Text>
+    ),
+    cellProps: cellStyles.nowrap,
+  },
+  { header: 'User', cell: (entry) => entry.userEmail ?? entry.email ?? '—' },
+  addressColumn((entry) => entry.ip),
+  { header: 'Device', cell: (entry) => <Device userAgent={entry.userAgent} /> },
+];
+
+function AuditFilters(props: { search: SecuritySearch; onChange: (next: SecuritySearch) => void }) {
+  const { search, onChange } = props;
+  const [user, setUser] = useState(search.user ?? '');
+  // Another change of the URL (Clear filters, back button) resets the box.
+  useEffect(() => setUser(search.user ?? ''), [search.user]);
+  const commitUser = (value: string) => {
+    const next = value.trim() || undefined;
+    if (next !== search.user) onChange({ ...search, user: next, page: undefined });
+  };
+  useDebounced(user, commitUser);
+  const set = (patch: Partial<SecuritySearch>) =>
+    onChange({ ...search, ...patch, page: undefined });
+
+  return (
+    <Stack
+      as="section"
+      aria-label="Audit log filters"
+      gap="3"
+      p={{ base: '4', md: '5' }}
+      borderWidth="1px"
+      borderRadius="l3"
+      bg="bg.subtle"
+    >
+      <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="4">
+        <Field.Root>
+          <Field.Label>Event</Field.Label>
+          <NativeSelect.Root>
+            <NativeSelect.Field
+              value={search.event ?? ''}
+              onChange={(event) => {
+                const value = event.target.value;
+                set({ event: isAuditEventValue(value) ? value : undefined });
+              }}
+            >
+              <option value="">All events</option>
+              {eventOptions.map((event) => (
+                <option key={event} value={event}>
+                  {auditEventLabels[event]}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </Field.Root>
+        <Field.Root>
+          <Field.Label>User</Field.Label>
+          <Input
+            type="search"
+            placeholder="E-mail or name"
+            value={user}
+            onChange={(event) => setUser(event.target.value)}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter') commitUser(user);
+            }}
+          />
+        </Field.Root>
+        <Field.Root>
+          <Field.Label>From</Field.Label>
+          <Input
+            type="date"
+            value={search.startDate ?? ''}
+            max={search.endDate}
+            onChange={(event) => set({ startDate: event.target.value || undefined })}
+          />
+        </Field.Root>
+        <Field.Root>
+          <Field.Label>To</Field.Label>
+          <Input
+            type="date"
+            value={search.endDate ?? ''}
+            min={search.startDate}
+            onChange={(event) => set({ endDate: event.target.value || undefined })}
+          />
+        </Field.Root>
+      </SimpleGrid>
+      {isFiltered(search) ? (
+        <Box>
+          <Button size="sm" variant="ghost" onClick={() => onChange({})}>
+            Clear filters
+          </Button>
+        </Box>
+      ) : null}
+    </Stack>
+  );
+}
+
+/** The security screen's first tab: every recorded event, filtered by the URL. */
+export function AuditLog(props: {
+  search: SecuritySearch;
+  onSearchChange: (next: SecuritySearch) => void;
+}) {
+  const { search, onSearchChange } = props;
+  const log = trpc.admin.auditLog.useQuery(
+    {
+      page: search.page ?? 1,
+      limit: PAGE_SIZE,
+      event: search.event,
+      user: search.user,
+      startDate: search.startDate,
+      endDate: search.endDate,
+    },
+    { placeholderData: keepPreviousData },
+  );
+  const data = log.data;
+
+  return (
+    <Stack gap="4">
+      <AuditFilters search={search} onChange={onSearchChange} />
+      <ListTable
+        label="Audit log"
+        query={log}
+        rows={data?.data}
+        columns={columns}
+        rowKey={(entry) => entry.id}
+        loadingLabel="Loading the audit log"
+        failedMessage="Failed to fetch the audit log"
+        empty={{
+          title: 'No events recorded',
+          hint: isFiltered(search) ? 'Try other filters, or clear them.' : undefined,
+        }}
+        pagination={pagingOf(data, (next) => onSearchChange({ ...search, page: next }))}
+      />
+    </Stack>
+  );
+}

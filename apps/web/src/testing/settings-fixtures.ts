@@ -1,0 +1,25 @@
+import type { RouterOutputs } from '../lib/trpc.ts';
+
+type BankSettings = RouterOutputs['settings']['get'];
+
+/** The bank's settings as an administrator reads them. */
+export function makeBankSettings(overrides: Partial<BankSettings> = {}): BankSettings {
+  return {
+    bankName: 'Horizon Bank',
+    supportEmail: 'support@horizonbank.example',
+    supportPhone: '1-800-555-0199',
+    transferLimit: 50000,
+    withdrawalLimit: 25000,
+    maintenanceMode: false,
+    interestRates: { savings: 2.5, loans: { personal: 12.5, business: 10, mortgage: 6.5 } },
+    supportQuotas: {
+      attachmentMbPerDay: 50,
+      attachmentMbTotal: 500,
+      ticketsPerMinute: 5,
+      ticketsPerDay: 20,
+      chatMessagesPerMinute: 30,
+    },
+    updatedAt: '2026-11-23T10:00:00.000Z',
+    ...overrides,
+  };
+}
