@@ -128,12 +128,19 @@ describe('bank settings', () => {
 
   it('reaches another instance within a second', async () => {
     const staff = await admin();
-    // Another instance: its own cache over the same database.
-    const elsewhere = new SettingsCache(app.db);
-    expect((await elsewhere.get()).transferLimitCents).toBe(5_000_000n);
-    await staff.caller.settings.update({ ...defaults, transferLimit: 700 });
-    await new Promise((resolve) => setTimeout(resolve, 1100));
-    expect((await elsewhere.get()).transferLimitCents).toBe(70_000n);
+    const start = Date.now();
+    // The cache's clock is Date's: a second passes without waiting for it.
+    vi.useFakeTimers({ toFake: ['Date'], now: start });
+    try {
+      // Another instance: its own cache over the same database.
+      const elsewhere = new SettingsCache(app.db);
+      expect((await elsewhere.get()).transferLimitCents).toBe(5_000_000n);
+      await staff.caller.settings.update({ ...defaults, transferLimit: 700 });
+      vi.setSystemTime(start + 1100);
+      expect((await elsewhere.get()).transferLimitCents).toBe(70_000n);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('is read again in the background before it runs out, and never waited for in use', async () => {
