@@ -2,6 +2,7 @@ import { auditLog, sessions, users, userTokens } from '@bank/db/schema';
 import { messages } from '@bank/validators/messages';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { Batcher } from '../batching.ts';
 import {
   createTestApp,
   rejectionOf,
@@ -662,9 +663,13 @@ describe('the session cache of the money routes', () => {
       if (!first) throw new Error('no session');
       vi.setSystemTime(start + SESSION_CACHE_MS - 500);
       // Starts the lookup (which still finds the row), then the session is heard ending.
+      const lookups = vi.spyOn(Batcher.prototype, 'submit');
       expect(await app.deps.sessions.validate(token, { cached: true })).not.toBeNull();
       app.deps.sessions.forget(first.session.id);
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      // The background lookup has come back (and been dropped).
+      expect(lookups).toHaveBeenCalledTimes(1);
+      await Promise.allSettled(lookups.mock.results.map((result) => result.value));
+      lookups.mockRestore();
       await app.db.delete(sessions).where(eq(sessions.id, first.session.id));
       expect(await app.deps.sessions.validate(token, { cached: true })).toBeNull();
     } finally {
