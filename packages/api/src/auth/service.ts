@@ -40,6 +40,7 @@ import {
   tokenUseSucceeded,
 } from './attempts.ts';
 import { hasTwoFactor, type UserDto, type UserRow } from './dto.ts';
+import { answerEvenly } from './even-answer.ts';
 import { writeNewAccount } from './new-account.ts';
 import {
   createSession,
@@ -347,19 +348,6 @@ export async function endSessionsByLink(
 }
 
 // ---------------------------------------------------------------- passwords
-
-/**
- * Answers no sooner than `floorMs` after `startedAt`: what follows the lookup of an address
- * (a token, a mail, an audit row) is not done for an unknown one, and the answer must not tell
- * (docs/decisions/006). Registration instead does the same work either way (the hash first).
- */
-async function answerEvenly(startedAt: number, floorMs = EVEN_ANSWER_MS): Promise<void> {
-  const wait = startedAt + floorMs - performance.now();
-  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-}
-
-/** Longer than the work of a known address takes on a busy instance. */
-const EVEN_ANSWER_MS = 150;
 
 export async function forgotPassword(call: AuthCall, email: string): Promise<{ message: string }> {
   const startedAt = performance.now();
