@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AppDeps } from '../context.ts';
-import { createTestApp, rejectionOf, type TestApp, uniqueEmail } from '../testing/harness.ts';
+import { createTestApp, type TestApp, uniqueEmail } from '../testing/harness.ts';
 
 // An answer's timing must not tell whether an address has an account (docs/decisions/006).
 // Timings are not asserted (the machine's load decides them): the tests assert the work each
