@@ -20,7 +20,7 @@ import {
 /**
  * The server process is killed (SIGKILL) in the middle of a load of money-moving requests and
  * started again on the same data; every request left unanswered is retried with its
- * Idempotency-Key (DESIGN.md 3). A retry gets a definite answer at once, money is conserved to
+ * Idempotency-Key (docs/architecture.md 3). A retry gets a definite answer at once, money is conserved to
  * the cent, nothing is applied twice and every 2xx answer is in the history.
  */
 

@@ -10,7 +10,7 @@ import WebSocket from 'ws';
 import { SESSION_ENDED_CLOSE_CODE } from './plugins/trpc.ts';
 import { useTestServer } from './testing.ts';
 
-// Issue 8, finding 2: a session that ends, ends everywhere at once: its WebSockets close on
+// From the security review: a session that ends, ends everywhere at once: its WebSockets close on
 // every instance and no event reaches them afterwards.
 
 const started = useTestServer();

@@ -21,7 +21,7 @@ afterAll(async () => {
 });
 
 describe('registration', () => {
-  it('answers SPEC.md messages for every invalid field', async () => {
+  it('answers docs/product.md messages for every invalid field', async () => {
     const visitor = await app.caller();
     const error = await rejectionOf(
       visitor.auth.register({
@@ -465,7 +465,7 @@ describe('profile, password change and preferences', () => {
     const inbox = await app.mailbox(email);
     expect(inbox).toHaveLength(before + 1);
     expect(inbox[0]?.subject).toBe('Security alert: New sign-in to your account');
-    // Issue 13: a date for people ('Nov 23, 2026, 1:43 PM UTC'), not an ISO timestamp.
+    // From the footprint and page-speed review: a date for people ('Nov 23, 2026, 1:43 PM UTC'), not an ISO timestamp.
     expect(inbox[0]?.text).toMatch(/When: [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M UTC\./);
     expect(inbox[0]?.text).not.toMatch(/\d{4}-\d{2}-\d{2}T/);
   });

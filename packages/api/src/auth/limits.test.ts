@@ -8,7 +8,7 @@ import { createTestApp, rejectionOf, type TestApp, testPassword } from '../testi
 import { letTimePassInDatabase } from '../testing/limiter-clock.ts';
 import { endSessionsToken, readEndSessionsToken } from './attempts.ts';
 
-// Issue 8, findings 1, 5 and 6: every guess is counted before it is judged, and nobody can
+// From the security review: every guess is counted before it is judged, and nobody can
 // lock an owner out from elsewhere.
 
 vi.mock('@bank/auth/password', async (importOriginal) => {

@@ -37,7 +37,7 @@ afterEach(async () => {
 });
 
 describe('bank settings', () => {
-  it('reads the settings as SPEC.md names them, and saves a change with its audit entry', async () => {
+  it('reads the settings as docs/product.md names them, and saves a change with its audit entry', async () => {
     const staff = await admin();
     expect(await staff.caller.settings.get()).toMatchObject(defaults);
     const answer = await staff.caller.settings.update({
@@ -105,7 +105,7 @@ describe('bank settings', () => {
       old: { attachmentMbPerDay: 50, chatMessagesPerMinute: 30 },
       new: { attachmentMbPerDay: 20, chatMessagesPerMinute: 10 },
     });
-    // A client that does not know the quotas (SPEC.md's form) leaves them as they are.
+    // A client that does not know the quotas (docs/product.md's form) leaves them as they are.
     const kept = await staff.caller.settings.update({ ...defaults, bankName: 'Horizon' });
     expect(kept.settings.supportQuotas).toMatchObject({ attachmentMbPerDay: 20 });
     const refused = await rejectionOf(
@@ -174,7 +174,7 @@ describe('bank settings', () => {
     }
   });
 
-  it('answers SPEC.md 5’s messages for bad values', async () => {
+  it('answers docs/product.md 5’s messages for bad values', async () => {
     const staff = await admin();
     const refused = await rejectionOf(
       staff.caller.settings.update({

@@ -128,7 +128,7 @@ describe('admin user management', () => {
     );
   });
 
-  it('blocks and unblocks with SPEC.md’s toasts', async () => {
+  it('blocks and unblocks with docs/product.md’s toasts', async () => {
     serveUsers();
     mockProcedure('admin.setUserBlocked', (input) => {
       const blocked = Object(input).blocked === true;
