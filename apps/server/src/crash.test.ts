@@ -313,7 +313,9 @@ function crashSuite(name: string, prepare: () => Promise<Storage>) {
           }
         }),
       );
-      await step('the load', 60_000, () => progress.until(({ answered }) => answered >= loadAnswers));
+      await step('the load', 60_000, () =>
+        progress.until(({ answered }) => answered >= loadAnswers),
+      );
       await step('killing the server', 15_000, async () => {
         first.child.kill('SIGSTOP');
         // Every client's next request is sent and waits in its socket.
