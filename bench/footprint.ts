@@ -1,5 +1,5 @@
 /**
- * The server's footprint (issue 13): time from `node apps/server/dist/main.mjs` to its first
+ * The server's footprint (docs/benchmarks.md): time from `node apps/server/dist/main.mjs` to its first
  * /healthz answer, and its resident memory idle and under load, on PostgreSQL and on the
  * embedded database (a fresh data folder, then a restart on it). The load is what every visit
  * costs: the SPA shell, a session check over tRPC and REST, a compressed asset.

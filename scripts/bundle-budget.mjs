@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The JavaScript budget of every page (issue 13): builds the SPA, then, for each page, sums the
+// The JavaScript budget of every page (the footprint and page-speed review): builds the SPA, then, for each page, sums the
 // gzipped size of every JS chunk a first visit to it loads: the entry and its static imports,
 // plus the split chunks of the route and of each layout above it, with their static imports, as
 // the build's route table lists them (spa-routes.json, apps/web/build-plugins.ts, from Vite's

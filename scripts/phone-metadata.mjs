@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Writes apps/web/src/components/phone-metadata.ts: libphonenumber-js's "min" metadata without
-// its formatting rules (issue 13). The phone input only lists countries, shows calling codes and
+// its formatting rules (the footprint and page-speed review). The phone input only lists countries, shows calling codes and
 // splits a stored E.164 number into country and national digits; parsing never reads the
 // formats, which are half of the metadata's gzipped size. Run after upgrading libphonenumber-js
 // (apps/web/src/components/phone-input.test.ts fails until then).

@@ -100,4 +100,6 @@ if [ -n "${TEST_DATABASE_URL:-}" ]; then
 fi
 echo "== done [${SECONDS}s]"
 # The failed tests, named at the end of the output (where CI's excerpt of it is), and the count.
+# A journey that passed only on a retry (CI retries once) is named too and fails the run, unless
+# apps/web/e2e/known-flakes.json lists it with a reason.
 node scripts/summarize-tests.mjs "$results" && [ "$e2e" = 0 ]

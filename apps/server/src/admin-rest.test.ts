@@ -34,7 +34,7 @@ const settings = {
   interestRates: { savings: 2.5, loans: { personal: 12.5, business: 10, mortgage: 6.5 } },
 };
 
-describe('REST users and settings (SPEC.md 7, admin only)', () => {
+describe('REST users and settings (docs/product.md 7, admin only)', () => {
   it('refuses every admin path to customers and support staff (403) and to nobody (401)', async () => {
     const customer = await fundedCustomer(app, 0);
     const agent = await staff('support');
@@ -76,7 +76,7 @@ describe('REST users and settings (SPEC.md 7, admin only)', () => {
     expect(row).toMatchObject({ role: 'user', isBlocked: false });
   });
 
-  it('lists with SPEC.md’s page shape, toggles a block with no body and sets one with a body', async () => {
+  it('lists with docs/product.md’s page shape, toggles a block with no body and sets one with a body', async () => {
     const admin = await staff('admin');
     const alice = await fundedCustomer(app, 0);
     const list = await server.inject({
@@ -165,7 +165,7 @@ describe('REST users and settings (SPEC.md 7, admin only)', () => {
     );
   });
 
-  it('settings: reads, validates with SPEC.md 5’s messages, saves; maintenance answers 503 to customers', async () => {
+  it('settings: reads, validates with docs/product.md 5’s messages, saves; maintenance answers 503 to customers', async () => {
     const admin = await staff('admin');
     const alice = await fundedCustomer(app, 0);
     try {

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { buildServer } from './server.ts';
 import { requestBodySchema, resolveRef, useTestServer } from './testing.ts';
 
-// Issue 12: what an integrator met when using /api/v1 as a new user would.
+// From the API review for integrators: what an integrator met when using /api/v1 as a new user would.
 
 const lines: string[] = [];
 const started = useTestServer({

@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestServer } from './testing.ts';
 
-// Issue 8, findings 3, 8, 9 and 10: input a hostile client sends answers 400 naming the field,
+// From the security review: input a hostile client sends answers 400 naming the field,
 // never 500; who is asking is judged before what they ask.
 
 let app: TestApp;

@@ -20,14 +20,15 @@ import {
 /**
  * The server process is killed (SIGKILL) in the middle of a load of money-moving requests and
  * started again on the same data; every request left unanswered is retried with its
- * Idempotency-Key (DESIGN.md 3). A retry gets a definite answer at once, money is conserved to
+ * Idempotency-Key (docs/architecture.md 3). A retry gets a definite answer at once, money is conserved to
  * the cent, nothing is applied twice and every 2xx answer is in the history.
  */
 
 const testCard = { cardNumber: '4111111111111111', expiryDate: '12/39', cvv: '123' };
 const customerCount = 6;
 const loadClients = 32;
-const loadMs = 1_500;
+/** Requests answered before the server is frozen and killed. */
+const loadAnswers = 300;
 
 interface Customer {
   token: string;
@@ -81,6 +82,37 @@ async function send(baseUrl: string, call: Call): Promise<Outcome> {
     const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : '';
     return { answered: false, error: `${String(error)} ${cause}`.trim() };
   }
+}
+
+/** Counts of the load's requests, and a wait for a condition on them (no clock involved). */
+function loadProgress() {
+  const counts = { inFlight: 0, answered: 0 };
+  const waiting = new Set<() => void>();
+  const changed = () => {
+    for (const check of [...waiting]) check();
+  };
+  return {
+    sending() {
+      counts.inFlight += 1;
+      changed();
+    },
+    answered() {
+      counts.inFlight -= 1;
+      counts.answered += 1;
+      changed();
+    },
+    until(condition: (now: typeof counts) => boolean): Promise<void> {
+      return new Promise((resolve) => {
+        const check = () => {
+          if (!condition(counts)) return;
+          waiting.delete(check);
+          resolve();
+        };
+        waiting.add(check);
+        check();
+      });
+    },
+  };
 }
 
 function messageOf(body: unknown): string {
@@ -269,18 +301,25 @@ function crashSuite(name: string, prepare: () => Promise<Storage>) {
       // flight however fast the server had answered until then (a kill timed by the clients
       // alone once found every request answered: the clients, not the server, were behind).
       let killed = false;
+      const progress = loadProgress();
       const load = Promise.all(
         Array.from({ length: loadClients }, async () => {
           while (!killed) {
             const call = nextCall();
-            calls.push({ call, before: await send(first.baseUrl, call) });
+            progress.sending();
+            const before = await send(first.baseUrl, call);
+            progress.answered();
+            calls.push({ call, before });
           }
         }),
       );
-      await new Promise((resolve) => setTimeout(resolve, loadMs));
+      await step('the load', 60_000, () =>
+        progress.until(({ answered }) => answered >= loadAnswers),
+      );
       await step('killing the server', 15_000, async () => {
         first.child.kill('SIGSTOP');
-        await new Promise((resolve) => setTimeout(resolve, 250));
+        // Every client's next request is sent and waits in its socket.
+        await progress.until(({ inFlight }) => inFlight === loadClients);
         const stopped = first.stop('SIGKILL');
         killed = true;
         await stopped;

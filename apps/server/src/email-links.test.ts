@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { useTestServer } from './testing.ts';
 
-// Issue 13: a newcomer browsing http://127.0.0.1:PORT got e-mailed links to localhost.
+// From the footprint and page-speed review: a newcomer browsing http://127.0.0.1:PORT got e-mailed links to localhost.
 const followsVisitor = useTestServer({ linkOriginFromLoopback: true });
 const fixedOrigin = useTestServer();
 

@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestServer } from './testing.ts';
 
-// Issue 8: every REST operation of the OpenAPI document, driven with generated hostile values
+// From the security review: every REST operation of the OpenAPI document, driven with generated hostile values
 // (wrong types, bounds, unicode, nesting): never a 5xx, always the `{message, details}` error
 // shape, and the ledger's invariant holds afterwards. A fixed seed and a bounded number of runs
 // keep it repeatable and under a minute in CI.

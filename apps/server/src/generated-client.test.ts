@@ -11,7 +11,7 @@ import openapiTS, { astToString } from 'openapi-typescript';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestServer } from './testing.ts';
 
-// Issue 12: a TypeScript client generated from the served document (openapi-typescript +
+// From the API review for integrators: a TypeScript client generated from the served document (openapi-typescript +
 // openapi-fetch) typechecks a small journey without edits, and the journey runs.
 
 const journeyDir = fileURLToPath(new URL('../client-journey/', import.meta.url));

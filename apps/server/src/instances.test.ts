@@ -10,7 +10,7 @@ import {
   startChildServer,
 } from './testing-child.ts';
 
-// Several instances behind a load balancer start together on one database (DESIGN.md 2).
+// Several instances behind a load balancer start together on one database (docs/architecture.md 2).
 const serverUrl = process.env.TEST_DATABASE_URL;
 
 describe.runIf(Boolean(serverUrl))('instances starting together on PostgreSQL', () => {

@@ -30,8 +30,8 @@ const application = {
   tenure: { months: 24 },
 };
 
-describe('REST loans paths (SPEC.md 7)', () => {
-  it('runs the whole life of a loan with SPEC.md’s answer shapes', async () => {
+describe('REST loans paths (docs/product.md 7)', () => {
+  it('runs the whole life of a loan with docs/product.md’s answer shapes', async () => {
     const alice = await fundedCustomer(app, 100);
     const officer = await fundedCustomer(app, 0, 'Officer');
     await app.db.update(users).set({ role: 'admin' }).where(eq(users.id, officer.id));
@@ -124,7 +124,7 @@ describe('REST loans paths (SPEC.md 7)', () => {
     });
     expect(all.json()).toMatchObject({ page: 1, hasMore: false });
     expect(all.json().loans.map((row: { id: string }) => row.id)).toContain(loan.id);
-    // SPEC.md 7's bare {status} decides only an application as first submitted; this one was
+    // docs/product.md 7's bare {status} decides only an application as first submitted; this one was
     // edited, so the officer names the version they reviewed.
     const stale = await server.inject({
       method: 'PUT',
@@ -201,7 +201,7 @@ describe('REST loans paths (SPEC.md 7)', () => {
     });
   });
 
-  it('takes SPEC.md 7’s bare {status} while the application is as first submitted', async () => {
+  it('takes docs/product.md 7’s bare {status} while the application is as first submitted', async () => {
     const alice = await fundedCustomer(app, 0);
     const officer = await fundedCustomer(app, 0, 'Officer');
     await app.db.update(users).set({ role: 'admin' }).where(eq(users.id, officer.id));

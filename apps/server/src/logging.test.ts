@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { lazyChildLogger, loggerOptions } from './logging.ts';
 import { useTestServer } from './testing.ts';
 
-// Issue 8, finding 4: a failed statement is logged by its code and constraint, never with its
+// From the security review: a failed statement is logged by its code and constraint, never with its
 // bound values (argon2 hashes, sealed card numbers, CVV hashes); credentials are redacted.
 
 const lines: string[] = [];

@@ -78,7 +78,7 @@ describe('REST money paths', () => {
     expect(balance.json()).toMatchObject({ balance: 12.34, accountNumber: bob.accountNumber });
   });
 
-  it('creates by type on POST /transactions and answers SPEC.md’s list shape', async () => {
+  it('creates by type on POST /transactions and answers docs/product.md’s list shape', async () => {
     const alice = await fundedCustomer(app, 0);
     const created = await server.inject({
       method: 'POST',
@@ -162,7 +162,7 @@ describe('REST money paths', () => {
     expect(csv.body.split('\n')).toHaveLength(2);
   });
 
-  it('serves cards and banks with SPEC.md’s shapes', async () => {
+  it('serves cards and banks with docs/product.md’s shapes', async () => {
     const alice = await fundedCustomer(app, 0);
     const card = await server.inject({
       method: 'POST',

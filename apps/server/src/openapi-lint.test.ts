@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { useTestServer } from './testing.ts';
 
-// Issue 12: the served document lints clean under Redocly's strictest built-in rule set.
+// From the API review for integrators: the served document lints clean under Redocly's strictest built-in rule set.
 
 const redocly = fileURLToPath(new URL('../node_modules/.bin/redocly', import.meta.url));
 const started = useTestServer();

@@ -23,7 +23,8 @@ async function until(what: string, ms: number, check: () => Promise<boolean>): P
   const deadline = Date.now() + ms;
   while (Date.now() < deadline) {
     if (await check().catch(() => false)) return;
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // The next look soon after: the server's recovery is the event waited for.
+    await new Promise((resolve) => setTimeout(resolve, 50));
   }
   throw new Error(`${what}: not after ${ms} ms`);
 }

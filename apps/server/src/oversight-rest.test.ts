@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestServer } from './testing.ts';
 
-// Issue 11: the dashboard, analytics and security paths over REST, admin only.
+// For the administrators' oversight screens: the dashboard, analytics and security paths over REST, admin only.
 
 const started = useTestServer();
 

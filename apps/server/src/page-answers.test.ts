@@ -35,7 +35,7 @@ function embedded(html: string): unknown {
   return json === undefined ? undefined : JSON.parse(json);
 }
 
-describe("a page's first answers in its HTML (issue 13)", () => {
+describe("a page's first answers in its HTML (the footprint and page-speed review)", () => {
   it('carries the signed-out session and the bank profile in a navigation, kept by nobody', async () => {
     const page = await server.inject({
       method: 'GET',

@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestServer } from './testing.ts';
 
-// Issue 12: a typo in a 12-digit account number silently became a pending external transfer,
+// From the API review for integrators: a typo in a 12-digit account number silently became a pending external transfer,
 // and there was no way to check a recipient before sending.
 
 let app: TestApp;

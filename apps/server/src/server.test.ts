@@ -116,7 +116,7 @@ describe('REST /api/v1', () => {
     expect(outside.headers['content-type']).toMatch(/json/);
   });
 
-  it('answers 429 with SPEC.md message after too many failed sign-ins', async () => {
+  it('answers 429 with docs/product.md message after too many failed sign-ins', async () => {
     const { email } = await app.registerVerified();
     for (let i = 0; i < 5; i += 1) await restLogin(email, 'Wrong!Passw0rd');
     const { response, body } = await restLogin(email);

@@ -10,7 +10,7 @@ import WebSocket from 'ws';
 import { SESSION_ENDED_CLOSE_CODE } from './plugins/trpc.ts';
 import { useTestServer } from './testing.ts';
 
-// Issue 8, finding 2: a session that ends, ends everywhere at once: its WebSockets close on
+// From the security review: a session that ends, ends everywhere at once: its WebSockets close on
 // every instance and no event reaches them afterwards.
 
 const started = useTestServer();
@@ -21,11 +21,15 @@ beforeAll(async () => {
   port = typeof address === 'object' && address ? address.port : 0;
 });
 
-/** A client as the SPA's wsLink is: connection params with the token, then the subscription. */
-async function connect(token: string, userAlreadyListening = false) {
+/**
+ * A client as the SPA's wsLink is: connection params with the token, then the subscription.
+ * Returned once it listens: a marker published to the user has reached it.
+ */
+async function connect({ token, id }: { token: string; id: string }) {
   const socket = new WebSocket(`ws://127.0.0.1:${port}/trpc?connectionParams=1`);
   const received: string[] = [];
   const errors: string[] = [];
+  const markers = new Set<string>();
   let subscribed: () => void = () => {};
   const subscriptionStarted = new Promise<void>((resolve) => {
     subscribed = resolve;
@@ -36,7 +40,9 @@ async function connect(token: string, userAlreadyListening = false) {
     if (message.error) errors.push(message.error.message);
     if (message.result?.type === 'started') subscribed();
     const event = message.result?.type === 'data' ? message.result.data.data : null;
-    if (event?.type === 'system:error') received.push(event.data.message);
+    if (event?.type !== 'system:error') return;
+    if (event.data.message.startsWith('marker ')) markers.add(event.data.message);
+    else received.push(event.data.message);
   });
   await new Promise((resolve, reject) => {
     socket.on('open', resolve);
@@ -52,13 +58,17 @@ async function connect(token: string, userAlreadyListening = false) {
       }),
     );
   };
-  const listening = started.app.deps.hub.connectedUsers();
   socket.send(JSON.stringify({ method: 'connectionParams', data: { token } }));
   subscribe();
   await subscriptionStarted;
-  // 'started' is sent before the procedure listens; the hub counting one more user is after.
-  if (userAlreadyListening) await new Promise((resolve) => setTimeout(resolve, 300));
-  else await expect.poll(() => started.app.deps.hub.connectedUsers()).toBeGreaterThan(listening);
+  // 'started' is sent before the procedure listens: markers are published until one arrives.
+  const marker = `marker ${crypto.randomUUID()}`;
+  await expect
+    .poll(async () => {
+      await publishEvent(started.app.db, id, notice(marker));
+      return markers.has(marker);
+    })
+    .toBe(true);
   return { socket, received, errors, closed, subscribe };
 }
 
@@ -152,13 +162,18 @@ describe('when a session ends', () => {
   )('by %s, its WebSocket closes within a second and hears nothing more', async (_, end) => {
     const { app } = started;
     const user = await customer();
-    const client = await connect(user.token);
+    const client = await connect(user);
     await publishEvent(app.db, user.id, notice('before'));
     await expect.poll(() => client.received).toEqual(['before']);
     await end(user);
     expect(await within(1000, client.closed)).toBe(SESSION_ENDED_CLOSE_CODE);
+    // Once the hub has handed 'after' out (a listener in this process hears it), the socket
+    // would have been sent it too.
+    const controller = new AbortController();
+    const listener = started.app.deps.hub.subscribe(user.id, controller.signal);
     await publishEvent(app.db, user.id, notice('after'));
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect((await listener.next()).value?.event).toEqual(notice('after'));
+    controller.abort();
     expect(client.received).toEqual(['before']);
   });
 
@@ -172,8 +187,8 @@ describe('when a session ends', () => {
     await (await app.caller(other.token)).auth.verify2fa({
       code: await app.currentTotp(user.id, 1),
     });
-    const elsewhere = await connect(other.token);
-    const mine = await connect(user.token, true);
+    const elsewhere = await connect({ token: other.token, id: user.id });
+    const mine = await connect(user);
     const here = await app.caller(user.token);
     await here.auth.disable2fa({ code: recoveryCodes[0] ?? '' });
     expect(await within(1000, elsewhere.closed)).toBe(SESSION_ENDED_CLOSE_CODE);

@@ -12,7 +12,7 @@ function startFlags(): string[] {
 }
 
 // Every place that runs the production bundle measures or serves what production runs: the
-// memory and start figures of issue 13 depend on these flags (docs/decisions/021, 023).
+// memory and start figures of the footprint and page-speed review depend on these flags (docs/decisions/021, 023).
 const places = [
   'package.json',
   'docker/Dockerfile',

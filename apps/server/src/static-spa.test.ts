@@ -83,7 +83,7 @@ describe('the built SPA', () => {
   });
 });
 
-describe('compression and the route table (issue 13)', () => {
+describe('compression and the route table (the footprint and page-speed review)', () => {
   it('sends the precompressed brotli or gzip copy of an asset the browser accepts', async () => {
     const br = await server.inject({
       method: 'GET',

@@ -103,7 +103,7 @@ function detailMessages(body: { details?: Array<{ message: string }> }): string[
 }
 
 describe('support tickets over REST', () => {
-  it('answers every validation message of SPEC.md 5', async () => {
+  it('answers every validation message of docs/product.md 5', async () => {
     const alice = await customer();
     const empty = await server.inject({
       method: 'POST',

@@ -1,7 +1,7 @@
 import { e2eAdmin } from '../playwright.config.ts';
 import { createCustomer, expect, expectNoAxeViolations, signIn, test } from './fixtures.ts';
 
-// Issue 26: axe-core 4.14 (WCAG 2.2 AA and best practices) on the pages it found wanting.
+// From the accessibility review: axe-core 4.14 (WCAG 2.2 AA and best practices) on the pages it found wanting.
 const missing = '00000000-0000-4000-8000-000000000000';
 
 test('the signed-in layout’s account menu says what it shows (label-content-name-mismatch), light and dark', async ({

@@ -40,7 +40,9 @@ test('a newcomer registers, verifies through the mailbox and signs in', async ({
   await expect(page.getByRole('heading', { name: /Welcome back, Nora/ })).toBeVisible();
 });
 
-test('the register form shows SPEC.md’s messages after a field is touched', async ({ page }) => {
+test('the register form shows docs/product.md’s messages after a field is touched', async ({
+  page,
+}) => {
   await page.goto('/register');
   await page.getByLabel('First name').focus();
   await page.getByLabel('Last name').focus();

@@ -1,6 +1,6 @@
 import { createCustomer, expect, expectNoAxeViolations, signIn, test } from './fixtures.ts';
 
-// Issue 13: the details a customer notices.
+// From the footprint and page-speed review: the details a customer notices.
 
 test('forms with their errors showing are axe clean (AA contrast), light and dark', async ({
   page,

@@ -53,7 +53,7 @@ async function transfer(page: Page, accountNumber: string, amount: string, descr
   await page.getByLabel('Recipient account number').fill(accountNumber);
   await page.getByLabel('Amount').fill(amount);
   await page.getByLabel('Description').fill(description);
-  // Another bank's number needs an explicit confirmation (issue 12; e2e/payee.spec.ts).
+  // Another bank's number needs an explicit confirmation (the API review for integrators; e2e/payee.spec.ts).
   if (!/^4\d{11}$/.test(accountNumber)) {
     await page
       .getByText('I have checked the account number: send this money to another bank')

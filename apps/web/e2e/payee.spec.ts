@@ -9,7 +9,7 @@ import {
   test,
 } from './fixtures.ts';
 
-// Issue 12: the transfer screen names the recipient before 'Send Money', refuses a mistyped
+// From the API review for integrators: the transfer screen names the recipient before 'Send Money', refuses a mistyped
 // number of this bank, and asks before sending to another bank.
 
 async function signedInApi(request: APIRequestContext, email: string, password: string) {

@@ -17,7 +17,10 @@ async function checkScreens(page: Page, name: string) {
     await page.emulateMedia({ colorScheme: scheme });
     for (const width of [1280, 360]) {
       await page.setViewportSize({ width, height: width === 360 ? 740 : 800 });
-      await page.waitForTimeout(150);
+      // Laid out at the new size: two animation frames have been drawn since.
+      await page.evaluate(
+        () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+      );
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
         width,
       );
@@ -53,13 +56,18 @@ test('a customer opens a ticket with a picture and chats live with staff until i
     .setInputFiles({ name: 'receipt.png', mimeType: 'image/png', buffer: picture });
   await expect(page.getByText('receipt.png')).toBeVisible();
   await checkScreens(page, 'create');
-  // Hold the upload's answer a moment so the progress bar can be seen.
+  // Hold the upload until its progress bar has been seen.
+  let release: () => void = () => {};
+  const seen = new Promise<void>((resolve) => {
+    release = resolve;
+  });
   await page.route('**/api/v1/support/tickets', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 700));
+    await seen;
     await route.continue();
   });
   await page.getByRole('button', { name: 'Submit Ticket' }).click();
   await expect(page.getByRole('progressbar')).toBeVisible();
+  release();
   await expect(page.getByText('Support ticket created successfully')).toBeVisible();
   await expect(page).toHaveURL(/\/support$/);
   await page.unroute('**/api/v1/support/tickets');

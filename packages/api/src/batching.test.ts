@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { Batcher, type Settled } from './batching.ts';
 
 /** A batch function that records its batches and can be held open. */
@@ -89,14 +89,22 @@ describe('Batcher', () => {
     await r.releaseAll();
     await expect(Promise.all([...waiting, back])).resolves.toEqual([4, 6, 8]);
 
-    // Only one of the three comes back: it goes alone once the linger is over.
-    const started = Date.now();
-    const alone = batcher.submit(5);
-    await new Promise((resolve) => setTimeout(resolve, 60));
-    expect(r.batches).toEqual([[1], [2, 3, 4], [5]]);
-    await r.releaseAll();
-    await expect(alone).resolves.toBe(10);
-    expect(Date.now() - started).toBeGreaterThanOrEqual(35);
+    // Only one of the three comes back: it goes alone once the linger is over, not before.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const alone = batcher.submit(5);
+      await new Promise((resolve) => setImmediate(resolve));
+      vi.advanceTimersByTime(39);
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(r.batches).toEqual([[1], [2, 3, 4]]);
+      vi.advanceTimersByTime(1);
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(r.batches).toEqual([[1], [2, 3, 4], [5]]);
+      await r.releaseAll();
+      await expect(alone).resolves.toBe(10);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('never lingers for a lone caller on a quiet server', async () => {

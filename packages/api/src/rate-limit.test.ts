@@ -2,6 +2,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDbRateLimiter, createRedisRateLimiter, type RateLimiter } from './rate-limit.ts';
 import { createTestApp, type TestApp } from './testing/harness.ts';
+import { letTimePassInDatabase, letTimePassInRedis } from './testing/limiter-clock.ts';
 
 let app: TestApp;
 let redis: Redis | undefined;
@@ -17,7 +18,8 @@ afterAll(async () => {
   await app?.close();
 });
 
-function contract(name: string, make: () => RateLimiter) {
+/** `make` builds the limiter; `pass` lets time pass for its store (testing/limiter-clock.ts). */
+function contract(name: string, make: () => RateLimiter, pass: (ms: number) => Promise<void>) {
   describe(`${name} rate limiter`, () => {
     it('counts hits in a window, resets, and starts over when the window ends', async () => {
       const limiter = make();
@@ -30,7 +32,7 @@ function contract(name: string, make: () => RateLimiter) {
       expect(await limiter.count(key)).toBe(0);
       const short = `test:${crypto.randomUUID()}`;
       await limiter.hit(short, 50);
-      await new Promise((resolve) => setTimeout(resolve, 120));
+      await pass(120);
       expect(await limiter.count(short)).toBe(0);
       expect(await limiter.hit(short, 60_000)).toBe(1);
     });
@@ -74,12 +76,12 @@ function contract(name: string, make: () => RateLimiter) {
           .map((result) => result.attempts)
           .sort(),
       ).toEqual([1, 2, 3, 4]);
-      await new Promise((resolve) => setTimeout(resolve, 250));
+      await pass(250);
       expect(await limiter.backoff(key, policy)).toEqual({ allowed: true, attempts: 5 });
       // The delay doubled to 400 ms (the cap).
-      await new Promise((resolve) => setTimeout(resolve, 250));
+      await pass(250);
       expect((await limiter.backoff(key, policy)).allowed).toBe(false);
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      await pass(200);
       expect(await limiter.backoff(key, policy)).toEqual({ allowed: true, attempts: 6 });
       await limiter.reset(key);
       expect(await limiter.backoff(key, policy)).toEqual({ allowed: true, attempts: 1 });
@@ -96,10 +98,19 @@ function contract(name: string, make: () => RateLimiter) {
   });
 }
 
-contract('database', () => createDbRateLimiter(app.db));
+contract(
+  'database',
+  () => createDbRateLimiter(app.db),
+  (ms) => letTimePassInDatabase(app.db, ms),
+);
 describe.runIf(Boolean(redisUrl))('with Redis', () => {
-  contract('redis', () => {
+  const connected = () => {
     if (!redis) throw new Error('no redis');
-    return createRedisRateLimiter(redis);
-  });
+    return redis;
+  };
+  contract(
+    'redis',
+    () => createRedisRateLimiter(connected()),
+    (ms) => letTimePassInRedis(connected(), ms),
+  );
 });

@@ -10,7 +10,7 @@ import {
   formatExpiry,
 } from './card-inputs.tsx';
 
-describe('card inputs format as typed (issue 26)', () => {
+describe('card inputs format as typed (the accessibility review)', () => {
   it('groups a card number in fours', () => {
     expect(formatCardNumber('4111111111111111')).toBe('4111 1111 1111 1111');
     expect(formatCardNumber('41111')).toBe('4111 1');

@@ -6,7 +6,7 @@ import { makeBalance, transactionPage } from '../testing/money-fixtures.ts';
 import { renderApp } from '../testing/render-app.tsx';
 import { mockProcedures } from '../testing/trpc-msw.ts';
 
-// Issue 13: every page had the title "Horizon Bank".
+// From the footprint and page-speed review: every page had the title "Horizon Bank".
 describe('the document title', () => {
   it('names the page shown, and changes with it', async () => {
     mockProcedures({

@@ -48,7 +48,7 @@ describe('phone metadata without formats', () => {
     }
   });
 
-  it('keeps SPEC.md defaults: empty is the US, a +1 number without a region is the US', () => {
+  it('keeps docs/product.md defaults: empty is the US, a +1 number without a region is the US', () => {
     expect(splitPhoneNumber('')).toEqual({ country: 'US', national: '' });
     expect(splitPhoneNumber('+12015550123')).toEqual({ country: 'US', national: '2015550123' });
     expect(splitPhoneNumber('+447400123456')).toEqual({ country: 'GB', national: '7400123456' });

@@ -15,7 +15,7 @@ function networkLink(asked: string[]): TRPCLink<AppRouter> {
       });
 }
 
-describe('answers embedded in the page (issue 13)', () => {
+describe('answers embedded in the page (the footprint and page-speed review)', () => {
   it('answers the first call of each from the page, and every later call from the network', async () => {
     const asked: string[] = [];
     const signedOut = { user: null, twoFactorRequired: false };

@@ -9,7 +9,7 @@ function serverError(message: string, data: Record<string, unknown>) {
   return TRPCClientError.from({ error: { message, code: -32600, data } });
 }
 
-describe('error messages (SPEC.md 7 and 8)', () => {
+describe('error messages (docs/product.md 7 and 8)', () => {
   it('joins validation details with ". "', () => {
     const error = serverError('Validation error', {
       code: 'BAD_REQUEST',
@@ -38,7 +38,7 @@ describe('error messages (SPEC.md 7 and 8)', () => {
   });
 });
 
-describe('guard order (SPEC.md 4)', () => {
+describe('guard order (docs/product.md 4)', () => {
   it('sends visitors to sign-in and remembers where they were going', () => {
     expect(guardProtectedPage(signedOut, '/transactions?page=2', '/transactions')).toEqual({
       to: '/login',

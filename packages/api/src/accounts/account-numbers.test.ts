@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../testing/harness.ts';
 import { fundedCustomer } from '../testing/money.ts';
 
-// Issue 12: the migration that gave account numbers check digits reissues existing ones.
+// From the API review for integrators: the migration that gave account numbers check digits reissues existing ones.
 
 let app: TestApp;
 beforeAll(async () => {

@@ -102,7 +102,7 @@ describe('products and the calculator', () => {
 });
 
 describe('applications', () => {
-  it('checks every field with SPEC.md’s messages', async () => {
+  it('checks every field with docs/product.md’s messages', async () => {
     const alice = await fundedCustomer(app, 0);
     const refused = await rejectionOf(
       // @ts-expect-error: an empty application, as a careless client would send it

@@ -6,7 +6,7 @@ import { fundedCustomer } from '../testing/money.ts';
 import { analyticsCsv, analyticsOf, periodDays } from './analytics.ts';
 import { dashboardStats } from './dashboard.ts';
 
-// Issue 11: the dashboard's and the analytics' figures, computed from known data. This file's
+// For the administrators' oversight screens: the dashboard's and the analytics' figures, computed from known data. This file's
 // database holds only what beforeAll makes, so every figure is exact.
 
 let app: TestApp;

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, rejectionOf, type TestApp } from '../testing/harness.ts';
 
-// Issue 11: the security screen's server side: open sessions and ending one, failed sign-ins
+// For the administrators' oversight screens: the security screen's server side: open sessions and ending one, failed sign-ins
 // by address, the audit log's filters, and who may call any of it.
 
 let app: TestApp;

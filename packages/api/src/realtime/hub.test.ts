@@ -15,18 +15,22 @@ afterAll(async () => {
   await app?.close();
 });
 
-async function collect(userId: string, work: () => Promise<void>, waitMs = 300) {
+/**
+ * What `userId` hears from `work`: everything up to a marker published to them after it. Events
+ * arrive in the order they were committed, so whatever `work` caused has come by then.
+ */
+async function collect(userId: string, work: () => Promise<void>) {
   const controller = new AbortController();
-  const received: string[] = [];
-  const done = (async () => {
-    for await (const envelope of app.deps.hub.subscribe(userId, controller.signal)) {
-      received.push(envelope.event.type);
-    }
-  })();
+  const events = app.deps.hub.subscribe(userId, controller.signal);
   await work();
-  await new Promise((resolve) => setTimeout(resolve, waitMs));
+  const marker = `marker ${crypto.randomUUID()}`;
+  await publishEvent(app.db, userId, { type: 'system:error', data: { message: marker } });
+  const received: string[] = [];
+  for await (const { event } of events) {
+    if (event.type === 'system:error' && event.data.message === marker) break;
+    received.push(event.type);
+  }
   controller.abort();
-  await done;
   return received;
 }
 
@@ -76,6 +80,8 @@ describe('realtime events', () => {
         data: { active: true, message: 'Tonight', infoUrl: '/help' },
       });
     });
+    // The broadcast came after Alice's own event: had hers reached Bob, it would be here first.
+    await vi.waitFor(() => expect(forBob).toContain('system:maintenance'));
     controller.abort();
     await bobDone;
     expect(forAlice).toEqual(['loan:status', 'system:maintenance']);

@@ -37,7 +37,7 @@ afterEach(async () => {
 });
 
 describe('bank settings', () => {
-  it('reads the settings as SPEC.md names them, and saves a change with its audit entry', async () => {
+  it('reads the settings as docs/product.md names them, and saves a change with its audit entry', async () => {
     const staff = await admin();
     expect(await staff.caller.settings.get()).toMatchObject(defaults);
     const answer = await staff.caller.settings.update({
@@ -105,7 +105,7 @@ describe('bank settings', () => {
       old: { attachmentMbPerDay: 50, chatMessagesPerMinute: 30 },
       new: { attachmentMbPerDay: 20, chatMessagesPerMinute: 10 },
     });
-    // A client that does not know the quotas (SPEC.md's form) leaves them as they are.
+    // A client that does not know the quotas (docs/product.md's form) leaves them as they are.
     const kept = await staff.caller.settings.update({ ...defaults, bankName: 'Horizon' });
     expect(kept.settings.supportQuotas).toMatchObject({ attachmentMbPerDay: 20 });
     const refused = await rejectionOf(
@@ -128,12 +128,19 @@ describe('bank settings', () => {
 
   it('reaches another instance within a second', async () => {
     const staff = await admin();
-    // Another instance: its own cache over the same database.
-    const elsewhere = new SettingsCache(app.db);
-    expect((await elsewhere.get()).transferLimitCents).toBe(5_000_000n);
-    await staff.caller.settings.update({ ...defaults, transferLimit: 700 });
-    await new Promise((resolve) => setTimeout(resolve, 1100));
-    expect((await elsewhere.get()).transferLimitCents).toBe(70_000n);
+    const start = Date.now();
+    // The cache's clock is Date's: a second passes without waiting for it.
+    vi.useFakeTimers({ toFake: ['Date'], now: start });
+    try {
+      // Another instance: its own cache over the same database.
+      const elsewhere = new SettingsCache(app.db);
+      expect((await elsewhere.get()).transferLimitCents).toBe(5_000_000n);
+      await staff.caller.settings.update({ ...defaults, transferLimit: 700 });
+      vi.setSystemTime(start + 1100);
+      expect((await elsewhere.get()).transferLimitCents).toBe(70_000n);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('is read again in the background before it runs out, and never waited for in use', async () => {
@@ -167,7 +174,7 @@ describe('bank settings', () => {
     }
   });
 
-  it('answers SPEC.md 5’s messages for bad values', async () => {
+  it('answers docs/product.md 5’s messages for bad values', async () => {
     const staff = await admin();
     const refused = await rejectionOf(
       staff.caller.settings.update({

@@ -2,6 +2,7 @@ import { events, users } from '@bank/db/schema';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createContextInner } from '../context.ts';
+import { publishEvent } from '../realtime/events.ts';
 import { createCaller } from '../root.ts';
 import { createTestApp, type TestApp } from '../testing/harness.ts';
 
@@ -21,19 +22,27 @@ async function person(role: 'user' | 'support' | 'admin' = 'user') {
 }
 
 /** A client's one subscription, collecting every event it receives. */
-async function listen(token: string) {
+async function listen(who: { token: string; id: string }) {
   const controller = new AbortController();
-  const ctx = createContextInner({ deps: app.deps, auth: await app.deps.sessions.validate(token) });
+  const ctx = createContextInner({
+    deps: app.deps,
+    auth: await app.deps.sessions.validate(who.token),
+  });
   const caller = createCaller(ctx, { signal: controller.signal });
   const before = app.deps.hub.connectedUsers();
   const stream = await caller.events.onEvent(undefined);
   const received: Array<{ type: string; data: Record<string, unknown> }> = [];
+  /** Markers heard (see `caughtUp`), kept apart from what the test judges. */
+  const markers = new Set<string>();
   const done = (async () => {
     for await (const value of stream) {
       // tracked(id, event) arrives as [id, event] through a caller.
       const event: unknown = Array.isArray(value) ? value[1] : value;
       if (typeof event === 'object' && event !== null && 'type' in event && 'data' in event) {
-        received.push({ type: String(event.type), data: Object(event.data) });
+        const data: Record<string, unknown> = Object(event.data);
+        const message = String(data.message);
+        if (event.type === 'system:error' && message.startsWith('marker ')) markers.add(message);
+        else received.push({ type: String(event.type), data });
       }
     }
   })();
@@ -42,6 +51,15 @@ async function listen(token: string) {
     received,
     chatLines: () =>
       received.filter((e) => e.type === 'new_support_message').map((e) => String(e.data.message)),
+    /**
+     * Everything sent to this client so far has arrived: a marker published to it now has come
+     * (events arrive in the order they were committed), so a duplicate or a stray is here too.
+     */
+    async caughtUp() {
+      const marker = `marker ${crypto.randomUUID()}`;
+      await publishEvent(app.db, who.id, { type: 'system:error', data: { message: marker } });
+      await vi.waitFor(() => expect(markers.has(marker)).toBe(true));
+    },
     async stop() {
       controller.abort();
       await done;
@@ -60,10 +78,10 @@ describe('the support chat over the one subscription', () => {
       category: 'transaction',
       description: 'A transfer I made this morning has not arrived yet.',
     });
-    const customerStream = await listen(customer.token);
-    const agentStream = await listen(agent.token);
-    const outsiderStream = await listen(outsider.token);
-    const strangerStream = await listen(stranger.token);
+    const customerStream = await listen(customer);
+    const agentStream = await listen(agent);
+    const outsiderStream = await listen(outsider);
+    const strangerStream = await listen(stranger);
 
     await customer.api.support.joinChat({ ticketId: ticket.id });
     await agent.api.support.joinChat({ ticketId: ticket.id });
@@ -84,8 +102,10 @@ describe('the support chat over the one subscription', () => {
 
     await vi.waitFor(() => expect(customerStream.chatLines()).toHaveLength(4));
     await vi.waitFor(() => expect(agentStream.chatLines()).toHaveLength(4));
-    // Give a duplicate or a stray delivery the time to arrive before judging.
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // A duplicate or a stray delivery has arrived before judging.
+    for (const stream of [customerStream, agentStream, outsiderStream, strangerStream]) {
+      await stream.caughtUp();
+    }
     expect(customerStream.chatLines()).toEqual(lines);
     expect(agentStream.chatLines()).toEqual(lines);
     // Staff answers also reach the customer as ticket:response; the customer's lines do not.
@@ -178,13 +198,13 @@ describe('a role change', () => {
       category: 'account',
       description: 'My card was declined at the shop this morning.',
     });
-    const customerStream = await listen(customer.token);
+    const customerStream = await listen(customer);
     await customer.api.support.joinChat({ ticketId: ticket.id });
     await agent.api.support.joinChat({ ticketId: ticket.id });
     await admin.api.admin.updateUser({ id: agent.id, role: 'user' });
     // The role change ended the agent's sessions; signed in again, as a customer now.
     const { token } = await app.signIn(agent.email);
-    const demotedStream = await listen(token);
+    const demotedStream = await listen({ token, id: agent.id });
 
     await customer.api.support.send({ ticketId: ticket.id, message: 'Anyone there?' });
     await vi.waitFor(() => expect(customerStream.chatLines()).toEqual(['Anyone there?']));

@@ -1,6 +1,6 @@
 import { bankSettings, cards, transactions, users } from '@bank/db/schema';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Book } from '../ledger/book.ts';
 import { LedgerDesk } from '../ledger/desk.ts';
 import type { Posted, Posting } from '../ledger/posting.ts';
@@ -205,15 +205,17 @@ describe('transfers', () => {
       amount: 120.25,
       sender: { firstName: 'Alice', lastName: 'Customer' },
     });
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Both hear of it once the transfer has committed.
+    await vi.waitFor(() =>
+      expect(heard).toEqual(
+        expect.arrayContaining([
+          { user: 'alice', type: 'transaction:new', newBalance: 379.75, direction: 'debit' },
+          { user: 'bob', type: 'transaction:new', newBalance: 120.25, direction: 'credit' },
+        ]),
+      ),
+    );
     controller.abort();
     await Promise.all(listeners);
-    expect(heard).toEqual(
-      expect.arrayContaining([
-        { user: 'alice', type: 'transaction:new', newBalance: 379.75, direction: 'debit' },
-        { user: 'bob', type: 'transaction:new', newBalance: 120.25, direction: 'credit' },
-      ]),
-    );
     await expectLedgerSound();
   });
 

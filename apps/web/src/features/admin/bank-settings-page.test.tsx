@@ -10,7 +10,7 @@ const admin = signedInAs(makeUser({ role: 'admin' }));
 const settings = makeBankSettings();
 
 describe('admin bank settings', () => {
-  it('shows the saved settings in SPEC.md’s four groups', async () => {
+  it('shows the saved settings in docs/product.md’s four groups', async () => {
     mockProcedures({ 'settings.get': () => settings });
     renderApp('/admin/settings', { session: admin });
     expect(await screen.findByRole('heading', { name: 'Bank Settings' })).toBeInTheDocument();
@@ -29,7 +29,7 @@ describe('admin bank settings', () => {
     expect(screen.getByRole('checkbox', { name: /Maintenance mode/ })).not.toBeChecked();
   });
 
-  it('shows SPEC.md 5’s messages under each field once touched', async () => {
+  it('shows docs/product.md 5’s messages under each field once touched', async () => {
     mockProcedures({ 'settings.get': () => settings });
     const { user } = renderApp('/admin/settings', { session: admin });
     const name = await screen.findByLabelText('Bank name');
@@ -73,7 +73,7 @@ describe('admin bank settings', () => {
     expect(callsTo('settings.update')).toEqual([
       expect.objectContaining({ transferLimit: 1000, maintenanceMode: true }),
     ]);
-    // SPEC.md 9: cleared after 3000 ms.
+    // docs/product.md 9: cleared after 3000 ms.
     await waitFor(
       () => expect(screen.queryByText('Settings updated successfully')).not.toBeInTheDocument(),
       { timeout: 4500 },

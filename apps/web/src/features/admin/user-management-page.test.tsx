@@ -131,7 +131,7 @@ describe('admin user management', () => {
     );
   });
 
-  it('blocks and unblocks with SPEC.md’s toasts', async () => {
+  it('blocks and unblocks with docs/product.md’s toasts', async () => {
     serveUsers();
     mockProcedure('admin.setUserBlocked', (input) => {
       const blocked = input.blocked === true;

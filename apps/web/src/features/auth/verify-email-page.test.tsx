@@ -24,7 +24,7 @@ describe('verify email page', () => {
     expect(callsTo('auth.resendVerification')).toEqual([{ email: 'ada@example.com' }]);
   });
 
-  it('in development, links the mailbox of that address (issue 13)', async () => {
+  it('in development, links the mailbox of that address (the footprint and page-speed review)', async () => {
     mockProcedure('dev.mailbox', () => ({ messages: [] }));
     renderApp('/verify-email', { state: { email: 'ada+1@example.com' } });
     const link = await screen.findByRole('link', { name: /development mailbox/ });

@@ -125,7 +125,7 @@ describe('my cards', () => {
     expect(await screen.findByText(/No saved cards yet/)).toBeInTheDocument();
   });
 
-  it('falls back to SPEC.md’s failure texts', async () => {
+  it('falls back to docs/product.md’s failure texts', async () => {
     mockProcedures({
       'cards.list': () => cardPage([]),
       'cards.create': () => {

@@ -59,7 +59,7 @@ describe('deposit', () => {
     ]);
   });
 
-  it('starts on the saved card when there is one, not on a new card (issue 26)', async () => {
+  it('starts on the saved card when there is one, not on a new card (the accessibility review)', async () => {
     mockPage();
     renderApp('/deposit', { session: signedInAs() });
     await waitFor(() => expect(screen.getByLabelText('Saved card')).toHaveValue(savedCard.id));
@@ -80,7 +80,7 @@ describe('deposit', () => {
     await user.type(screen.getByLabelText(/CVV/), '999');
     await user.type(screen.getByLabelText(/Amount/), '50');
     await user.click(screen.getByRole('button', { name: 'Deposit Funds' }));
-    // The toast (SPEC.md 5), and the field it concerns.
+    // The toast (docs/product.md 5), and the field it concerns.
     const shown = await screen.findAllByText('Wrong CVV');
     expect(shown.some((element) => element.closest('[data-scope="toast"]'))).toBe(true);
     expect(screen.getByLabelText(/CVV/)).toHaveAccessibleErrorMessage('Wrong CVV');

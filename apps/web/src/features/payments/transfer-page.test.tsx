@@ -100,7 +100,7 @@ describe('transfer', () => {
     expect(callsTo('transactions.transfer')).toEqual([]);
   });
 
-  it('checks the balance and the daily limit at the amount field before sending (issue 13)', async () => {
+  it('checks the balance and the daily limit at the amount field before sending (the footprint and page-speed review)', async () => {
     mockPage();
     const { user } = renderApp('/transfer', { session: signedInAs() });
     expect(await screen.findByText('$1,234.50')).toBeInTheDocument();
@@ -137,7 +137,7 @@ describe('transfer', () => {
     expect(amount).toHaveAttribute('aria-invalid', 'true');
   });
 
-  it('takes plain decimals only: an exponent (1e2) is not read as $100 (issue 13)', async () => {
+  it('takes plain decimals only: an exponent (1e2) is not read as $100 (the footprint and page-speed review)', async () => {
     mockPage();
     const { user } = renderApp('/transfer', { session: signedInAs() });
     await user.type(await screen.findByLabelText(/Recipient account number/), '123456789');

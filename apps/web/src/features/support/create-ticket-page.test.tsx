@@ -10,7 +10,7 @@ import { mockProcedure } from '../../testing/trpc-msw.ts';
 const customer = signedInAs(makeUser());
 
 describe('create support ticket', () => {
-  it('shows every message of SPEC.md 5 and the attachment hint, priority medium by default', async () => {
+  it('shows every message of docs/product.md 5 and the attachment hint, priority medium by default', async () => {
     const { user } = renderApp('/support/create', { session: customer });
     expect(await screen.findByText('PNG, JPG, GIF up to 10MB')).toBeInTheDocument();
     expect(screen.getByLabelText(/Priority/)).toHaveValue('medium');
