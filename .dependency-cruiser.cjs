@@ -42,7 +42,7 @@ module.exports = {
     {
       name: 'ledger-imports-no-feature',
       comment:
-        'The ledger core (DESIGN.md 3, the one front door of the money) depends on itself, the ' +
+        'The ledger core (docs/architecture.md 3, the one front door of the money) depends on itself, the ' +
         'shared helpers and the database; the features call it, never the other way.',
       severity: 'error',
       from: { path: `${API}ledger/`, pathNot: TESTS },

@@ -46,7 +46,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
-      // Debian's Chromium: never a downloaded browser (DESIGN.md 1).
+      // Debian's Chromium: never a downloaded browser (docs/architecture.md 1).
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [
         '--no-sandbox',

@@ -1,5 +1,5 @@
 /**
- * An integrator's first journey (issue 12), written only against the client that
+ * An integrator's first journey (the integrator API review), written only against the client that
  * openapi-typescript generates from the served document (`generated/schema.ts`, made by
  * apps/server/src/generated-client.test.ts) and openapi-fetch: if the document lies about a
  * path, a parameter or a body, this file stops compiling or the run fails.

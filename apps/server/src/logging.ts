@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify';
 
 /**
- * What never reaches a log (issue 8, finding 4): credentials in headers, and any field that
+ * What never reaches a log (the security review): credentials in headers, and any field that
  * names a secret, at the top or up to three levels down (pino's `redact`). Not `code`: errors
  * carry their SQLSTATE there (a TOTP code is never logged).
  */
@@ -125,7 +125,7 @@ function writes(logger: FastifyBaseLogger, level: string): boolean {
 /**
  * Fastify gives every request a child logger, and pino redacts a child's bindings when it is
  * made: with the wildcard paths above that was 8 % of the server's time under the money bench
- * (issue 7). The child is made when the request first writes a line, so at `warn` a request that
+ * (docs/benchmarks.md). The child is made when the request first writes a line, so at `warn` a request that
  * logs nothing costs nothing; at `info` Fastify's request lines make it at once, as before.
  */
 export const lazyChildLogger: NonNullable<FastifyServerOptions['childLoggerFactory']> = (

@@ -3,7 +3,7 @@ import type { FastifyReply } from 'fastify';
 
 /**
  * 503 in the API's error shape with Retry-After: a dependency is down, or this server is
- * closing (another instance will answer), or not ready (DESIGN.md 2).
+ * closing (another instance will answer), or not ready (docs/architecture.md 2).
  */
 export function sendServiceUnavailable(
   reply: FastifyReply,

@@ -1,7 +1,7 @@
 import type { SessionCookieJar } from '@bank/api/deps';
 import type { FastifyReply } from 'fastify';
 
-/** `__Host-` prefixed and Secure in production (DESIGN.md 4); plain over local http. */
+/** `__Host-` prefixed and Secure in production (docs/architecture.md 4); plain over local http. */
 export function sessionCookieName(secure: boolean): string {
   return secure ? '__Host-session' : 'session';
 }

@@ -116,7 +116,7 @@ const rejectionMessages = {
   malformed: 'The upload could not be read',
 } as const;
 
-/** SPEC.md 7's validation answer for a refused file. */
+/** docs/product.md 7's validation answer for a refused file. */
 export function sendUploadRejected(reply: FastifyReply, error: UploadRejected) {
   return reply.code(400).send({
     message: 'Validation error',

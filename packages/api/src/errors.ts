@@ -71,7 +71,7 @@ export class RetryAfterCause extends Error {
   }
 }
 
-/** 429 with SPEC.md's message; `retryAfterMs` is when the refusing limit lets the caller in. */
+/** 429 with docs/product.md's message; `retryAfterMs` is when the refusing limit lets the caller in. */
 export function tooManyRequests(
   message: string,
   retryAfterMs: number,

@@ -42,13 +42,13 @@ export const permissions = {
   'create:loan:own': everyone,
   'update:loan:own': everyone,
 
-  // Support tickets (SPEC.md 2.21-2.23, 2.28): customers their own, staff every ticket.
+  // Support tickets (docs/product.md 2.21-2.23, 2.28): customers their own, staff every ticket.
   'create:ticket:own': everyone,
   'read:ticket:own': everyone,
   'read:ticket:any': staff,
   'update:ticket:any': staff,
 
-  // The bank's administration (SPEC.md 6: admin-only calls).
+  // The bank's administration (docs/product.md 6: admin-only calls).
   'read:transaction:any': administrators,
   'read:bank:any': administrators,
   'read:loan:any': administrators,

@@ -39,7 +39,7 @@ const t = initTRPC
   .create({
     errorFormatter({ shape, error }) {
       if (isDependencyUnavailable(error)) {
-        // An outage is 503 (the HTTP status follows data.httpStatus), never 500 (DESIGN.md 2).
+        // An outage is 503 (the HTTP status follows data.httpStatus), never 500 (docs/architecture.md 2).
         return {
           ...shape,
           code: TRPC_ERROR_CODES_BY_KEY.SERVICE_UNAVAILABLE,
@@ -81,7 +81,7 @@ export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 export const middleware = t.middleware;
 
-/** Maintenance mode leaves access only to administrators (SPEC.md 6): every other call is 503. */
+/** Maintenance mode leaves access only to administrators (docs/product.md 6): every other call is 503. */
 async function passMaintenance(ctx: Context, meta: ProcedureMeta | undefined): Promise<void> {
   if (ctx.auth?.user.role === 'admin' || meta?.duringMaintenance) return;
   if ((await ctx.deps.settings.get()).maintenanceMode) {
@@ -109,7 +109,7 @@ function fullySignedIn(ctx: Context): NonNullable<Context['auth']> {
 // Each kind of procedure checks access in one middleware, in this order: maintenance, then
 // who is asking, then what they may do. One step, not a chain of them: tRPC copies the call's
 // options at every step, and that copying was a tenth of the server's time under the money
-// bench (issue 7).
+// bench (docs/benchmarks.md).
 
 // Fairness comes first (fairness.ts): a caller over its bounds costs nothing further, not even
 // the maintenance check, and a call whose socket closed while it waited is dropped.

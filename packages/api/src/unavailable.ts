@@ -1,6 +1,6 @@
 /**
  * An unavailable dependency (the database or Redis down, unreachable, overloaded or too slow)
- * answers 503 with Retry-After, never 500 (DESIGN.md 2): the REST adapter and the tRPC error
+ * answers 503 with Retry-After, never 500 (docs/architecture.md 2): the REST adapter and the tRPC error
  * formatter ask `isDependencyUnavailable` of every failure.
  */
 

@@ -20,7 +20,7 @@ export const loanTypes = ['personal', 'business', 'mortgage', 'education', 'vehi
 export type LoanType = (typeof loanTypes)[number];
 
 /**
- * SPEC.md 4's statuses less `disbursed` (approval disburses in the same transaction, so an
+ * docs/product.md 4's statuses less `disbursed` (approval disburses in the same transaction, so an
  * approved loan is already paid out), plus `cancelled` for an application its owner withdrew.
  */
 export const loanStatuses = [
@@ -41,7 +41,7 @@ export const employmentStatuses = [
   'other',
 ] as const;
 export const collateralTypes = ['real-estate', 'vehicle', 'investment', 'other'] as const;
-/** SPEC.md 9 and 4: what a support ticket is about, how urgent, and where it stands. */
+/** docs/product.md 9 and 4: what a support ticket is about, how urgent, and where it stands. */
 export const ticketCategories = [
   'account',
   'transaction',

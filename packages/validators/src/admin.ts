@@ -19,7 +19,7 @@ export const paginationQuery = z.object({
 
 export const userIdInput = z.object({ id: z.uuid('User not found') });
 
-/** SPEC.md 7: "used for both block and unblock": without `blocked` the call toggles. */
+/** docs/product.md 7: "used for both block and unblock": without `blocked` the call toggles. */
 export const blockUserInput = userIdInput.extend({
   blocked: z.boolean({ error: 'Blocked must be true or false' }).optional(),
 });
@@ -31,7 +31,7 @@ export { type UserStatus, userStatuses } from './enums.ts';
 
 const day = calendarDayField('Dates are real days written YYYY-MM-DD');
 
-/** SPEC.md 3, admin user list: role, status, searchQuery, startDate, endDate. */
+/** docs/product.md 3, admin user list: role, status, searchQuery, startDate, endDate. */
 export const userListQuery = paginationQuery.extend({
   searchQuery: textField(100).optional(),
   role: z.enum(userRoles, { error: 'Unknown role' }).optional(),
@@ -59,7 +59,7 @@ export const createUserInput = z.object({
 });
 export type CreateUserInput = z.input<typeof createUserInput>;
 
-/** The fields an administrator may change (SPEC.md 7: name, phone, role, withdrawal limit). */
+/** The fields an administrator may change (docs/product.md 7: name, phone, role, withdrawal limit). */
 export const userChanges = z.object({
   firstName: nameField('First name is required').optional(),
   lastName: nameField('Last name is required').optional(),
@@ -124,7 +124,7 @@ export const supportQuotasInput = z.object({
 });
 export type SupportQuotas = z.output<typeof supportQuotasInput>;
 
-/** SPEC.md 3 (Admin settings) with SPEC.md 5's messages. */
+/** docs/product.md 3 (Admin settings) with docs/product.md 5's messages. */
 export const bankSettingsInput = z.object({
   bankName: textField(100).pipe(z.string().min(1, 'Bank name is required')),
   supportEmail: textField(254)
@@ -142,7 +142,7 @@ export const bankSettingsInput = z.object({
       mortgage: rateField(),
     }),
   }),
-  /** Optional: a client that does not send them (SPEC.md's form) leaves them unchanged. */
+  /** Optional: a client that does not send them (docs/product.md's form) leaves them unchanged. */
   supportQuotas: supportQuotasInput.optional(),
 });
 export type BankSettingsInput = z.input<typeof bankSettingsInput>;

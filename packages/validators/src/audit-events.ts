@@ -35,7 +35,7 @@ export const auditEvents = [
 ] as const;
 export type AuditEvent = (typeof auditEvents)[number];
 
-/** How an administrator reads each event (DESIGN.md 5: the security screen). */
+/** How an administrator reads each event (docs/architecture.md 5: the security screen). */
 export const auditEventLabels: Record<AuditEvent, string> = {
   'auth.register': 'Registration',
   'auth.register_existing_email': 'Registration with a known e-mail',

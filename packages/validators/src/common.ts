@@ -22,7 +22,7 @@ export function textField(max: number, tooLong = `Must be at most ${max} charact
     .trim();
 }
 
-/** A string field whose absence and emptiness both answer SPEC.md's "required" message. */
+/** A string field whose absence and emptiness both answer docs/product.md's "required" message. */
 export function requiredString(message: string, max = 1000) {
   return z
     .string({ error: (issue) => (issue.input === undefined ? message : undefined) })
@@ -43,7 +43,7 @@ export const emailField = requiredString('Email is required', EMAIL_MAX_LENGTH)
 export const PASSWORD_MAX_LENGTH = 128;
 export const passwordTooLongMessage = `Password must be at most ${PASSWORD_MAX_LENGTH} characters`;
 
-/** SPEC.md 5, password rule: only the messages that apply, required alone when empty. */
+/** docs/product.md 5, password rule: only the messages that apply, required alone when empty. */
 export function passwordField(requiredMessage = 'Password is required') {
   return z
     .string({ error: (issue) => (issue.input === undefined ? requiredMessage : undefined) })

@@ -11,6 +11,6 @@ export type AnalyticsPeriod = (typeof analyticsPeriods)[number];
 /** The windows, in days, over which the security screen groups failed sign-ins by address. */
 export const signInFailureWindows = [1, 7, 30] as const;
 
-/** SPEC.md 2.25's user status filter. */
+/** docs/product.md 2.25's user status filter. */
 export const userStatuses = ['active', 'blocked', 'unverified'] as const;
 export type UserStatus = (typeof userStatuses)[number];

@@ -31,7 +31,7 @@ const sizeUnit = (origin: string, n: number | bigint) =>
       : '';
 
 /**
- * Messages for people where a schema gives none (issue 12: zod's own texts such as 'Invalid
+ * Messages for people where a schema gives none (the integrator API review: zod's own texts such as 'Invalid
  * input: expected boolean, received undefined' reached integrators). A schema's own message
  * still wins; this only replaces zod's defaults.
  */

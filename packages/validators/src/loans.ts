@@ -11,7 +11,7 @@ const isBlank = (input: unknown) =>
   input === '' ||
   (typeof input === 'number' && Number.isNaN(input));
 
-/** A positive number with SPEC.md's "required" and "positive" messages, at most two decimals. */
+/** A positive number with docs/product.md's "required" and "positive" messages, at most two decimals. */
 function positiveMoney(required: string, positive: string, max = 100_000_000) {
   return (
     z
@@ -43,7 +43,7 @@ export const loanTermField = z
   .positive('Term must be positive')
   .max(600, 'Term is too long');
 
-/** SPEC.md 5, loan application; `tenure {months}` may come along and is derived from term. */
+/** docs/product.md 5, loan application; `tenure {months}` may come along and is derived from term. */
 export const loanApplicationInput = z.object({
   type: loanTypeField,
   amount: loanAmountField,

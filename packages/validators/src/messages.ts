@@ -1,4 +1,4 @@
-/** Texts of SPEC.md sections 2 and 8 that both the server and the SPA show. */
+/** Texts of docs/product.md sections 2 and 8 that both the server and the SPA show. */
 export const messages = {
   sessionExpired: 'Your session has expired. Please sign in again.',
   /** A signed-in caller without the role a route needs (403). */
@@ -29,7 +29,7 @@ export const messages = {
   maintenanceOver: 'Maintenance is over. Online banking is available again.',
   socketAuthFailed: 'Socket authentication failed. Please refresh the page.',
   socketUnavailable: 'Unable to establish real-time connection. Please refresh the page.',
-  /** Shown under a new password before any rule is broken (issue 26). */
+  /** Shown under a new password before any rule is broken (the accessibility review). */
   passwordRules:
     'At least 8 characters, with a lowercase and an uppercase letter, a number and a special character.',
 } as const;

@@ -179,7 +179,7 @@ const optionalAmount = z.coerce
   .optional();
 
 export const transactionFilters = z.object({
-  // 'withdrawal' is how some screens name it (SPEC.md 9).
+  // 'withdrawal' is how some screens name it (docs/product.md 9).
   type: z
     .enum([...transactionTypes, 'withdrawal'])
     .transform((value) => (value === 'withdrawal' ? 'withdraw' : value))

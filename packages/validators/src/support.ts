@@ -2,7 +2,7 @@ import { ticketCategories, ticketPriorities, ticketStatuses } from '@bank/db/enu
 import { z } from 'zod';
 import { requiredString } from './common.ts';
 
-/** SPEC.md 5 and 9: the support ticket's rules and limits, shared by server and forms. */
+/** docs/product.md 5 and 9: the support ticket's rules and limits, shared by server and forms. */
 export const MAX_ATTACHMENT_BYTES = 10_000_000;
 export const MAX_ATTACHMENTS = 5;
 export const attachmentTypes = ['image/png', 'image/jpeg', 'image/gif'] as const;
@@ -28,13 +28,13 @@ export const ticketInput = z.object({
 });
 export type TicketInput = z.input<typeof ticketInput>;
 
-/** The REST response (SPEC.md 5): at least 5 characters. */
+/** The REST response (docs/product.md 5): at least 5 characters. */
 // requiredString's own bound (before trimming) sits above this field's, whose message says more.
 export const responseField = requiredString('Response is required', 20_000)
   .min(5, 'Response must be at least 5 characters')
   .max(5000, 'Response must be at most 5000 characters');
 
-/** A live chat line: anything but blank (SPEC.md 2.23). */
+/** A live chat line: anything but blank (docs/product.md 2.23). */
 export const chatMessageField = requiredString('Response is required', 20_000).max(
   5000,
   'Response must be at most 5000 characters',

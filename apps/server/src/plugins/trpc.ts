@@ -52,7 +52,7 @@ class TrackedSocket implements SocketChannel {
 
 /**
  * tRPC over HTTP and WebSocket at /trpc. Registered unwrapped: the plugin replaces the body
- * parsers in its own scope, which must not reach the REST routes (DESIGN.md 1).
+ * parsers in its own scope, which must not reach the REST routes (docs/architecture.md 1).
  */
 export async function registerTrpc(app: FastifyInstance, options: ServerOptions): Promise<void> {
   const fairness = options.deps.fairness;
@@ -108,7 +108,7 @@ export async function registerTrpc(app: FastifyInstance, options: ServerOptions)
       }
       channel.holds(release);
       // A WebSocket lives as long as its session: when the session ends anywhere (logout,
-      // password change or reset, block, 2FA change, role change), the socket closes (DESIGN.md 6).
+      // password change or reset, block, 2FA change, role change), the socket closes (docs/architecture.md 6).
       channel.holds(
         options.deps.hub.watchSession(ctx.auth.session.id, () => {
           channel.close(CLOSE_CODES.sessionEnded);

@@ -1,4 +1,4 @@
-/** SPEC.md 2.1: register /service-worker.js on load; the outcome is only logged. */
+/** docs/product.md 2.1: register /service-worker.js on load; the outcome is only logged. */
 export function registerServiceWorker(): void {
   if (!('serviceWorker' in navigator)) return;
   window.addEventListener('load', () => {

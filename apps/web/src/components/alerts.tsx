@@ -24,7 +24,7 @@ function MessageBox({
   );
 }
 
-/** The red box above a form (SPEC.md 8: auth errors show as text in a red box). */
+/** The red box above a form (docs/product.md 8: auth errors show as text in a red box). */
 export function ErrorAlert(props: AlertProps) {
   return <MessageBox status="error" role="alert" {...props} />;
 }

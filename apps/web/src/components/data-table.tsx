@@ -82,7 +82,7 @@ export interface PaginationProps {
   onPage: (page: number) => void;
 }
 
-/** 'Showing X to Y of Z results' with Previous and Next (SPEC.md 2.11, 2.25). */
+/** 'Showing X to Y of Z results' with Previous and Next (docs/product.md 2.11, 2.25). */
 export function Pagination(props: PaginationProps) {
   const { page, limit, count, total, hasNext, onPage } = props;
   const first = total > 0 && count > 0 ? (page - 1) * limit + 1 : 0;
@@ -137,7 +137,7 @@ export function addressColumn<Row>(ip: (row: Row) => string | null, missing = 'â
   };
 }
 
-/** A page of a server list as the API answers it (SPEC.md 2.25). */
+/** A page of a server list as the API answers it (docs/product.md 2.25). */
 interface ServerPage {
   page: number;
   limit: number;

@@ -1,7 +1,7 @@
 import { Badge } from '@chakra-ui/react';
 import { humanize } from '../lib/format.ts';
 
-/** SPEC.md 4: approved green, pending yellow, rejected red; paid off blue, default red. */
+/** docs/product.md 4: approved green, pending yellow, rejected red; paid off blue, default red. */
 export function loanStatusPalette(status: string): 'green' | 'yellow' | 'red' | 'blue' | 'gray' {
   switch (status) {
     case 'approved':

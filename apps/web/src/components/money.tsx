@@ -1,7 +1,7 @@
 import { Badge, Text, type TextProps } from '@chakra-ui/react';
 import { formatSignedMoney, humanize } from '../lib/format.ts';
 
-/** SPEC.md 4: completed green, pending yellow, failed red, anything else grey. */
+/** docs/product.md 4: completed green, pending yellow, failed red, anything else grey. */
 export function statusPalette(status: string): 'green' | 'yellow' | 'red' | 'gray' {
   switch (status) {
     case 'completed':

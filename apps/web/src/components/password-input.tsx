@@ -2,7 +2,7 @@ import { IconButton, Input, InputGroup, type InputProps } from '@chakra-ui/react
 import { type Ref, useState } from 'react';
 import { LuEye, LuEyeOff } from 'react-icons/lu';
 
-/** A password field with a show/hide toggle (SPEC.md 2.3, 2.4, 2.10). */
+/** A password field with a show/hide toggle (docs/product.md 2.3, 2.4, 2.10). */
 export function PasswordInput({ ref, ...props }: InputProps & { ref?: Ref<HTMLInputElement> }) {
   const [visible, setVisible] = useState(false);
   return (

@@ -1,7 +1,7 @@
 import { Toaster as ChakraToaster, Portal, Spinner, Stack, Toast } from '@chakra-ui/react';
 import { toaster } from '../lib/toaster-store.ts';
 
-/** The top-right notification area (SPEC.md 2.2); content comes from `notify()`. */
+/** The top-right notification area (docs/product.md 2.2); content comes from `notify()`. */
 export function Toaster() {
   return (
     <Portal>

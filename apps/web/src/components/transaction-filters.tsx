@@ -92,7 +92,7 @@ function isOneOf<T extends string>(options: readonly T[], value: string | undefi
   return options.some((option) => option === value);
 }
 
-/** SPEC.md 2.11: type, status, dates and amounts; every change reloads page one. */
+/** docs/product.md 2.11: type, status, dates and amounts; every change reloads page one. */
 export function TransactionFilters(props: {
   id: string;
   values: TransactionFilterValues;

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 /**
  * Whether the page has had an idle moment since it mounted (or `now()` was called): parts of the
  * screen nobody needs at first sight (the account menu, the phone's navigation drawer) load
- * then, after the page's own code and data, instead of with them (issue 13).
+ * then, after the page's own code and data, instead of with them (the page-speed review).
  */
 export function useIdle(): { idle: boolean; now: () => void } {
   const [idle, setIdle] = useState(false);

@@ -5,14 +5,14 @@
 
 /** Rows per page of every paged list. */
 export const PAGE_SIZE = 10;
-/** SPEC.md 9: the dashboard shows five recent transactions. */
+/** docs/product.md 9: the dashboard shows five recent transactions. */
 export const RECENT_TRANSACTIONS = 5;
 
 export const firstPage = { page: 1, limit: PAGE_SIZE } as const;
 export const recentTransactions = { page: 1, limit: RECENT_TRANSACTIONS } as const;
 
 /**
- * A route loader's work (issue 13): starts the page's queries with its code and waits for them,
+ * A route loader's work (the page-speed review): starts the page's queries with its code and waits for them,
  * so the page renders with its data instead of a skeleton (the pending component shows if it
  * takes long). A query that fails is left to the page, which shows the error with its retry.
  */

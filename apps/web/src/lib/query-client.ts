@@ -1,14 +1,14 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { apiErrorInfo, isUnauthorized } from './errors.ts';
 
-/** What to do when the server says the session is gone (SPEC.md 7: 401 after one retry). */
+/** What to do when the server says the session is gone (docs/product.md 7: 401 after one retry). */
 export interface QueryClientHooks {
   onUnauthorized?: (error: unknown) => void;
 }
 
 function shouldRetry(failureCount: number, error: unknown): boolean {
   const info = apiErrorInfo(error);
-  // SPEC.md 7: a 401 is retried once; other client errors are final.
+  // docs/product.md 7: a 401 is retried once; other client errors are final.
   if (info.code === 'UNAUTHORIZED') return failureCount < 1;
   if (info.httpStatus !== null && info.httpStatus < 500) return false;
   return failureCount < 1;

@@ -7,7 +7,7 @@ export type SessionUser = NonNullable<Session['user']>;
 export const signedOut: Session = { user: null, twoFactorRequired: false };
 
 /**
- * Session initialisation (SPEC.md 4): asks the server once, then keeps the answer until a
+ * Session initialisation (docs/product.md 4): asks the server once, then keeps the answer until a
  * sign-in, sign-out or profile change replaces it. A failed initialisation is signed-out.
  */
 export async function loadSession(utils: TrpcUtils): Promise<Session> {
@@ -35,7 +35,7 @@ export type GuardRedirect =
   | { to: '/verify-email' }
   | { to: '/2fa-verification' };
 
-/** Paths that only administrators may open (SPEC.md 2.1 and 6). */
+/** Paths that only administrators may open (docs/product.md 2.1 and 6). */
 export function requiresAdmin(pathname: string): boolean {
   return pathname === '/admin' || pathname.startsWith('/admin/');
 }
@@ -50,7 +50,7 @@ export function supportRoleMayOpen(pathname: string): boolean {
   );
 }
 
-/** SPEC.md 4's guard order for a protected page; null means show the page. */
+/** docs/product.md 4's guard order for a protected page; null means show the page. */
 export function guardProtectedPage(
   session: Session,
   href: string,

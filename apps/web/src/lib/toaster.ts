@@ -7,7 +7,7 @@ const listeners = new Set<() => void>();
 
 /**
  * The toaster's code (its store and the component that shows it) loads with the first
- * notification, not with every page (issue 13: the entry's weight). Until then nothing shows.
+ * notification, not with every page (the page-speed review: the entry's weight). Until then nothing shows.
  */
 export function loadToaster(): Promise<ToasterStore> {
   if (!store) {
@@ -32,13 +32,13 @@ export interface Notification {
   type: NotificationType;
   message: string;
   title?: string;
-  /** Milliseconds; 0 keeps the notification until it is closed (SPEC.md 3). */
+  /** Milliseconds; 0 keeps the notification until it is closed (docs/product.md 3). */
   duration?: number;
   action?: { label: string; onClick: () => void };
   id?: string;
 }
 
-/** Shows a notification as SPEC.md 3 describes it (title optional, 0 = persistent). */
+/** Shows a notification as docs/product.md 3 describes it (title optional, 0 = persistent). */
 export function notify({ type, message, title, duration, action, id }: Notification): string {
   const ms = duration ?? TOAST_DURATION_MS;
   // The same notice is never shown twice at once: a repeat replaces (and restarts) it.

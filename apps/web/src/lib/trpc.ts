@@ -20,7 +20,7 @@ export const trpc = createTRPCReact<AppRouter>();
 export type TrpcClient = ReturnType<typeof createTRPCClient<AppRouter>>;
 export type TrpcUtils = ReturnType<typeof createTRPCQueryUtils<AppRouter>>;
 
-/** SPEC.md 7: reconnect after 1000 ms, doubling, at most 5000 ms between attempts. */
+/** docs/product.md 7: reconnect after 1000 ms, doubling, at most 5000 ms between attempts. */
 export function reconnectDelayMs(attemptIndex: number): number {
   return Math.min(1000 * 2 ** attemptIndex, 5000);
 }
@@ -71,7 +71,7 @@ export function createAppTrpcClient(
 /** Without a WebSocket (tests), subscriptions simply never deliver anything. */
 const silentLink: TRPCLink<AppRouter> = () => () => observable(() => () => {});
 
-/** SPEC.md 7: an HTTP call gives up after 10 seconds. */
+/** docs/product.md 7: an HTTP call gives up after 10 seconds. */
 export const HTTP_TIMEOUT_MS = 10_000;
 
 function timeoutSignal(signal: AbortSignal | null | undefined): AbortSignal {

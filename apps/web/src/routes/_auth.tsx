@@ -4,7 +4,7 @@ import { AppLayout } from '../features/shell/app-layout.tsx';
 import { guardProtectedPage, loadSession } from '../lib/session.ts';
 
 export const Route = createFileRoute('/_auth')({
-  // SPEC.md 4: initialise the session, then the guard order (sign-in, role, e-mail, 2FA).
+  // docs/product.md 4: initialise the session, then the guard order (sign-in, role, e-mail, 2FA).
   beforeLoad: async ({ context, location }) => {
     const session = await loadSession(context.trpc);
     const target = guardProtectedPage(session, location.href, location.pathname);

@@ -6,7 +6,7 @@ import { isFullySignedIn, loadSession } from '../lib/session.ts';
 export const Route = createFileRoute('/_public')({
   beforeLoad: async ({ context }) => {
     const session = await loadSession(context.trpc);
-    // SPEC.md 2.1: an already signed-in visitor goes to the dashboard.
+    // docs/product.md 2.1: an already signed-in visitor goes to the dashboard.
     if (isFullySignedIn(session)) throw redirect({ to: '/' });
     return { session };
   },

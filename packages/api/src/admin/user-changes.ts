@@ -78,7 +78,7 @@ async function isLastAdmin(tx: Executor, user: UserRow): Promise<boolean> {
 
 const lastAdminMessage = 'The bank must keep at least one active administrator';
 
-/** PUT /users/{id}/block: `blocked` sets, its absence toggles (SPEC.md 7). */
+/** PUT /users/{id}/block: `blocked` sets, its absence toggles (docs/product.md 7). */
 export async function setUserBlocked(
   db: Database,
   input: { userId: string; blocked?: boolean | undefined } & AdminAct,

@@ -27,7 +27,7 @@ import { listTransactions } from '../transactions/history.ts';
 
 type UserListQuery = z.output<typeof userListQuery>;
 
-/** Where a user stands, as the status filter and the table's badge name it (SPEC.md 2.25). */
+/** Where a user stands, as the status filter and the table's badge name it (docs/product.md 2.25). */
 export function statusOf(user: Pick<UserRow, 'isBlocked' | 'emailVerifiedAt'>) {
   if (user.isBlocked) return 'blocked' as const;
   if (!user.emailVerifiedAt) return 'unverified' as const;
@@ -46,7 +46,7 @@ function dayAfter(day: string): Date {
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** Closed users are gone from the directory (SPEC.md 4: deleted users leave the list). */
+/** Closed users are gone from the directory (docs/product.md 4: deleted users leave the list). */
 function listConditions(query: UserListQuery): SQL[] {
   const conditions: SQL[] = [isNull(users.closedAt)];
   if (query.role) conditions.push(eq(users.role, query.role));
@@ -199,7 +199,7 @@ export async function userDetail(db: Executor, id: string) {
 }
 
 /**
- * GET /users/stats (SPEC.md 3): totals over open users; active means verified and not blocked;
+ * GET /users/stats (docs/product.md 3): totals over open users; active means verified and not blocked;
  * activityStats counts sign-ins and distinct signed-in users over the last 24 hours and 30 days.
  */
 export async function userStats(db: Executor, now = new Date()) {

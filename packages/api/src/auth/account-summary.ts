@@ -5,7 +5,7 @@ import { primaryAccountIdOf } from '../ledger/primary-account.ts';
 import { toDollars } from '../money/cents.ts';
 import { type AccountSummary, toUserDto, type UserDto, type UserRow } from './dto.ts';
 
-/** The user's checking account as the user object shows it (SPEC.md 3: balance, limit). */
+/** The user's checking account as the user object shows it (docs/product.md 3: balance, limit). */
 export async function accountSummary(
   deps: Pick<AppDeps, 'db' | 'settings'>,
   user: UserRow,

@@ -11,7 +11,7 @@ import { consume, limits } from '../rate-limit.ts';
 
 /**
  * Every guess at a secret (password, TOTP or recovery code, e-mailed token) is recorded before
- * it is judged, so N parallel guesses spend N attempts (issue 8; docs/decisions/014).
+ * it is judged, so N parallel guesses spend N attempts (the security review; docs/decisions/014).
  */
 
 interface Caller {

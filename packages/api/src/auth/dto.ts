@@ -43,7 +43,7 @@ export interface UserDto {
   createdAt: string;
 }
 
-/** The user as SPEC.md section 3 names it; never the hash, secrets or tokens. */
+/** The user as docs/product.md section 3 names it; never the hash, secrets or tokens. */
 export function hasTwoFactor(user: Pick<UserRow, 'twoFactorSecret'>): boolean {
   return user.twoFactorSecret !== null;
 }

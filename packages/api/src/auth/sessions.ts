@@ -152,7 +152,7 @@ export class SessionFinder {
   /**
    * Looks a cached session up again before its entry runs out, so that under steady use no
    * request waits for the lookup (one in fifty did under the money bench, and made its 99th
-   * percentile: issue 7). The entry is renewed only with what the database answered, dated
+   * percentile: docs/benchmarks.md). The entry is renewed only with what the database answered, dated
    * from when the lookup began; a session found ended, blocked or half-open is dropped, and
    * the next request looks it up itself (and ends it).
    */
@@ -224,7 +224,7 @@ function isFullyOpen({ session, user }: SessionAndUser): boolean {
 /**
  * Deletes the sessions `where` selects and, in the same statement, tells every instance which
  * ones ended (on the events channel, delivered at commit): their WebSockets close at once and
- * their subscriptions stop (DESIGN.md 6).
+ * their subscriptions stop (docs/architecture.md 6).
  */
 async function endSessions(db: Executor, where: SQL | undefined): Promise<void> {
   await db.execute(sql`with ended as (

@@ -67,7 +67,7 @@ export async function login(
       'ACCOUNT_BLOCKED',
     );
   }
-  // Maintenance leaves the bank to its administrators (SPEC.md 6); the password was right.
+  // Maintenance leaves the bank to its administrators (docs/product.md 6); the password was right.
   if (user.role !== 'admin' && (await deps.settings.get()).maintenanceMode) {
     throw appError('SERVICE_UNAVAILABLE', messages.maintenance, 'MAINTENANCE');
   }

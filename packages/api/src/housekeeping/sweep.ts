@@ -3,7 +3,7 @@ import { events, idempotencyKeys, rateLimitBuckets, sessions, userTokens } from 
 import { and, isNotNull, lt, or, sql } from 'drizzle-orm';
 import { IDEMPOTENCY_RETENTION_MS } from '../ledger/idempotency.ts';
 
-/** Events are replayed to clients that reconnect within this long (DESIGN.md 6). */
+/** Events are replayed to clients that reconnect within this long (docs/architecture.md 6). */
 export const EVENT_RETENTION_MS = 24 * 60 * 60_000;
 
 /** Used or expired e-mail tokens are kept this long (for support questions), then dropped. */

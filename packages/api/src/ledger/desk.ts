@@ -38,7 +38,7 @@ export interface LedgerDeskOptions {
 }
 
 /**
- * The one front door of the money (DESIGN.md 3, docs/decisions/013): every movement is a
+ * The one front door of the money (docs/architecture.md 3, docs/decisions/013): every movement is a
  * posting submitted here. Postings that arrive together form a batch: one statement reads what
  * the batch needs, the rules judge each posting in arrival order against what the earlier ones
  * left, and one checked write records everything, only if every account a decision rested on is

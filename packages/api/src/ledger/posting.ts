@@ -121,7 +121,7 @@ export interface IdempotencyClaim<R> {
   output: z.ZodType<R>;
 }
 
-/** Anything asked of the ledger: every movement of money is one (DESIGN.md 3, one front door). */
+/** Anything asked of the ledger: every movement of money is one (docs/architecture.md 3, one front door). */
 export interface Posting<R> {
   needs: Needs;
   idempotency?: IdempotencyClaim<R> | undefined;

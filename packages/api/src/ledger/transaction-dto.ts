@@ -11,7 +11,7 @@ export interface PartyNames {
 }
 
 /**
- * A transaction as one customer sees it (SPEC.md 3): dollars, and the direction for that
+ * A transaction as one customer sees it (docs/product.md 3): dollars, and the direction for that
  * customer's account (incoming if money reached it, else outgoing).
  */
 export function toTransactionDto(

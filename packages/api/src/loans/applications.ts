@@ -44,7 +44,7 @@ function today(now = new Date()): string {
   return now.toISOString().slice(0, 10);
 }
 
-/** GET /loans/types: the products on offer and the rates of SPEC.md 3's `interestRates` map. */
+/** GET /loans/types: the products on offer and the rates of docs/product.md 3's `interestRates` map. */
 export async function loanTypes(deps: Pick<AppDeps, 'settings'>) {
   const products = loanProducts(await deps.settings.get());
   return {

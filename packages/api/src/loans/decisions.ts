@@ -156,7 +156,7 @@ export async function decideLoan(
   if (!loan) throw loanNotFound();
   if (loan.userId === actorId) throw ownApplication();
   if (loan.status !== 'pending') throw notPending();
-  // SPEC.md 7's bare {status} stands for the application as first submitted.
+  // docs/product.md 7's bare {status} stands for the application as first submitted.
   const reviewed = input.version ?? 1;
   if (loan.version !== reviewed) throw applicationChanged(loan.version);
   const now = new Date();

@@ -2,7 +2,7 @@ import type { LoanType } from '@bank/db/enums';
 import { formatUsd } from '../money/cents.ts';
 import type { BankSettings } from '../settings/service.ts';
 
-/** What the bank lends for each type: the one product table (SPEC.md 9's tiles and two more). */
+/** What the bank lends for each type: the one product table (docs/product.md 9's tiles and two more). */
 export interface LoanProduct {
   type: LoanType;
   name: string;

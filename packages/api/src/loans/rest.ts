@@ -26,7 +26,7 @@ const scheduleRow = z.object({
 const loanAnswer = z.object({ message: z.string(), loan: loanDtoSchema });
 
 /**
- * PUT /loans/{id} is two calls in SPEC.md 7: the owner's edit of a pending application, and an
+ * PUT /loans/{id} is two calls in docs/product.md 7: the owner's edit of a pending application, and an
  * administrator's decision when the body has `status`.
  */
 const loanPutInput = loanUpdateInput.partial().extend({

@@ -8,7 +8,7 @@ import { toDollars } from '../money/cents.ts';
 const unresolvedTicketStatuses = ['open', 'in_progress'] as const;
 
 /**
- * The six figures of the admin dashboard (SPEC.md 2.24), in one statement so they describe one
+ * The six figures of the admin dashboard (docs/product.md 2.24), in one statement so they describe one
  * moment. Revenue is what the bank's fee and interest accounts received this month (UTC), read
  * from their ledger entries: a loan repayment credits its interest share to the interest
  * account (ledger/kinds/loan.ts), a fee would credit the fees account, and a reversal debits it.
@@ -52,7 +52,7 @@ export async function dashboardStats(db: Executor, now = new Date()) {
   };
 }
 
-/** SPEC.md 2.24's kinds of recent activity. */
+/** docs/product.md 2.24's kinds of recent activity. */
 export type ActivityType = 'user' | 'transaction' | 'other';
 
 function activityTypeOf(event: string): ActivityType {

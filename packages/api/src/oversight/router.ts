@@ -10,7 +10,7 @@ import { dashboardStats, recentActivity } from './dashboard.ts';
 import { endSession, listOpenSessions } from './sessions.ts';
 import { signInFailuresByAddress } from './sign-in-failures.ts';
 
-/** What administrators watch: the dashboard, analytics and the security screen (issue 11). */
+/** What administrators watch: the dashboard, analytics and the security screen (the administrators' oversight screens). */
 export const oversightRouter = router({
   stats: procedureWith('read:report:any').query(({ ctx }) => dashboardStats(ctx.deps.db)),
   recentActivity: procedureWith('read:report:any').query(({ ctx }) => recentActivity(ctx.deps.db)),

@@ -3,7 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 
 export const EVENTS_CHANNEL = 'bank_events';
 
-/** Every event a signed-in client can receive (DESIGN.md 6). */
+/** Every event a signed-in client can receive (docs/architecture.md 6). */
 export type AppEvent =
   | { type: 'security:signin'; data: { at: string; ip: string | null; userAgent: string | null } }
   | {

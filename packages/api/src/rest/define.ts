@@ -130,7 +130,7 @@ export function defineRoute<I extends z.ZodType, O extends z.ZodType>(
     async run(ctx, rawInput) {
       // Who is asking comes before what they ask: signed out, a bad body still answers 401.
       if (spec.access !== 'public' && spec.access !== 'development' && !ctx.auth) {
-        // No credentials at all is not an expired session (issue 12).
+        // No credentials at all is not an expired session (the integrator API review).
         throw ctx.credentialsSent
           ? appError('UNAUTHORIZED', messages.sessionExpired)
           : appError('UNAUTHORIZED', messages.authenticationRequired);

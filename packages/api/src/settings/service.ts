@@ -3,7 +3,7 @@ import { bankSettings } from '@bank/db/schema';
 import { eq } from 'drizzle-orm';
 import { toDollars } from '../money/cents.ts';
 
-/** SPEC.md 9's sample values, the settings a new bank starts with. */
+/** docs/product.md 9's sample values, the settings a new bank starts with. */
 export const defaultBankSettings = {
   id: 1,
   bankName: 'Horizon Bank',
@@ -42,7 +42,7 @@ export type BankSettings = Awaited<ReturnType<typeof getBankSettings>>;
  *
  * In use, they are read again in the background during the last fifth of that second, so no
  * call waits for the read (one batch of the money desk a second did, which made the money
- * bench's 99th percentile: issue 7). What a call gets was still read at most a second before.
+ * bench's 99th percentile: docs/benchmarks.md). What a call gets was still read at most a second before.
  */
 export class SettingsCache {
   private cached: { value: Promise<BankSettings>; expiresAt: number } | undefined;
@@ -104,7 +104,7 @@ export class SettingsCache {
 
 const toRate = (bps: number) => bps / 100;
 
-/** The settings as SPEC.md 3 names them: dollars and percentages. */
+/** The settings as docs/product.md 3 names them: dollars and percentages. */
 export function toSettingsDto(settings: BankSettings) {
   return {
     bankName: settings.bankName,

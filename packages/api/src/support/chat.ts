@@ -266,7 +266,7 @@ async function emailCustomer(
 }
 
 /**
- * join_support_chat (SPEC.md 7), also the "still here" heartbeat: the customer hears when a
+ * join_support_chat (docs/product.md 7), also the "still here" heartbeat: the customer hears when a
  * staff member joins.
  */
 export async function joinChat(db: Database, actor: Actor & { name: string }, ticketId: string) {

@@ -35,7 +35,7 @@ function namedActorOf(ctx: {
   return { id: user.id, role: user.role, name: `${user.firstName} ${user.lastName}` };
 }
 
-/** Support tickets and their live chat (SPEC.md 2.21-2.23, 2.28). */
+/** Support tickets and their live chat (docs/product.md 2.21-2.23, 2.28). */
 export const supportRouter = router({
   /** The caller's own tickets. */
   list: ticketProcedure
@@ -72,7 +72,7 @@ export const supportRouter = router({
     .mutation(({ ctx, input }) =>
       postMessage(ctx.deps.db, ctx.deps, actorOf(ctx), input, ctx.uploads),
     ),
-  /** SPEC.md 7's ticket response: at least 5 characters. */
+  /** docs/product.md 7's ticket response: at least 5 characters. */
   respond: ticketProcedure
     .input(responseInput)
     .mutation(({ ctx, input }) =>

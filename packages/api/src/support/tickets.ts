@@ -246,7 +246,7 @@ export async function listTickets(
 }
 
 /**
- * SPEC.md 4: In Progress only from open; Resolved (and Closed) unless already so; staff may
+ * docs/product.md 4: In Progress only from open; Resolved (and Closed) unless already so; staff may
  * reopen. The change assigns the ticket to the acting staff member, is audited, and reaches
  * the customer live.
  */
@@ -301,7 +301,7 @@ export async function updateTicketStatus(
 }
 
 /**
- * The Need Help section's Live Chat (DESIGN.md 5): the customer's latest ticket whose chat is
+ * The Need Help section's Live Chat (docs/architecture.md 5): the customer's latest ticket whose chat is
  * open, or a new 'Live chat' ticket when there is none.
  */
 export async function liveChatTicket(db: Database, quotas: QuotaDeps, actor: Actor) {

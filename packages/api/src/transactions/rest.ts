@@ -23,7 +23,7 @@ const pageSchema = z.object({
   pages: z.number(),
 });
 
-/** The older transfer form names the number `accountNumber` (SPEC.md 3, 5): accepted too. */
+/** The older transfer form names the number `accountNumber` (docs/product.md 3, 5): accepted too. */
 function withAccountNumberAlias(value: unknown): unknown {
   if (typeof value !== 'object' || value === null || 'recipientAccountNumber' in value)
     return value;

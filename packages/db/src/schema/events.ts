@@ -4,7 +4,7 @@ import { bigserial, index, jsonb, pgTable, timestamp, uuid } from 'drizzle-orm/p
 /**
  * Every realtime event, written by the statement that made the change and NOTIFYed with its
  * id: a client that reconnects resumes from the last id it saw and the missed events are read
- * back from here (DESIGN.md 6). Kept a day (housekeeping), like idempotency keys.
+ * back from here (docs/architecture.md 6). Kept a day (housekeeping), like idempotency keys.
  */
 export const events = pgTable(
   'events',

@@ -18,7 +18,7 @@ export const ticketCategory = pgEnum('ticket_category', ticketCategories);
 export const ticketPriority = pgEnum('ticket_priority', ticketPriorities);
 export const ticketStatus = pgEnum('ticket_status', ticketStatuses);
 
-/** A customer's support ticket (SPEC.md 3); `number` is the short id people quote. */
+/** A customer's support ticket (docs/product.md 3); `number` is the short id people quote. */
 export const supportTickets = pgTable(
   'support_tickets',
   {
@@ -32,7 +32,7 @@ export const supportTickets = pgTable(
     priority: ticketPriority().notNull().default('medium'),
     description: text().notNull(),
     status: ticketStatus().notNull().default('open'),
-    /** The staff member who last changed its status (SPEC.md 4). */
+    /** The staff member who last changed its status (docs/product.md 4). */
     assignedToId: uuid().references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -88,7 +88,7 @@ export const supportAttachments = pgTable(
 );
 
 /**
- * Who is in a ticket's chat right now (join_support_chat / leave_support_chat of SPEC.md 7),
+ * Who is in a ticket's chat right now (join_support_chat / leave_support_chat of docs/product.md 7),
  * kept in the database so every instance knows; a member not seen for a while has left.
  */
 export const supportChatMembers = pgTable(

@@ -41,7 +41,7 @@ type Activity = RouterOutputs['oversight']['recentActivity'][number];
 
 const numberFormat = new Intl.NumberFormat('en-US');
 
-/** SPEC.md 2.24's six figures, in the order an administrator scans them. */
+/** docs/product.md 2.24's six figures, in the order an administrator scans them. */
 const statCards: Array<{
   key: keyof Stats;
   label: string;
@@ -63,7 +63,7 @@ const statCards: Array<{
   },
 ];
 
-/** Every admin screen (SPEC.md 2.2's menu names, and 2.24's analytics and security). */
+/** Every admin screen (docs/product.md 2.2's menu names, and 2.24's analytics and security). */
 const tiles: Array<{ label: string; hint: string; to: string; icon: IconType }> = [
   {
     label: 'User Management',
@@ -256,7 +256,7 @@ function RecentActivity() {
   );
 }
 
-/** SPEC.md 2.24: the bank's figures, a tile to every admin screen, and recent activity. */
+/** docs/product.md 2.24: the bank's figures, a tile to every admin screen, and recent activity. */
 export function AdminDashboardPage() {
   return (
     <Stack gap={{ base: '6', md: '8' }}>

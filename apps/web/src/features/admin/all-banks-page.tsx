@@ -26,7 +26,7 @@ const columns: Column<LinkedBank>[] = [
   { header: 'Linked', cell: (bank) => formatDate(bank.createdAt), cellProps: cellStyles.nowrap },
 ];
 
-/** SPEC.md 2.30 / DESIGN.md 5: every customer's linked bank, newest first. */
+/** docs/product.md 2.30 / docs/architecture.md 5: every customer's linked bank, newest first. */
 export function AllBanksPage() {
   const banks = trpc.banks.all.useQuery();
 

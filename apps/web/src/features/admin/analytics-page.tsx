@@ -10,7 +10,7 @@ import { formatDay } from '../../lib/format.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { Figures } from './analytics-figures.tsx';
 
-/** DESIGN.md 5: the bank's activity over 7, 30 or 90 days (UTC), drawn and downloadable. */
+/** docs/architecture.md 5: the bank's activity over 7, 30 or 90 days (UTC), drawn and downloadable. */
 export function AnalyticsPage(props: {
   days: AnalyticsPeriod;
   onDaysChange: (days: AnalyticsPeriod) => void;

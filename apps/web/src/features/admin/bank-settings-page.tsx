@@ -20,7 +20,7 @@ import { apiErrorInfo, errorMessage } from '../../lib/errors.ts';
 import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
 import { SupportQuotaFields } from './support-quota-fields.tsx';
 
-/** SPEC.md 9: the success message clears after 3 seconds. */
+/** docs/product.md 9: the success message clears after 3 seconds. */
 export const SUCCESS_CLEAR_MS = 3000;
 
 type Settings = RouterOutputs['settings']['get'];
@@ -224,7 +224,7 @@ function SettingsForm({ settings }: { settings: Settings }) {
   );
 }
 
-/** SPEC.md 2.29 and DESIGN.md 5: the bank's settings, persisted, audited and enforced. */
+/** docs/product.md 2.29 and docs/architecture.md 5: the bank's settings, persisted, audited and enforced. */
 export function BankSettingsPage() {
   const query = trpc.settings.get.useQuery();
   return (

@@ -2,7 +2,7 @@ import { Field, Input, NativeSelect, SimpleGrid } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { humanize } from '../../lib/format.ts';
 
-/** A select whose first option, 'All', clears the filter (SPEC.md 2.25-2.28). */
+/** A select whose first option, 'All', clears the filter (docs/product.md 2.25-2.28). */
 export function FilterSelect<T extends string>(props: {
   label: string;
   value: T | undefined;

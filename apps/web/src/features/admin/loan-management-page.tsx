@@ -182,7 +182,7 @@ function RejectDialog(props: {
   );
 }
 
-/** SPEC.md 2.27: every application, filtered and paged; approve disburses, reject says why. */
+/** docs/product.md 2.27: every application, filtered and paged; approve disburses, reject says why. */
 export function LoanManagementPage(props: {
   search: LoanSearch;
   onSearchChange: (next: LoanSearch) => void;

@@ -6,7 +6,7 @@ import { FailedSignIns } from './security-sign-in-failures.tsx';
 export type { SecuritySearch } from './security-audit-log.tsx';
 
 /**
- * DESIGN.md 5: the audit log with its filters, every user's open sessions (an administrator can
+ * docs/architecture.md 5: the audit log with its filters, every user's open sessions (an administrator can
  * end one), and failed sign-ins grouped by address.
  */
 export function SecurityPage(props: {

@@ -60,7 +60,7 @@ const columns: Column<MonitoredTransaction>[] = [
   },
 ];
 
-/** SPEC.md 2.26: every customer's transactions, filtered and paged on the server. */
+/** docs/product.md 2.26: every customer's transactions, filtered and paged on the server. */
 export function TransactionMonitoringPage(props: {
   search: TransactionSearch;
   onSearchChange: (next: TransactionSearch) => void;

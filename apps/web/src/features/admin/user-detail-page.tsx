@@ -41,7 +41,7 @@ import { UserStatusBadge } from './user-status-badge.tsx';
 
 type UserDetail = RouterOutputs['admin']['user'];
 
-/** Name, phone, role and the daily withdrawal limit (SPEC.md 7, PUT /users/{id}). */
+/** Name, phone, role and the daily withdrawal limit (docs/product.md 7, PUT /users/{id}). */
 function EditUserForm({ detail }: { detail: UserDetail }) {
   const { user } = detail;
   const utils = trpc.useUtils();

@@ -175,7 +175,7 @@ function Filters(props: { search: UserSearch; onChange: (next: UserSearch) => vo
   );
 }
 
-/** SPEC.md 2.25: search, filters, a table with block/unblock and delete, server pages. */
+/** docs/product.md 2.25: search, filters, a table with block/unblock and delete, server pages. */
 export function UserManagementPage(props: {
   search: UserSearch;
   onSearchChange: (next: UserSearch) => void;

@@ -8,7 +8,7 @@ const palette: Record<UserStatus, 'green' | 'red' | 'yellow'> = {
   unverified: 'yellow',
 };
 
-/** SPEC.md 2.25's three statuses. */
+/** docs/product.md 2.25's three statuses. */
 export function UserStatusBadge({ status }: { status: UserStatus }) {
   return (
     <Badge colorPalette={palette[status]} variant="subtle">

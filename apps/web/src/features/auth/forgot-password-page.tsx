@@ -11,7 +11,7 @@ import { errorMessage } from '../../lib/errors.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { AuthCard } from './auth-card.tsx';
 
-/** SPEC.md 2.5: the answer never tells whether the address has an account. */
+/** docs/product.md 2.5: the answer never tells whether the address has an account. */
 export function ForgotPasswordPage() {
   const forgot = trpc.auth.forgotPassword.useMutation();
   const [sent, setSent] = useState(false);

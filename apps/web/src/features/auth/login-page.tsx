@@ -14,7 +14,7 @@ import { notify } from '../../lib/toaster.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { AuthCard } from './auth-card.tsx';
 
-/** SPEC.md 2.3. `redirect` is the page the visitor came from. */
+/** docs/product.md 2.3. `redirect` is the page the visitor came from. */
 export function LoginPage({ redirect }: { redirect?: string }) {
   const router = useRouter();
   const navigate = useNavigate();

@@ -23,7 +23,7 @@ import { trpc } from '../../lib/trpc.ts';
 import { AuthCard } from './auth-card.tsx';
 import { registerForm } from './register-form-schema.ts';
 
-/** SPEC.md 2.4: errors show under each field once it has been touched. */
+/** docs/product.md 2.4: errors show under each field once it has been touched. */
 export function RegisterPage() {
   const navigate = useNavigate();
   const register = trpc.auth.register.useMutation();

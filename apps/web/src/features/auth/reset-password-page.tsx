@@ -108,7 +108,7 @@ function ResetPasswordForm({ token, purpose }: { token: string; purpose: Passwor
   );
 }
 
-/** SPEC.md 2.6: the token comes from the e-mailed link's query. */
+/** docs/product.md 2.6: the token comes from the e-mailed link's query. */
 export function ResetPasswordPage({
   token,
   purpose = 'reset',

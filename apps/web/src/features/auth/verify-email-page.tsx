@@ -99,7 +99,7 @@ function CheckInbox({ email }: { email: string }) {
 }
 
 /**
- * Without SMTP the server keeps e-mail in its development mailbox (DESIGN.md 4): say where.
+ * Without SMTP the server keeps e-mail in its development mailbox (docs/architecture.md 4): say where.
  * The mailbox answers NOT_FOUND once SMTP is configured, and the link is then not shown.
  */
 function DevMailboxLink({ email }: { email: string }) {
@@ -127,7 +127,7 @@ function InvalidVerificationLink() {
   );
 }
 
-/** SPEC.md 2.7. */
+/** docs/product.md 2.7. */
 export function VerifyEmailPage({ token }: { token?: string }) {
   const state = useLocationState();
   const { user } = useSession();

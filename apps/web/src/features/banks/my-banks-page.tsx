@@ -147,7 +147,7 @@ function BankTile(props: { bank: SavedBank; onEdit: () => void; onDelete: () => 
   );
 }
 
-/** SPEC.md 2.17: linked banks with details, update and delete, and an add-bank form. */
+/** docs/product.md 2.17: linked banks with details, update and delete, and an add-bank form. */
 export function MyBanksPage() {
   const utils = trpc.useUtils();
   const banks = trpc.banks.list.useQuery();

@@ -11,7 +11,7 @@ import { BankFields } from './bank-fields.tsx';
 export type SavedBank = RouterOutputs['banks']['list']['data'][number];
 
 /**
- * SPEC.md 2.17 and 5: 'Update Bank', with all four fields required. Loaded when a tile's edit
+ * docs/product.md 2.17 and 5: 'Update Bank', with all four fields required. Loaded when a tile's edit
  * button is first pressed (the dialog's code is not needed before).
  */
 export function UpdateBankDialog(props: { bank: SavedBank; open: boolean; onClose: () => void }) {

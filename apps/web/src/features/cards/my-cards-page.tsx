@@ -31,7 +31,7 @@ import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
 
 type SavedCard = RouterOutputs['cards']['list']['cards'][number];
 
-/** SPEC.md 7: the first load asks for page 1, ten cards. */
+/** docs/product.md 7: the first load asks for page 1, ten cards. */
 
 function CardTypeSelect(props: ComponentProps<typeof NativeSelect.Field>) {
   return (
@@ -81,7 +81,7 @@ function CardTypeAndNameFields(props: {
   );
 }
 
-/** 'MM/YY' as the month and four-digit year the edit call also carries (SPEC.md 2.16). */
+/** 'MM/YY' as the month and four-digit year the edit call also carries (docs/product.md 2.16). */
 export function splitExpiry(expiry: string): { expiryMonth: number; expiryYear: number } {
   const [month, year] = expiry.split('/');
   return { expiryMonth: Number(month), expiryYear: 2000 + Number(year) };
@@ -252,7 +252,7 @@ function CardTile(props: {
   );
 }
 
-/** SPEC.md 2.16: saved cards as tiles; picking one edits it; add and remove. */
+/** docs/product.md 2.16: saved cards as tiles; picking one edits it; add and remove. */
 export function MyCardsPage() {
   const utils = trpc.useUtils();
   const cards = trpc.cards.list.useQuery(firstPage);

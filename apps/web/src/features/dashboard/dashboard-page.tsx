@@ -112,7 +112,7 @@ function MonthlyChart() {
   );
 }
 
-/** SPEC.md 2.9: greeting, balance and totals, quick links, recent transactions, a chart. */
+/** docs/product.md 2.9: greeting, balance and totals, quick links, recent transactions, a chart. */
 export function DashboardPage() {
   const user = useCurrentUser();
   const stats = trpc.transactions.stats.useQuery();

@@ -43,7 +43,7 @@ function useWidth(fallback: number) {
 }
 
 /**
- * Income and expenses by month as grouped bars (DESIGN.md 7). Drawn in pixels of the measured
+ * Income and expenses by month as grouped bars (docs/architecture.md 7). Drawn in pixels of the measured
  * width so labels stay legible at 360 px; screen readers get the same numbers as a table.
  */
 export function IncomeExpenseChart({ data }: { data: MonthlyFigures[] }) {

@@ -82,7 +82,7 @@ function Messages({ to }: { to: string }) {
   );
 }
 
-/** DESIGN.md 4: the development mailbox, where mail goes while no SMTP server is set up. */
+/** docs/architecture.md 4: the development mailbox, where mail goes while no SMTP server is set up. */
 export function MailboxPage({ to }: { to?: string }) {
   const navigate = useNavigate();
   const [address, setAddress] = useState(to ?? '');

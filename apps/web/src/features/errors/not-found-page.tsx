@@ -2,7 +2,7 @@ import { Button, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { Link } from '@tanstack/react-router';
 import { ErrorShell } from './error-shell.tsx';
 
-/** SPEC.md 2.31: the 404 page, also shown for any unknown path. */
+/** docs/product.md 2.31: the 404 page, also shown for any unknown path. */
 export function NotFoundPage() {
   return (
     <ErrorShell>

@@ -3,7 +3,7 @@ import { Link, useRouter } from '@tanstack/react-router';
 import { useBank } from '../../lib/bank.ts';
 import { ErrorShell } from './error-shell.tsx';
 
-/** SPEC.md 2.31: the server error page (/500), also the router's error screen. */
+/** docs/product.md 2.31: the server error page (/500), also the router's error screen. */
 export function ServerErrorPage() {
   const bank = useBank();
   const router = useRouter();

@@ -6,7 +6,7 @@ export interface FaqEntry {
   answer: string;
 }
 
-/** SPEC.md 1 and 2.8: the five Help Center entries. */
+/** docs/product.md 1 and 2.8: the five Help Center entries. */
 export const faqEntriesFor = (bank: BankIdentity): FaqEntry[] => [
   {
     id: 'what-is',

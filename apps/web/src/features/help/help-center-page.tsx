@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { useBank } from '../../lib/bank.ts';
 import { FaqAccordion } from './faq-accordion.tsx';
 
-/** SPEC.md 2.8: the public Help Center. */
+/** docs/product.md 2.8: the public Help Center. */
 export function HelpCenterPage() {
   const bank = useBank();
   return (

@@ -212,7 +212,7 @@ function BackButton() {
 }
 
 /**
- * SPEC.md 2.20: the application, with the offer recalculated live; `type` preselects the loan
+ * docs/product.md 2.20: the application, with the offer recalculated live; `type` preselects the loan
  * type, and `id` edits a pending application of the customer's.
  */
 export function LoanApplyPage(props: { type?: LoanType; loanId?: string }) {
@@ -257,7 +257,7 @@ function ApplicationForm(props: { type?: LoanType; loan?: RouterOutputs['loans']
       await utils.loans.invalidate();
       await navigate({ to: '/loans', state: { message: result.message } });
     } catch (error) {
-      // SPEC.md 2.20: a failed submission re-enables the form; the server's field messages
+      // docs/product.md 2.20: a failed submission re-enables the form; the server's field messages
       // (an amount outside the product's range) show under their fields.
       for (const detail of apiErrorInfo(error).details) {
         if (detail.field === 'amount' || detail.field === 'term') {

@@ -220,7 +220,7 @@ function PendingActions({ loan }: { loan: Loan }) {
   );
 }
 
-/** SPEC.md 2.19, with the repayments a borrower needs. */
+/** docs/product.md 2.19, with the repayments a borrower needs. */
 export function LoanDetailPage({ loanId }: { loanId: string }) {
   const query = trpc.loans.byId.useQuery({ id: loanId }, { retry: false });
   if (query.isPending) return <FullPageSpinner />;

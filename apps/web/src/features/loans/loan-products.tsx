@@ -18,7 +18,7 @@ import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
 
 type Product = RouterOutputs['loans']['types']['loanTypes'][number];
 
-/** SPEC.md 9: the three product tiles; their figures come from the server's product table. */
+/** docs/product.md 9: the three product tiles; their figures come from the server's product table. */
 const tiles: Array<{ type: 'personal' | 'business' | 'mortgage'; icon: IconType; blurb: string }> =
   [
     { type: 'personal', icon: LuUser, blurb: 'For life’s plans: a car, a wedding, a renovation.' },

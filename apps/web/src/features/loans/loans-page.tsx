@@ -64,7 +64,7 @@ function LoanListItem({ loan }: { loan: LoanItem }) {
   );
 }
 
-/** SPEC.md 2.18: the product tiles and the customer's loans; a list error replaces the page. */
+/** docs/product.md 2.18: the product tiles and the customer's loans; a list error replaces the page. */
 export function LoansPage() {
   useArrivalMessage();
   const [page, setPage] = useState(1);

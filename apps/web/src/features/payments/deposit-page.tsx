@@ -50,7 +50,7 @@ function isDepositField(value: string): value is DepositField {
 }
 
 /**
- * SPEC.md 8: a detail goes to the field its message's first word names ('Card number must be
+ * docs/product.md 8: a detail goes to the field its message's first word names ('Card number must be
  * 16 digits' → cardNumber); failing that, to the field the server named; failing that, cvv.
  */
 export function depositFieldFor(detail: { field: string; message: string }): DepositField {
@@ -58,7 +58,7 @@ export function depositFieldFor(detail: { field: string; message: string }): Dep
   return fieldByFirstWord[firstWord] ?? (isDepositField(detail.field) ? detail.field : 'cvv');
 }
 
-/** SPEC.md 2.14: by card (new or saved, with its CVV) or from a bank account (new or saved). */
+/** docs/product.md 2.14: by card (new or saved, with its CVV) or from a bank account (new or saved). */
 export function DepositPage() {
   const deposit = trpc.transactions.deposit.useMutation();
   const cards = trpc.cards.list.useQuery(firstPage);
@@ -142,7 +142,7 @@ export function DepositPage() {
       const info = apiErrorInfo(error);
       const message = errorMessage(error, 'Deposit failed');
       if (info.message === 'Wrong CVV') {
-        // SPEC.md 5: the saved card's CVV did not match.
+        // docs/product.md 5: the saved card's CVV did not match.
         notify({ type: 'error', message: 'Wrong CVV' });
         form.setError('cvv', { type: 'server', message: 'Wrong CVV' }, { shouldFocus: true });
         return;

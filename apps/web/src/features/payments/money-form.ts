@@ -4,7 +4,7 @@ import { trpc } from '../../lib/trpc.ts';
 
 /**
  * After money moved: show the new balance everywhere, then go to the history, which shows
- * `message` on arrival (SPEC.md 2.13 to 2.15).
+ * `message` on arrival (docs/product.md 2.13 to 2.15).
  */
 export function useMoneyMoved() {
   const utils = trpc.useUtils();

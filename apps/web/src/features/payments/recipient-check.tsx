@@ -34,7 +34,7 @@ export function usePayee(accountNumber: string, name: string) {
 type Payee = NonNullable<ReturnType<typeof usePayee>['payee']>;
 
 /**
- * Confirmation of payee (issue 12): under the account number, who the money will reach (as
+ * Confirmation of payee (the integrator API review): under the account number, who the money will reach (as
  * the transfer credits them), whether the typed name matches, and for another bank's number
  * an explicit confirmation before 'Send Money'.
  */

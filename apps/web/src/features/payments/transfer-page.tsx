@@ -20,7 +20,7 @@ import { CONFIRM_EXTERNAL_FIRST, RecipientCheck, usePayee } from './recipient-ch
 
 export const TRANSFER_SUCCESS = 'Transfer completed successfully';
 
-/** SPEC.md 2.13: to a customer of this bank at once, or to another bank through clearing. */
+/** docs/product.md 2.13: to a customer of this bank at once, or to another bank through clearing. */
 export function TransferPage() {
   const transfer = trpc.transactions.transfer.useMutation();
   const moneyMoved = useMoneyMoved();

@@ -32,7 +32,7 @@ const methods: ReadonlyArray<MethodOption<Method>> = [
   { value: 'cash_pickup', label: 'Cash pickup', description: 'Collect with a pickup code' },
 ];
 
-/** SPEC.md 2.15: to a bank account (new or saved), a saved debit card, or cash pickup. */
+/** docs/product.md 2.15: to a bank account (new or saved), a saved debit card, or cash pickup. */
 export function WithdrawPage() {
   const user = useCurrentUser();
   const withdraw = trpc.transactions.withdraw.useMutation();

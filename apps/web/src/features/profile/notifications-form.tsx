@@ -30,7 +30,7 @@ const options = [
   },
 ] as const;
 
-/** SPEC.md 2.10, Notifications tab, persisted (DESIGN.md 5). */
+/** docs/product.md 2.10, Notifications tab, persisted (docs/architecture.md 5). */
 export function NotificationsForm({ user }: { user: SessionUser }) {
   const utils = trpc.useUtils();
   const save = trpc.auth.updateNotificationPreferences.useMutation();

@@ -9,7 +9,7 @@ import type { SessionUser } from '../../lib/session.ts';
 import { notify } from '../../lib/toaster.ts';
 import { trpc } from '../../lib/trpc.ts';
 
-/** SPEC.md 2.10, Profile tab: names and phone editable, e-mail read-only, optional address. */
+/** docs/product.md 2.10, Profile tab: names and phone editable, e-mail read-only, optional address. */
 export function ProfileForm({ user }: { user: SessionUser }) {
   const utils = trpc.useUtils();
   const update = trpc.auth.updateProfile.useMutation();

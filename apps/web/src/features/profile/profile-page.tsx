@@ -24,7 +24,7 @@ const preload = (load: () => Promise<unknown>) => ({
   onFocus: () => void load(),
 });
 
-/** SPEC.md 2.10: account settings in four tabs, Profile first. */
+/** docs/product.md 2.10: account settings in four tabs, Profile first. */
 export function ProfilePage() {
   const user = useCurrentUser();
   return (

@@ -9,7 +9,7 @@ import { errorMessage } from '../../lib/errors.ts';
 import { notify } from '../../lib/toaster.ts';
 import { trpc } from '../../lib/trpc.ts';
 
-/** SPEC.md 2.10, Security tab. Other devices are signed out by the server on success. */
+/** docs/product.md 2.10, Security tab. Other devices are signed out by the server on success. */
 export function SecurityForm() {
   const change = trpc.auth.changePassword.useMutation();
   const form = useForm({

@@ -177,7 +177,7 @@ function SetupSteps({ setup, onEnabled }: { setup: Setup; onEnabled: (codes: str
   );
 }
 
-/** SPEC.md 2.10, Two-Factor Auth tab; disabling really works and needs a code (DESIGN.md 5). */
+/** docs/product.md 2.10, Two-Factor Auth tab; disabling really works and needs a code (docs/architecture.md 5). */
 export function TwoFactorSettings({ user }: { user: SessionUser }) {
   const setupCall = trpc.auth.setup2fa.useMutation();
   const [setup, setSetup] = useState<Setup | null>(null);

@@ -1,4 +1,4 @@
-/** SPEC.md 7 and 9: give up after 5 failed connection attempts. */
+/** docs/product.md 7 and 9: give up after 5 failed connection attempts. */
 export const MAX_CONNECTION_ATTEMPTS = 5;
 
 export interface ConnectionMonitor {

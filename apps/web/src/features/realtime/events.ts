@@ -32,7 +32,7 @@ function madeByCustomer(data: { type?: string; direction?: string }): boolean {
   return data.type === 'deposit' || data.type === 'withdraw' || data.type === 'loan_repayment';
 }
 
-/** What one event shows and refreshes (SPEC.md 4, real-time connection). */
+/** What one event shows and refreshes (docs/product.md 4, real-time connection). */
 export function effectsOf(event: AppEvent): EventEffects {
   switch (event.type) {
     case 'security:signin':
@@ -136,7 +136,7 @@ export const socketMessages = {
   unavailable: messages.socketUnavailable,
 } as const;
 
-/** What a borrower is told when their loan changes (SPEC.md 4: approved success, else error). */
+/** What a borrower is told when their loan changes (docs/product.md 4: approved success, else error). */
 function loanNotification(data: {
   status: string;
   reason?: string | null | undefined;

@@ -24,7 +24,7 @@ function isAuthQuery(queryKey: readonly unknown[]): boolean {
 }
 
 /**
- * The one live subscription of a signed-in client (DESIGN.md 6): turns events into
+ * The one live subscription of a signed-in client (docs/architecture.md 6): turns events into
  * notifications and refreshes what they changed. Mounted by the authenticated layout.
  */
 export function RealtimeListener() {

@@ -38,7 +38,7 @@ function SkipLink() {
   );
 }
 
-/** SPEC.md 2.2: top bar, 280 px sidebar (a slide-over on small screens), and the page. */
+/** docs/product.md 2.2: top bar, 280 px sidebar (a slide-over on small screens), and the page. */
 export function AppLayout() {
   const { user } = useSession();
   const [navOpen, setNavOpen] = useState(false);
@@ -108,7 +108,7 @@ export function AppLayout() {
           _focus={{ outline: 'none' }}
         >
           <Box maxW="6xl" mx="auto">
-            {/* SPEC.md 6: maintenance leaves access only to administrators. */}
+            {/* docs/product.md 6: maintenance leaves access only to administrators. */}
             {maintenance && user.role !== 'admin' ? (
               <MaintenanceNotice />
             ) : (

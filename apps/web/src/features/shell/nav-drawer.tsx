@@ -3,7 +3,7 @@ import { Logo } from '../../components/logo.tsx';
 import { SIDEBAR_WIDTH } from './layout-size.ts';
 import { Sidebar } from './sidebar.tsx';
 
-/** The sidebar as a slide-over on small screens (SPEC.md 2.2). Loaded apart from the layout. */
+/** The sidebar as a slide-over on small screens (docs/product.md 2.2). Loaded apart from the layout. */
 export function NavDrawer({
   open,
   onOpenChange,

@@ -46,7 +46,7 @@ export function isGroup(entry: NavEntry): entry is NavGroup {
   return 'children' in entry;
 }
 
-/** SPEC.md 2.2: the user menu, shown to customers and administrators. */
+/** docs/product.md 2.2: the user menu, shown to customers and administrators. */
 export const userNavigation: NavEntry[] = [
   { label: 'Dashboard', to: '/', icon: LuLayoutDashboard, exact: true },
   {
@@ -82,7 +82,7 @@ export const userNavigation: NavEntry[] = [
   },
 ];
 
-/** SPEC.md 2.2: the admin menu, administrators only, always open. */
+/** docs/product.md 2.2: the admin menu, administrators only, always open. */
 export const adminNavigation: NavLink[] = [
   { label: 'Admin Dashboard', to: '/admin', icon: LuShieldCheck, exact: true },
   { label: 'User Management', to: '/admin/users', icon: LuUsers },

@@ -13,7 +13,7 @@ import { ColorModeButton } from '../../components/color-mode.tsx';
 import { Logo } from '../../components/logo.tsx';
 import { useBank } from '../../lib/bank.ts';
 
-/** SPEC.md 2.1: logo and name, a side image on large screens, and the tagline footer. */
+/** docs/product.md 2.1: logo and name, a side image on large screens, and the tagline footer. */
 export function PublicLayout() {
   const bank = useBank();
   return (

@@ -56,7 +56,7 @@ function NavGroupItem({ group, onNavigate }: { group: NavGroup; onNavigate?: () 
   const inside = group.paths.some((prefix) => isWithin(pathname, prefix));
   const [open, setOpen] = useState(inside);
   const listId = useId();
-  // A group opens by itself when the current page is inside it (SPEC.md 2.2).
+  // A group opens by itself when the current page is inside it (docs/product.md 2.2).
   useEffect(() => {
     if (inside) setOpen(true);
   }, [inside]);
@@ -120,7 +120,7 @@ function NavGroupItem({ group, onNavigate }: { group: NavGroup; onNavigate?: () 
   );
 }
 
-/** SPEC.md 2.2: the user menu for everyone, the admin menu for administrators only. */
+/** docs/product.md 2.2: the user menu for everyone, the admin menu for administrators only. */
 export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
   const user = useCurrentUser();
   const isAdmin = user.role === 'admin';

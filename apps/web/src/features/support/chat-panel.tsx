@@ -16,7 +16,7 @@ import { MessageBubble, PendingLine } from './chat-message.tsx';
 import { IMAGE_TYPES, useChat } from './use-chat.ts';
 
 /**
- * A ticket's live chat (SPEC.md 2.23): the stored conversation in order, new lines as they
+ * A ticket's live chat (docs/product.md 2.23): the stored conversation in order, new lines as they
  * arrive over the one subscription, Enter to send, lines queued while the connection is down.
  */
 export function ChatPanel(props: {

@@ -39,7 +39,7 @@ function sizeLabel(bytes: number): string {
   return `${Math.max(1, Math.round(bytes / 1000))} KB`;
 }
 
-/** SPEC.md 2.22: a new ticket with up to five images, sent as multipart with progress. */
+/** docs/product.md 2.22: a new ticket with up to five images, sent as multipart with progress. */
 export function CreateTicketPage() {
   const navigate = useNavigate();
   const utils = trpc.useUtils();
@@ -84,7 +84,7 @@ export function CreateTicketPage() {
       notify({ type: 'success', message: supportMessages.created });
       await navigate({ to: '/support' });
     } catch (error) {
-      // SPEC.md 2.22: a failed submission re-enables the form; a refused file says why.
+      // docs/product.md 2.22: a failed submission re-enables the form; a refused file says why.
       const fileDetail =
         error instanceof UploadFailed
           ? error.details.find((detail) => detail.field === 'attachments')

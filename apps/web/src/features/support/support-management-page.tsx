@@ -37,7 +37,7 @@ export interface SupportSearch {
 type Ticket = RouterOutputs['support']['all']['tickets'][number];
 type Status = (typeof ticketStatuses)[number];
 
-/** SPEC.md 4: In Progress only when open, Resolved unless resolved; a failure is only logged. */
+/** docs/product.md 4: In Progress only when open, Resolved unless resolved; a failure is only logged. */
 function StatusButtons({ ticket, size = 'xs' }: { ticket: Ticket; size?: 'xs' | 'sm' }) {
   const utils = trpc.useUtils();
   const update = trpc.support.updateStatus.useMutation();
@@ -197,7 +197,7 @@ function TicketView({ id, back }: { id: string; back: SupportSearch }) {
   );
 }
 
-/** SPEC.md 2.28: every ticket for admin and support staff, filtered and paged on the server. */
+/** docs/product.md 2.28: every ticket for admin and support staff, filtered and paged on the server. */
 export function SupportManagementPage(props: {
   search: SupportSearch;
   onSearchChange: (next: SupportSearch) => void;

@@ -1,6 +1,6 @@
 import { Badge } from '@chakra-ui/react';
 
-/** SPEC.md 4: resolved green, in progress yellow, open blue, other grey; underscores as spaces. */
+/** docs/product.md 4: resolved green, in progress yellow, open blue, other grey; underscores as spaces. */
 export function ticketStatusPalette(status: string): 'green' | 'yellow' | 'blue' | 'gray' {
   if (status === 'resolved') return 'green';
   if (status === 'in_progress') return 'yellow';
@@ -37,7 +37,7 @@ export function PriorityBadge({ priority, short }: { priority: string; short?: b
   );
 }
 
-/** Chat is available until the ticket is resolved (SPEC.md 4); a closed ticket is done too. */
+/** Chat is available until the ticket is resolved (docs/product.md 4); a closed ticket is done too. */
 export function chatIsOpen(status: string): boolean {
   return status === 'open' || status === 'in_progress';
 }

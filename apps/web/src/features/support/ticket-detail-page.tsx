@@ -33,7 +33,7 @@ function BackLink() {
   );
 }
 
-/** SPEC.md 2.23: one ticket, its files, and (until resolved) the floating chat. */
+/** docs/product.md 2.23: one ticket, its files, and (until resolved) the floating chat. */
 export function TicketDetailPage(props: {
   id: string;
   chatOpen: boolean;

@@ -24,7 +24,7 @@ import { notify } from '../../lib/toaster.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { PriorityBadge, spaced, TicketStatusBadge } from './ticket-badges.tsx';
 
-/** SPEC.md 2.21's 'Need Help': FAQs, a Live Chat that works (DESIGN.md 5), Contact Us. */
+/** docs/product.md 2.21's 'Need Help': FAQs, a Live Chat that works (docs/architecture.md 5), Contact Us. */
 function NeedHelp() {
   const navigate = useNavigate();
   const liveChat = trpc.support.liveChat.useMutation();
@@ -76,7 +76,7 @@ function NeedHelp() {
   );
 }
 
-/** SPEC.md 2.21: the customer's tickets, newest activity first, paged on the server. */
+/** docs/product.md 2.21: the customer's tickets, newest activity first, paged on the server. */
 export function TicketsPage() {
   const [page, setPage] = useState(1);
   const list = trpc.support.list.useQuery(

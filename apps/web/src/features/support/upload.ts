@@ -66,7 +66,7 @@ function postMultipart(
   });
 }
 
-/** POST /api/v1/support/tickets as multipart with repeated `attachments` (SPEC.md 7). */
+/** POST /api/v1/support/tickets as multipart with repeated `attachments` (docs/product.md 7). */
 export async function uploadTicket(
   upload: TicketUpload,
   onProgress: (fraction: number) => void,

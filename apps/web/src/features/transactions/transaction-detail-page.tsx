@@ -99,7 +99,7 @@ function Details({ transaction }: { transaction: Transaction }) {
   return <DetailList rows={rows} />;
 }
 
-/** SPEC.md 2.12: summary, reference with copy, details and timeline; not found or an error. */
+/** docs/product.md 2.12: summary, reference with copy, details and timeline; not found or an error. */
 export function TransactionDetailPage({ id }: { id: string }) {
   // A malformed id cannot name a transaction: no need to ask.
   const wellFormed = isRecordId(id);

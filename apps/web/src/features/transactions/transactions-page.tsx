@@ -30,7 +30,7 @@ import {
 } from '../../lib/transaction-search.ts';
 import { trpc } from '../../lib/trpc.ts';
 
-/** SPEC.md 2.11: filters, server pagination, CSV export; an error replaces the page. */
+/** docs/product.md 2.11: filters, server pagination, CSV export; an error replaces the page. */
 export function TransactionsPage(props: {
   search: TransactionSearch;
   onSearchChange: (next: TransactionSearch) => void;
