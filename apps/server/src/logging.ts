@@ -125,8 +125,9 @@ function writes(logger: FastifyBaseLogger, level: string): boolean {
 /**
  * Fastify gives every request a child logger, and pino redacts a child's bindings when it is
  * made: with the wildcard paths above that was 8 % of the server's time under the money bench
- * (docs/benchmarks.md). The child is made when the request first writes a line, so at `warn` a request that
- * logs nothing costs nothing; at `info` Fastify's request lines make it at once, as before.
+ * (docs/benchmarks.md). The child is made when the request first writes a line, so at `warn` a
+ * request that logs nothing costs nothing; at `info` Fastify's request lines make it at once, as
+ * before.
  */
 export const lazyChildLogger: NonNullable<FastifyServerOptions['childLoggerFactory']> = (
   logger,

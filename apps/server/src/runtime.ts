@@ -100,7 +100,8 @@ export async function startRuntime(config: Config): Promise<Runtime> {
                 clearInterval(sweep);
               }
             },
-            // What is still in flight is cut off: its caller retries (keyed, docs/architecture.md 3).
+            // What is still in flight is cut off: its caller retries (keyed,
+            // docs/architecture.md 3).
             abandon: () => app.server.closeAllConnections(),
           },
           {

@@ -21,8 +21,8 @@ const root = createRoot(container);
 // code has loaded: router.load()), and as a transition, which React renders in slices of a few
 // milliseconds, yielding to the browser between them. Drawn at once instead, the router's
 // switch from its pending state to the page came as a store update, which React renders in one
-// blocking task: a phone froze while Chakra worked out the page's styles (the page-speed review: total
-// blocking time). A failed load is the router's to show, as ever.
+// blocking task: a phone froze while Chakra worked out the page's styles (the page-speed review:
+// total blocking time). A failed load is the router's to show, as ever.
 void router
   .load()
   .catch(() => undefined)

@@ -25,8 +25,8 @@ function wasParsedBy<S extends z.ZodType>(schema: S, value: unknown): value is z
 /**
  * A procedure's input schema that takes as it is an input the REST route has just parsed with
  * the same schema: the money routes parsed every request twice, once for the REST answer's
- * order of checks and once in the procedure (docs/benchmarks.md). Anything else, the SPA's calls too, is
- * parsed by the schema, and a refusal is the same ZodError as before.
+ * order of checks and once in the procedure (docs/benchmarks.md). Anything else, the SPA's calls
+ * too, is parsed by the schema, and a refusal is the same ZodError as before.
  */
 export function parsedOnce<S extends z.ZodType>(
   schema: S,

@@ -39,7 +39,8 @@ const t = initTRPC
   .create({
     errorFormatter({ shape, error }) {
       if (isDependencyUnavailable(error)) {
-        // An outage is 503 (the HTTP status follows data.httpStatus), never 500 (docs/architecture.md 2).
+        // An outage is 503 (the HTTP status follows data.httpStatus), never 500
+        // (docs/architecture.md 2).
         return {
           ...shape,
           code: TRPC_ERROR_CODES_BY_KEY.SERVICE_UNAVAILABLE,

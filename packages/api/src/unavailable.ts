@@ -1,7 +1,7 @@
 /**
  * An unavailable dependency (the database or Redis down, unreachable, overloaded or too slow)
- * answers 503 with Retry-After, never 500 (docs/architecture.md 2): the REST adapter and the tRPC error
- * formatter ask `isDependencyUnavailable` of every failure.
+ * answers 503 with Retry-After, never 500 (docs/architecture.md 2): the REST adapter and the tRPC
+ * error formatter ask `isDependencyUnavailable` of every failure.
  */
 
 /** What the caller reads; the body's `reason` is SERVICE_UNAVAILABLE (as MAINTENANCE is for maintenance). */

@@ -3,7 +3,8 @@
  *
  * On an empty folder PGlite runs initdb in a second WebAssembly instance and copies its result
  * over as a tarball; the memory this grows is never given back, so a server started on a fresh
- * folder idled at ~740 MB where a restart idles at ~300 MB (the page-speed review, decision 023). A short-lived
+ * folder idled at ~740 MB where a restart idles at ~300 MB (the page-speed review, decision 023). A
+ * short-lived
  * `node` child does that first start and the migrations instead, then exits and returns its
  * memory; the server then opens a folder that is already there, as on any restart.
  */

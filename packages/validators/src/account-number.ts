@@ -1,7 +1,7 @@
 /**
- * Horizon Bank account numbers (the integrator API review): '4', nine digits, then two check digits computed as
- * IBAN's (ISO 7064 MOD 97-10), so any one mistyped digit, and nearly every swap of two, is
- * caught before money leaves. Other banks' numbers have no check we could know.
+ * Horizon Bank account numbers (the integrator API review): '4', nine digits, then two check digits
+ * computed as IBAN's (ISO 7064 MOD 97-10), so any one mistyped digit, and nearly every swap of two,
+ * is caught before money leaves. Other banks' numbers have no check we could know.
  */
 export const HORIZON_PREFIX = '4';
 

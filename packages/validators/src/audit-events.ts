@@ -1,8 +1,8 @@
 /**
  * (Without zod, so that the browser's entry chunk can read them for the security route's
- * search params.) Every event the audit log records: the server's `recordAudit` accepts only these, and the
- * security screen lists, labels and filters by them. A new event is added here once, with its
- * label beside it (the label record below must name every event, or the build fails).
+ * search params.) Every event the audit log records: the server's `recordAudit` accepts only these,
+ * and the security screen lists, labels and filters by them. A new event is added here once, with
+ * its label beside it (the label record below must name every event, or the build fails).
  */
 export const auditEvents = [
   'auth.register',

@@ -31,9 +31,9 @@ const sizeUnit = (origin: string, n: number | bigint) =>
       : '';
 
 /**
- * Messages for people where a schema gives none (the integrator API review: zod's own texts such as 'Invalid
- * input: expected boolean, received undefined' reached integrators). A schema's own message
- * still wins; this only replaces zod's defaults.
+ * Messages for people where a schema gives none (the integrator API review: zod's own texts such as
+ * 'Invalid input: expected boolean, received undefined' reached integrators). A schema's own
+ * message still wins; this only replaces zod's defaults.
  */
 export function humanMessage(issue: z.core.$ZodRawIssue): string | undefined {
   const field = fieldLabel(issue.path ?? []);

@@ -3,8 +3,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestContext, type ServerOptions } from '../context.ts';
 
 /**
- * What every page of the SPA asks the server first, answered into the page's HTML (the page-speed review):
- * the session and the bank's public profile. The SPA's tRPC client takes them from there
+ * What every page of the SPA asks the server first, answered into the page's HTML (the page-speed
+ * review): the session and the bank's public profile. The SPA's tRPC client takes them from there
  * (apps/web/src/lib/embedded-answers.ts) instead of making a round trip before it can draw
  * anything, which on a phone's network is the longest wait of a first visit.
  *

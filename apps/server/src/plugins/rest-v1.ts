@@ -34,13 +34,14 @@ const FILE_FREE_MULTIPART_BYTES = 65_536;
 const DEFAULT_RETRY_AFTER_SECONDS = 60;
 
 /**
- * docs/product.md 7-8's error format: `{message, reason?, details?}` with the matching status. Only an
- * unexpected failure's message is replaced (and logged); a deliberate 503, such as
+ * docs/product.md 7-8's error format: `{message, reason?, details?}` with the matching status. Only
+ * an unexpected failure's message is replaced (and logged); a deliberate 503, such as
  * maintenance, keeps its message (the integrator API review); an outage is 503 SERVICE_UNAVAILABLE.
  */
 export function sendError(reply: FastifyReply, error: unknown, log: FastifyInstance['log']) {
   if (isDependencyUnavailable(error)) {
-    // The database or Redis is down: the caller may retry (a keyed retry is safe, docs/architecture.md 3).
+    // The database or Redis is down: the caller may retry (a keyed retry is safe,
+    // docs/architecture.md 3).
     log.warn({ err: error }, 'REST request met an unavailable dependency');
     return sendServiceUnavailable(reply);
   }

@@ -108,7 +108,8 @@ export async function registerTrpc(app: FastifyInstance, options: ServerOptions)
       }
       channel.holds(release);
       // A WebSocket lives as long as its session: when the session ends anywhere (logout,
-      // password change or reset, block, 2FA change, role change), the socket closes (docs/architecture.md 6).
+      // password change or reset, block, 2FA change, role change), the socket closes
+      // (docs/architecture.md 6).
       channel.holds(
         options.deps.hub.watchSession(ctx.auth.session.id, () => {
           channel.close(CLOSE_CODES.sessionEnded);

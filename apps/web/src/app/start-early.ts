@@ -3,10 +3,10 @@ import type { TrpcUtils } from '../lib/trpc.ts';
 import type { AppRouterInstance } from './router.tsx';
 
 /**
- * Starts what the first page needs at once, in parallel (the page-speed review): its code, the session and
- * the bank's public profile. Left to itself, the router asks for a page's code only after the
- * layout's beforeLoad has the session, and the profile only when the layout first renders: three
- * round trips one after the other on a phone's network.
+ * Starts what the first page needs at once, in parallel (the page-speed review): its code, the
+ * session and the bank's public profile. Left to itself, the router asks for a page's code only
+ * after the layout's beforeLoad has the session, and the profile only when the layout first
+ * renders: three round trips one after the other on a phone's network.
  */
 export function startEarly(router: AppRouterInstance, utils: TrpcUtils): void {
   // One batched request for both (httpBatchLink joins calls made in the same tick).

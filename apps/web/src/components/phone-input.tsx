@@ -59,8 +59,8 @@ export function composePhoneNumber(country: CountryCode, national: string): stri
 }
 
 /**
- * docs/product.md 2.4: an international phone input. The country picker sets the calling code, which
- * is shown but not editable; the value is the E.164 number.
+ * docs/product.md 2.4: an international phone input. The country picker sets the calling code,
+ * which is shown but not editable; the value is the E.164 number.
  */
 export function PhoneInput(props: {
   value: string;

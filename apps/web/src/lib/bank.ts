@@ -1,8 +1,8 @@
 import { trpc } from './trpc.ts';
 
 /**
- * The bank's identity until the server has answered (and in tests): docs/product.md 9's sample values,
- * which are also what a new bank's settings start with.
+ * The bank's identity until the server has answered (and in tests): docs/product.md 9's sample
+ * values, which are also what a new bank's settings start with.
  */
 export const defaultBank = {
   name: 'Horizon Bank',

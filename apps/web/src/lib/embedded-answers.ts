@@ -21,8 +21,8 @@ export function readEmbeddedAnswers(doc: Document = document): Map<string, unkno
 
 /**
  * Answers the first query of each embedded procedure (without input) from the page itself, so
- * the first screen needs no round trip for them (the page-speed review). Each answer serves once: every
- * later call, a refetch included, goes to the server as usual. The data goes through the same
+ * the first screen needs no round trip for them (the page-speed review). Each answer serves once:
+ * every later call, a refetch included, goes to the server as usual. The data goes through the same
  * path as a network answer, typed by the router.
  */
 export function embeddedAnswersLink(answers: Map<string, unknown>): TRPCLink<AppRouter> {

@@ -83,8 +83,8 @@ export function isUnauthorized(error: unknown): boolean {
 }
 
 /**
- * The text to show for a failed call (docs/product.md 7 and 8): joined validation messages for 400s,
- * the catalogue texts for 429, 5xx and no response, else the server's message or `fallback`.
+ * The text to show for a failed call (docs/product.md 7 and 8): joined validation messages for
+ * 400s, the catalogue texts for 429, 5xx and no response, else the server's message or `fallback`.
  */
 export function errorMessage(error: unknown, fallback: string): string {
   const info = apiErrorInfo(error);

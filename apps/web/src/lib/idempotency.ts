@@ -1,6 +1,6 @@
 /**
- * A fresh idempotency key for one submission of a money form (docs/architecture.md 3): a retry of the
- * same request never moves money twice, and a new submission is a new request.
+ * A fresh idempotency key for one submission of a money form (docs/architecture.md 3): a retry of
+ * the same request never moves money twice, and a new submission is a new request.
  */
 export function newIdempotencyKey(): string {
   if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();

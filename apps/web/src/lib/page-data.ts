@@ -12,9 +12,9 @@ export const firstPage = { page: 1, limit: PAGE_SIZE } as const;
 export const recentTransactions = { page: 1, limit: RECENT_TRANSACTIONS } as const;
 
 /**
- * A route loader's work (the page-speed review): starts the page's queries with its code and waits for them,
- * so the page renders with its data instead of a skeleton (the pending component shows if it
- * takes long). A query that fails is left to the page, which shows the error with its retry.
+ * A route loader's work (the page-speed review): starts the page's queries with its code and waits
+ * for them, so the page renders with its data instead of a skeleton (the pending component shows if
+ * it takes long). A query that fails is left to the page, which shows the error with its retry.
  */
 /** Whether `id` is shaped like a record id (a UUID): a malformed one names nothing, so no call. */
 export function isRecordId(id: string): boolean {

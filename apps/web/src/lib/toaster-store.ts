@@ -2,8 +2,8 @@ import { createToaster } from '@chakra-ui/react';
 import { TOAST_DURATION_MS } from './toast-duration.ts';
 
 /**
- * One toaster for the whole app: top right, five seconds (docs/product.md 2.2 and 9). Loaded with the
- * first notification (lib/toaster.ts), so its machine is not part of every page's first load.
+ * One toaster for the whole app: top right, five seconds (docs/product.md 2.2 and 9). Loaded with
+ * the first notification (lib/toaster.ts), so its machine is not part of every page's first load.
  * Below the top bar (4rem high), so a toast never covers the account menu.
  */
 export const toaster = createToaster({

@@ -7,7 +7,8 @@ const listeners = new Set<() => void>();
 
 /**
  * The toaster's code (its store and the component that shows it) loads with the first
- * notification, not with every page (the page-speed review: the entry's weight). Until then nothing shows.
+ * notification, not with every page (the page-speed review: the entry's weight). Until then nothing
+ * shows.
  */
 export function loadToaster(): Promise<ToasterStore> {
   if (!store) {

@@ -10,10 +10,10 @@ import { maskedName } from '../ledger/masking.ts';
 import { limits } from '../rate-limit.ts';
 
 /**
- * Confirmation of payee (the integrator API review): before money leaves, who an account number belongs to. An
- * account of this bank answers its holder's first name and last initial, and (when the sender
- * typed one) whether the name they expect matches the holder's, judged here against the full
- * name, which never leaves the server. Any other number is another bank's: nothing to check.
+ * Confirmation of payee (the integrator API review): before money leaves, who an account number
+ * belongs to. An account of this bank answers its holder's first name and last initial, and (when
+ * the sender typed one) whether the name they expect matches the holder's, judged here against the
+ * full name, which never leaves the server. Any other number is another bank's: nothing to check.
  */
 export const payeeAnswerSchema = z
   .object({

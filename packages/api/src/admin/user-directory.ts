@@ -199,8 +199,9 @@ export async function userDetail(db: Executor, id: string) {
 }
 
 /**
- * GET /users/stats (docs/product.md 3): totals over open users; active means verified and not blocked;
- * activityStats counts sign-ins and distinct signed-in users over the last 24 hours and 30 days.
+ * GET /users/stats (docs/product.md 3): totals over open users; active means verified and not
+ * blocked; activityStats counts sign-ins and distinct signed-in users over the last 24 hours and 30
+ * days.
  */
 export async function userStats(db: Executor, now = new Date()) {
   const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));

@@ -152,8 +152,8 @@ export class SessionFinder {
   /**
    * Looks a cached session up again before its entry runs out, so that under steady use no
    * request waits for the lookup (one in fifty did under the money bench, and made its 99th
-   * percentile: docs/benchmarks.md). The entry is renewed only with what the database answered, dated
-   * from when the lookup began; a session found ended, blocked or half-open is dropped, and
+   * percentile: docs/benchmarks.md). The entry is renewed only with what the database answered,
+   * dated from when the lookup began; a session found ended, blocked or half-open is dropped, and
    * the next request looks it up itself (and ends it).
    */
   private refresh(sessionId: string, now: number) {

@@ -11,7 +11,8 @@ const TOKEN_RETENTION_MS = 7 * 24 * 60 * 60_000;
 
 /**
  * Removes what no request will ever read again: expired sessions, spent rate-limit windows,
- * old e-mail tokens, and idempotency keys and events past their retention. Safe on every instance at once.
+ * old e-mail tokens, and idempotency keys and events past their retention. Safe on every instance
+ * at once.
  */
 export async function sweepExpired(db: Database, now = Date.now()) {
   const [expiredSessions, spentWindows, oldTokens, oldKeys, oldEvents] = await Promise.all([

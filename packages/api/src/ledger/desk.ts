@@ -198,7 +198,8 @@ export class LedgerDesk {
           : await this.db
               .transaction(async (tx) => {
                 const written = await this.write(tx, changes);
-                // A refused write may have failed a statement: only a rollback ends the transaction.
+                // A refused write may have failed a statement: only a rollback ends the
+                // transaction.
                 if (written !== 'written') tx.rollback();
                 for (const record of records) await record(tx);
                 return written;

@@ -5,7 +5,8 @@ import type { LedgerRead } from './read.ts';
 /**
  * How long an account read is used before it is read again. Nothing here is trusted for money
  * or for the owner's names and notification choice: the write confirms both (they once expired
- * after 5 s instead, and the reads that caused set the bench's 99th percentile: docs/benchmarks.md).
+ * after 5 s instead, and the reads that caused set the bench's 99th percentile:
+ * docs/benchmarks.md).
  */
 const PARTY_TTL_MS = 300_000;
 /** Accounts remembered at most; the least recently read go first. */

@@ -26,8 +26,8 @@ const scheduleRow = z.object({
 const loanAnswer = z.object({ message: z.string(), loan: loanDtoSchema });
 
 /**
- * PUT /loans/{id} is two calls in docs/product.md 7: the owner's edit of a pending application, and an
- * administrator's decision when the body has `status`.
+ * PUT /loans/{id} is two calls in docs/product.md 7: the owner's edit of a pending application, and
+ * an administrator's decision when the body has `status`.
  */
 const loanPutInput = loanUpdateInput.partial().extend({
   id: z.uuid('Loan not found'),

@@ -2,7 +2,8 @@ import type { Transporter } from 'nodemailer';
 import type { MailTransport } from './outbox.ts';
 
 export function smtpTransport(smtpUrl: string, from: string): MailTransport {
-  // nodemailer is loaded at the first message: servers without SMTP never need it (the page-speed review).
+  // nodemailer is loaded at the first message: servers without SMTP never need it (the page-speed
+  // review).
   let transporter: Promise<Transporter> | undefined;
   return {
     async send(message) {

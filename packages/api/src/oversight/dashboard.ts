@@ -8,8 +8,8 @@ import { toDollars } from '../money/cents.ts';
 const unresolvedTicketStatuses = ['open', 'in_progress'] as const;
 
 /**
- * The six figures of the admin dashboard (docs/product.md 2.24), in one statement so they describe one
- * moment. Revenue is what the bank's fee and interest accounts received this month (UTC), read
+ * The six figures of the admin dashboard (docs/product.md 2.24), in one statement so they describe
+ * one moment. Revenue is what the bank's fee and interest accounts received this month (UTC), read
  * from their ledger entries: a loan repayment credits its interest share to the interest
  * account (ledger/kinds/loan.ts), a fee would credit the fees account, and a reversal debits it.
  */

@@ -72,7 +72,8 @@ export async function listOpenSessions(
 
 /**
  * An administrator signs one session out: it is deleted and, in the same statement, every
- * instance is told, so its live connection closes at once (auth/sessions.ts, docs/architecture.md 6).
+ * instance is told, so its live connection closes at once (auth/sessions.ts,
+ * docs/architecture.md 6).
  */
 export async function endSession(
   db: Database,

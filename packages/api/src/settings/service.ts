@@ -42,7 +42,8 @@ export type BankSettings = Awaited<ReturnType<typeof getBankSettings>>;
  *
  * In use, they are read again in the background during the last fifth of that second, so no
  * call waits for the read (one batch of the money desk a second did, which made the money
- * bench's 99th percentile: docs/benchmarks.md). What a call gets was still read at most a second before.
+ * bench's 99th percentile: docs/benchmarks.md). What a call gets was still read at most a second
+ * before.
  */
 export class SettingsCache {
   private cached: { value: Promise<BankSettings>; expiresAt: number } | undefined;

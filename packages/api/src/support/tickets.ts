@@ -301,8 +301,8 @@ export async function updateTicketStatus(
 }
 
 /**
- * The Need Help section's Live Chat (docs/architecture.md 5): the customer's latest ticket whose chat is
- * open, or a new 'Live chat' ticket when there is none.
+ * The Need Help section's Live Chat (docs/architecture.md 5): the customer's latest ticket whose
+ * chat is open, or a new 'Live chat' ticket when there is none.
  */
 export async function liveChatTicket(db: Database, quotas: QuotaDeps, actor: Actor) {
   const [latest] = await db

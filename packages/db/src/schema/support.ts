@@ -88,8 +88,8 @@ export const supportAttachments = pgTable(
 );
 
 /**
- * Who is in a ticket's chat right now (join_support_chat / leave_support_chat of docs/product.md 7),
- * kept in the database so every instance knows; a member not seen for a while has left.
+ * Who is in a ticket's chat right now (join_support_chat / leave_support_chat of docs/product.md
+ * 7), kept in the database so every instance knows; a member not seen for a while has left.
  */
 export const supportChatMembers = pgTable(
   'support_chat_members',

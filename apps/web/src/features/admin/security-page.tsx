@@ -6,8 +6,8 @@ import { FailedSignIns } from './security-sign-in-failures.tsx';
 export type { SecuritySearch } from './security-audit-log.tsx';
 
 /**
- * docs/architecture.md 5: the audit log with its filters, every user's open sessions (an administrator can
- * end one), and failed sign-ins grouped by address.
+ * docs/architecture.md 5: the audit log with its filters, every user's open sessions (an
+ * administrator can end one), and failed sign-ins grouped by address.
  */
 export function SecurityPage(props: {
   search: SecuritySearch;

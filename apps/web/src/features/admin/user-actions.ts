@@ -3,8 +3,8 @@ import { notify } from '../../lib/toaster.ts';
 import { trpc } from '../../lib/trpc.ts';
 
 /**
- * Block, unblock and delete, as the list and the detail both offer them: docs/product.md 8's toasts on
- * success; a refusal (the last administrator, money still in the account) is shown as the
+ * Block, unblock and delete, as the list and the detail both offer them: docs/product.md 8's toasts
+ * on success; a refusal (the last administrator, money still in the account) is shown as the
  * server words it, and logged.
  */
 export function useUserActions() {

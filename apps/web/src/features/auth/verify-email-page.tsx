@@ -99,8 +99,8 @@ function CheckInbox({ email }: { email: string }) {
 }
 
 /**
- * Without SMTP the server keeps e-mail in its development mailbox (docs/architecture.md 4): say where.
- * The mailbox answers NOT_FOUND once SMTP is configured, and the link is then not shown.
+ * Without SMTP the server keeps e-mail in its development mailbox (docs/architecture.md 4): say
+ * where. The mailbox answers NOT_FOUND once SMTP is configured, and the link is then not shown.
  */
 function DevMailboxLink({ email }: { email: string }) {
   const mailbox = trpc.dev.mailbox.useQuery({ to: email }, { retry: false });

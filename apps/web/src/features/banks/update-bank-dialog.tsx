@@ -11,8 +11,8 @@ import { BankFields } from './bank-fields.tsx';
 export type SavedBank = RouterOutputs['banks']['list']['data'][number];
 
 /**
- * docs/product.md 2.17 and 5: 'Update Bank', with all four fields required. Loaded when a tile's edit
- * button is first pressed (the dialog's code is not needed before).
+ * docs/product.md 2.17 and 5: 'Update Bank', with all four fields required. Loaded when a tile's
+ * edit button is first pressed (the dialog's code is not needed before).
  */
 export function UpdateBankDialog(props: { bank: SavedBank; open: boolean; onClose: () => void }) {
   const { bank } = props;

@@ -43,8 +43,8 @@ function useWidth(fallback: number) {
 }
 
 /**
- * Income and expenses by month as grouped bars (docs/architecture.md 7). Drawn in pixels of the measured
- * width so labels stay legible at 360 px; screen readers get the same numbers as a table.
+ * Income and expenses by month as grouped bars (docs/architecture.md 7). Drawn in pixels of the
+ * measured width so labels stay legible at 360 px; screen readers get the same numbers as a table.
  */
 export function IncomeExpenseChart({ data }: { data: MonthlyFigures[] }) {
   const { ref, width } = useWidth(640);

@@ -212,8 +212,8 @@ function BackButton() {
 }
 
 /**
- * docs/product.md 2.20: the application, with the offer recalculated live; `type` preselects the loan
- * type, and `id` edits a pending application of the customer's.
+ * docs/product.md 2.20: the application, with the offer recalculated live; `type` preselects the
+ * loan type, and `id` edits a pending application of the customer's.
  */
 export function LoanApplyPage(props: { type?: LoanType; loanId?: string }) {
   const existing = trpc.loans.byId.useQuery(

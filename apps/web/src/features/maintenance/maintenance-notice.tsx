@@ -4,8 +4,8 @@ import { LuWrench } from 'react-icons/lu';
 import { useBank } from '../../lib/bank.ts';
 
 /**
- * What customers see while the bank is under maintenance (docs/product.md 2.29, 6): the reason, whom
- * to contact, and the promise that the page comes back by itself.
+ * What customers see while the bank is under maintenance (docs/product.md 2.29, 6): the reason,
+ * whom to contact, and the promise that the page comes back by itself.
  */
 export function MaintenanceNotice() {
   const bank = useBank();

@@ -50,8 +50,8 @@ function isDepositField(value: string): value is DepositField {
 }
 
 /**
- * docs/product.md 8: a detail goes to the field its message's first word names ('Card number must be
- * 16 digits' → cardNumber); failing that, to the field the server named; failing that, cvv.
+ * docs/product.md 8: a detail goes to the field its message's first word names ('Card number must
+ * be 16 digits' → cardNumber); failing that, to the field the server named; failing that, cvv.
  */
 export function depositFieldFor(detail: { field: string; message: string }): DepositField {
   const firstWord = detail.message.trim().split(/\s+/)[0]?.toLowerCase() ?? '';

@@ -34,9 +34,9 @@ export function usePayee(accountNumber: string, name: string) {
 type Payee = NonNullable<ReturnType<typeof usePayee>['payee']>;
 
 /**
- * Confirmation of payee (the integrator API review): under the account number, who the money will reach (as
- * the transfer credits them), whether the typed name matches, and for another bank's number
- * an explicit confirmation before 'Send Money'.
+ * Confirmation of payee (the integrator API review): under the account number, who the money will
+ * reach (as the transfer credits them), whether the typed name matches, and for another bank's
+ * number an explicit confirmation before 'Send Money'.
  */
 export function RecipientCheck(props: {
   payee: Payee | undefined;

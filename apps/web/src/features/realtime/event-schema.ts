@@ -1,10 +1,10 @@
 import * as z from 'zod/mini';
 
 /**
- * The events of docs/architecture.md 6 as the SPA reads them; unknown fields are ignored. `zod/mini`: it
- * parses without generating code (no `eval` under the CSP) and weighs a fraction of zod. The
- * listener loads this module with the first event, so that zod is not part of every signed-in
- * page's first load (the page-speed review).
+ * The events of docs/architecture.md 6 as the SPA reads them; unknown fields are ignored.
+ * `zod/mini`: it parses without generating code (no `eval` under the CSP) and weighs a fraction of
+ * zod. The listener loads this module with the first event, so that zod is not part of every
+ * signed-in page's first load (the page-speed review).
  */
 const appEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('security:signin'), data: z.looseObject({}) }),

@@ -6,8 +6,8 @@ import { useSignOut } from '../../lib/use-sign-out.ts';
 import { AccountButton } from './account-button.tsx';
 
 /**
- * docs/product.md 2.2: avatar or initials, full name and e-mail; Profile, Settings (admin), Sign out.
- * Loaded apart from the layout (deferred-user-menu.tsx): the menu machine and its positioning
+ * docs/product.md 2.2: avatar or initials, full name and e-mail; Profile, Settings (admin), Sign
+ * out. Loaded apart from the layout (deferred-user-menu.tsx): the menu machine and its positioning
  * are a fifth of a signed-in page's own JavaScript.
  */
 export function UserMenu({ defaultOpen = false }: { defaultOpen?: boolean }) {

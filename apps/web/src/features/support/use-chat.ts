@@ -44,8 +44,8 @@ function isOffline(error: unknown): boolean {
 }
 
 /**
- * A ticket's live chat without its drawing (docs/product.md 2.23): the stored conversation, lines as
- * they arrive over the one subscription, the queue of lines waiting for a connection, typing
+ * A ticket's live chat without its drawing (docs/product.md 2.23): the stored conversation, lines
+ * as they arrive over the one subscription, the queue of lines waiting for a connection, typing
  * notices and image uploads. `listRef` goes on the scrolled list, kept at its newest line.
  */
 export function useChat(ticketId: string, mode: 'customer' | 'staff') {
