@@ -37,7 +37,7 @@ test('a newcomer registers, verifies through the mailbox and signs in', async ({
   await expect(page).toHaveURL(/\/login/);
   await expect(page.getByText('Email verified successfully. Please sign in.')).toBeVisible();
   await signIn(page, email);
-  await expect(page.getByRole('heading', { name: /Welcome back, Nora/ })).toBeVisible();
+  await expect(page.getByRole('heading', { name: /Welcome, Nora/ })).toBeVisible();
 });
 
 test('the register form shows docs/product.md’s messages after a field is touched', async ({
@@ -55,7 +55,7 @@ test('the register form shows docs/product.md’s messages after a field is touc
 test('two-factor set-up, sign-out, and sign-in with a code', async ({ page, request }) => {
   const { email } = await createCustomer(request, 'Tara');
   await signIn(page, email);
-  await expect(page.getByRole('heading', { name: /Welcome back, Tara/ })).toBeVisible();
+  await expect(page.getByRole('heading', { name: /Welcome, Tara/ })).toBeVisible();
   await page.goto('/profile');
   await page.getByRole('tab', { name: /Two-Factor/ }).click();
   await page.getByRole('button', { name: 'Enable Two-Factor Authentication' }).click();
@@ -74,7 +74,7 @@ test('two-factor set-up, sign-out, and sign-in with a code', async ({ page, requ
   await expect(page).toHaveURL(/\/2fa-verification/);
   await page.getByLabel('Authentication code').fill(totpCode(secret, 1));
   await page.getByRole('button', { name: /Verify/ }).click();
-  await expect(page.getByRole('heading', { name: /Welcome back, Tara/ })).toBeVisible();
+  await expect(page.getByRole('heading', { name: /Welcome, Tara/ })).toBeVisible();
 });
 
 test('profile edit and password change, then sign-in with the new password', async ({
@@ -99,7 +99,7 @@ test('profile edit and password change, then sign-in with the new password', asy
   await page.getByRole('button', { name: /Account menu/ }).click();
   await page.getByRole('menuitem', { name: 'Sign out' }).click();
   await signIn(page, email, newPassword);
-  await expect(page.getByRole('heading', { name: /Welcome back, Pauline/ })).toBeVisible();
+  await expect(page.getByRole('heading', { name: /Welcome, Pauline/ })).toBeVisible();
 });
 
 test('forgot and reset password through the mailbox', async ({ page, request }) => {
@@ -123,7 +123,7 @@ test('forgot and reset password through the mailbox', async ({ page, request }) 
     page.getByText('Password reset successful. Please sign in with your new password.'),
   ).toBeVisible();
   await signIn(page, email, reset);
-  await expect(page.getByRole('heading', { name: /Welcome back, Rita/ })).toBeVisible();
+  await expect(page.getByRole('heading', { name: /Welcome, Rita/ })).toBeVisible();
 });
 
 test('a reset link without a token says so', async ({ page }) => {
@@ -134,7 +134,7 @@ test('a reset link without a token says so', async ({ page }) => {
 
 test('an administrator sees the admin menu; a customer does not', async ({ page, request }) => {
   await signIn(page, e2eAdmin.email, e2eAdmin.password);
-  await expect(page.getByRole('heading', { name: /Welcome back/ })).toBeVisible();
+  await expect(page.getByRole('heading', { name: /Welcome, / })).toBeVisible();
   await expect(page.getByRole('link', { name: 'User Management' })).toBeVisible();
   await expect(page.getByText('Administrator', { exact: true })).toBeVisible();
   await page.getByRole('button', { name: /Account menu/ }).click();
@@ -143,7 +143,7 @@ test('an administrator sees the admin menu; a customer does not', async ({ page,
 
   const { email } = await createCustomer(request, 'Cora');
   await signIn(page, email);
-  await expect(page.getByRole('heading', { name: /Welcome back, Cora/ })).toBeVisible();
+  await expect(page.getByRole('heading', { name: /Welcome, Cora/ })).toBeVisible();
   await expect(page.getByRole('link', { name: 'User Management' })).toHaveCount(0);
   await expect(page.getByText('Customer', { exact: true })).toBeVisible();
   await page.goto('/admin/users');
@@ -182,7 +182,7 @@ test('public pages have no axe violations', async ({ page }) => {
 test('signed-in pages have no axe violations', async ({ page, request }) => {
   const { email } = await createCustomer(request, 'Ava');
   await signIn(page, email);
-  await expect(page.getByRole('heading', { name: /Welcome back, Ava/ })).toBeVisible();
+  await expect(page.getByRole('heading', { name: /Welcome, Ava/ })).toBeVisible();
   for (const path of [
     '/',
     '/profile',
@@ -214,7 +214,7 @@ test.describe('on a 360 px phone', () => {
     expect(overflow).toBe(false);
     await page.screenshot({ path: test.info().outputPath('login-360.png') });
     await signIn(page, email);
-    await expect(page.getByRole('heading', { name: /Welcome back, Mia/ })).toBeVisible();
+    await expect(page.getByRole('heading', { name: /Welcome, Mia/ })).toBeVisible();
     await expectNoAxeViolations(page);
   });
 });

@@ -22,7 +22,7 @@ function sharedCustomer(request: APIRequestContext) {
   return shared;
 }
 
-const welcome = /Welcome back/;
+const welcome = /Welcome, /;
 
 /** Signs in and waits for the dashboard (the page a sign-in lands on). */
 async function signInToDashboard(page: Page, email: string) {
