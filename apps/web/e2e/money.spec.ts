@@ -137,7 +137,9 @@ test('the history filters, and a detail copies its reference and follows clearin
   const history = page.getByRole('list', { name: 'Transactions' });
   await expect(history.getByText('Wrong account')).toBeVisible();
   // The export holds exactly what the filters show. The transfers' toasts sit over the button
-  // at this width, and a toast under the pointer pauses: they must have gone first.
+  // at this width, and a toast under the pointer pauses (they sit below the top bar, where the
+  // filters were just clicked): the pointer moves off them, and they must have gone first.
+  await page.mouse.move(0, 799);
   await expect(page.getByText('Transfer completed successfully')).toHaveCount(0, {
     timeout: 15_000,
   });
