@@ -208,6 +208,9 @@ module.exports = {
         'node_modules',
         '/dist/',
         '\\.data/',
+        // What a journey run leaves (traces hold the built chunks).
+        'test-results/',
+        'playwright-report/',
         'routeTree\\.gen\\.ts$',
         'client-journey/generated/',
       ],
