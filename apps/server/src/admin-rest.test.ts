@@ -217,3 +217,52 @@ describe('REST users and settings (docs/product.md 7, admin only)', () => {
     }
   });
 });
+
+describe('REST all banks (administrators)', () => {
+  it('searches by bank, routing number, last four, owner or e-mail, in server pages', async () => {
+    const admin = await staff('admin');
+    const owner = await fundedCustomer(app, 0, `Owner${crypto.randomUUID().slice(0, 6)}`);
+    const marker = `Credit Union ${crypto.randomUUID().slice(0, 8)}`;
+    for (const [index, accountNumber] of ['55550001', '55550002', '55550003'].entries()) {
+      const linked = await server.inject({
+        method: 'POST',
+        url: '/api/v1/banks',
+        headers: headers(owner.token),
+        payload: {
+          name: `${marker} ${index}`,
+          accountNumber,
+          routingNumber: '011000015',
+          accountType: 'checking',
+        },
+      });
+      expect(linked.statusCode).toBe(201);
+    }
+    const list = async (query: string) => {
+      const answer = await server.inject({
+        method: 'GET',
+        url: `/api/v1/banks/all?${query}`,
+        headers: headers(admin.token),
+      });
+      expect(answer.statusCode).toBe(200);
+      return answer.json() as {
+        data: { name: string; user: { email: string } }[];
+        page: number;
+        total: number;
+        hasMore: boolean;
+      };
+    };
+
+    const first = await list(`searchQuery=${encodeURIComponent(marker)}&limit=2`);
+    expect(first).toMatchObject({ page: 1, total: 3, hasMore: true });
+    expect(first.data.map((bank) => bank.name)).toEqual([`${marker} 2`, `${marker} 1`]);
+    const second = await list(`searchQuery=${encodeURIComponent(marker)}&limit=2&page=2`);
+    expect(second).toMatchObject({ page: 2, total: 3, hasMore: false });
+    expect(second.data.map((bank) => bank.name)).toEqual([`${marker} 0`]);
+
+    // Every word must match somewhere: the owner's e-mail with the last four.
+    const byOwner = await list(`searchQuery=${encodeURIComponent(`${owner.email} 0002`)}`);
+    expect(byOwner.data.map((bank) => bank.name)).toEqual([`${marker} 1`]);
+    // A wildcard is taken literally.
+    expect((await list('searchQuery=%25%25%25')).total).toBe(0);
+  });
+});

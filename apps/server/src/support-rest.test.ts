@@ -276,6 +276,39 @@ describe('support tickets over REST', () => {
     expect(storedFiles().length).toBe(before);
   });
 
+  it('lists for staff the tickets assigned to them (assigned=mine) or to nobody (assigned=unassigned)', async () => {
+    const alice = await customer();
+    const taken: string = (await createTicket(alice.token)).json().ticket.id;
+    const waiting: string = (await createTicket(alice.token)).json().ticket.id;
+    const agent = await staff('support');
+    const other = await staff('support');
+    const take = await server.inject({
+      method: 'PUT',
+      url: `/api/v1/support/tickets/${taken}`,
+      headers: agent.auth,
+      payload: { status: 'in_progress' },
+    });
+    expect(take.statusCode).toBe(200);
+    const ids = async (auth: { authorization: string }, assigned: string) => {
+      const answer = await server.inject({
+        url: `/api/v1/support/tickets/admin/all?assigned=${assigned}&limit=100`,
+        headers: auth,
+      });
+      expect(answer.statusCode).toBe(200);
+      return answer.json().tickets.map((ticket: { id: string }) => ticket.id) as string[];
+    };
+    expect(await ids(agent.auth, 'mine')).toEqual([taken]);
+    expect(await ids(other.auth, 'mine')).toEqual([]);
+    const unassigned = await ids(agent.auth, 'unassigned');
+    expect(unassigned).toContain(waiting);
+    expect(unassigned).not.toContain(taken);
+    const wrong = await server.inject({
+      url: '/api/v1/support/tickets/admin/all?assigned=everyone',
+      headers: agent.auth,
+    });
+    expect(wrong.statusCode).toBe(400);
+  });
+
   it('lets support staff change status (assigning themselves, audited) and refuses customers', async () => {
     const alice = await customer();
     const id: string = (await createTicket(alice.token)).json().ticket.id;

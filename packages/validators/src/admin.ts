@@ -41,6 +41,12 @@ export const userListQuery = paginationQuery.extend({
 });
 export type UserListQuery = z.input<typeof userListQuery>;
 
+/** All Banks (administrators): a page of every linked bank, searched by bank, owner or e-mail. */
+export const bankListQuery = paginationQuery.extend({
+  searchQuery: textField(100).optional(),
+});
+export type BankListQuery = z.output<typeof bankListQuery>;
+
 /** A per-customer daily withdrawal limit in dollars; null follows the bank's setting. */
 const withdrawalLimitField = z
   .number({ error: 'Withdrawal limit must be a number' })

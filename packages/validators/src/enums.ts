@@ -14,3 +14,6 @@ export const signInFailureWindows = [1, 7, 30] as const;
 /** docs/product.md 2.25's user status filter. */
 export const userStatuses = ['active', 'blocked', 'unverified'] as const;
 export type UserStatus = (typeof userStatuses)[number];
+
+/** Who a ticket is with, as the staff list filters it: the caller, or nobody yet. */
+export const ticketAssignments = ['mine', 'unassigned'] as const;

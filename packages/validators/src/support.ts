@@ -1,6 +1,7 @@
 import { ticketCategories, ticketPriorities, ticketStatuses } from '@bank/db/enums';
 import { z } from 'zod';
 import { requiredString } from './common.ts';
+import { ticketAssignments } from './enums.ts';
 
 /** docs/product.md 5 and 9: the support ticket's rules and limits, shared by server and forms. */
 export const MAX_ATTACHMENT_BYTES = 10_000_000;
@@ -50,6 +51,11 @@ export const ticketListQuery = z.object({
   category: z.enum(ticketCategories).optional(),
 });
 export type TicketListQuery = z.input<typeof ticketListQuery>;
+
+/** Staff's list of every ticket: also the caller's own, or those nobody has taken yet. */
+export const staffTicketListQuery = ticketListQuery.extend({
+  assigned: z.enum(ticketAssignments).optional(),
+});
 
 export const ticketStatusInput = z.object({
   id: z.uuid(supportMessages.ticketNotFound),

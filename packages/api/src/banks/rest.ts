@@ -1,3 +1,4 @@
+import { bankListQuery } from '@bank/validators/admin';
 import { bankInput, bankUpdateInput, byIdInput } from '@bank/validators/money';
 import { z } from 'zod';
 import { defineRoute, noInput } from '../rest/define.ts';
@@ -19,10 +20,10 @@ export const bankRestRoutes = [
   defineRoute({
     method: 'GET',
     path: '/banks/all',
-    summary: 'Every linked bank, masked, with its owner (administrators).',
+    summary: 'A page of every linked bank, masked, with its owner (administrators).',
     tag,
     access: 'admin',
-    input: noInput,
+    input: bankListQuery,
     output: z.object({
       data: z.array(
         z.object({
@@ -35,8 +36,12 @@ export const bankRestRoutes = [
           createdAt: z.string(),
         }),
       ),
+      page: z.number().int(),
+      limit: z.number().int(),
+      total: z.number().int(),
+      hasMore: z.boolean(),
     }),
-    handle: ({ caller }) => caller.banks.all(),
+    handle: ({ caller, input }) => caller.banks.all(input),
   }),
   defineRoute({
     method: 'POST',

@@ -1,3 +1,4 @@
+import { bankListQuery } from '@bank/validators/admin';
 import { bankInput, bankUpdateInput, byIdInput } from '@bank/validators/money';
 import { procedureWith, router } from '../trpc.ts';
 import * as service from './service.ts';
@@ -6,7 +7,9 @@ export const banksRouter = router({
   list: procedureWith('read:bank:own').query(({ ctx }) =>
     service.listBanks(ctx.deps.db, ctx.deps.encryptionKey, ctx.auth.user.id),
   ),
-  all: procedureWith('read:bank:any').query(({ ctx }) => service.listAllBanks(ctx.deps.db)),
+  all: procedureWith('read:bank:any')
+    .input(bankListQuery)
+    .query(({ ctx, input }) => service.listAllBanks(ctx.deps.db, input)),
   create: procedureWith('create:bank:own')
     .input(bankInput)
     .mutation(({ ctx, input }) =>

@@ -1,11 +1,13 @@
 import { open, seal } from '@bank/auth/cipher';
 import type { Executor } from '@bank/db';
 import { linkedBanks, users } from '@bank/db/schema';
+import type { BankListQuery } from '@bank/validators/admin';
 import type { bankInput, bankUpdateInput } from '@bank/validators/money';
 import { TRPCError } from '@trpc/server';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { instant } from '../rest/schemas.ts';
+import { containsPattern } from '../sql-filters.ts';
 
 type BankRow = typeof linkedBanks.$inferSelect;
 const MAX_BANKS = 10;
@@ -48,8 +50,9 @@ export async function listBanks(db: Executor, key: Buffer, userId: string) {
   return { data: rows.map((row) => toBankDto(key, row)) };
 }
 
-/** Every linked bank, masked, with its owner (administrators). */
-export async function listAllBanks(db: Executor) {
+/** A page of every linked bank, masked, with its owner (administrators), newest first. */
+export async function listAllBanks(db: Executor, query: BankListQuery) {
+  const where = bankSearch(query.searchQuery);
   const rows = await db
     .select({
       bank: linkedBanks,
@@ -57,8 +60,16 @@ export async function listAllBanks(db: Executor) {
     })
     .from(linkedBanks)
     .innerJoin(users, eq(users.id, linkedBanks.userId))
-    .orderBy(desc(linkedBanks.createdAt))
-    .limit(500);
+    .where(where)
+    .orderBy(desc(linkedBanks.createdAt), desc(linkedBanks.id))
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit);
+  const [totals] = await db
+    .select({ n: count() })
+    .from(linkedBanks)
+    .innerJoin(users, eq(users.id, linkedBanks.userId))
+    .where(where);
+  const total = totals?.n ?? 0;
   return {
     data: rows.map(({ bank, owner }) => ({
       id: bank.id,
@@ -69,7 +80,30 @@ export async function listAllBanks(db: Executor) {
       user: owner,
       createdAt: bank.createdAt.toISOString(),
     })),
+    page: query.page,
+    limit: query.limit,
+    total,
+    hasMore: query.page * query.limit < total,
   };
+}
+
+/** The bank's name, its routing number or last four, or the owner's name or e-mail. */
+function bankSearch(text: string | undefined): SQL | undefined {
+  const words = text?.trim().split(/\s+/).filter(Boolean) ?? [];
+  if (words.length === 0) return undefined;
+  return and(
+    ...words.map((word) => {
+      const pattern = containsPattern(word);
+      return or(
+        ilike(linkedBanks.name, pattern),
+        ilike(linkedBanks.routingNumber, pattern),
+        ilike(linkedBanks.accountLast4, pattern),
+        ilike(users.firstName, pattern),
+        ilike(users.lastName, pattern),
+        ilike(users.email, pattern),
+      );
+    }),
+  );
 }
 
 /** One of the customer's linked banks with its account number opened; another's: not found. */

@@ -1,6 +1,7 @@
 import {
   chatMessageInput,
   responseField,
+  staffTicketListQuery,
   ticketIdInput,
   ticketInput,
   ticketListQuery,
@@ -88,10 +89,11 @@ export const supportRestRoutes = [
   defineRoute({
     method: 'GET',
     path: '/support/tickets/admin/all',
-    summary: 'Every customer’s tickets, filtered and paged (admin and support).',
+    summary:
+      'Every customer’s tickets, filtered and paged (admin and support); `assigned=mine` keeps the caller’s own, `assigned=unassigned` those nobody has taken.',
     tag,
     access: 'staff',
-    input: ticketListQuery,
+    input: staffTicketListQuery,
     output: ticketPage,
     handle: ({ caller, input }) => caller.support.all(input),
   }),

@@ -1,6 +1,7 @@
 import {
   chatMessageInput,
   responseInput,
+  staffTicketListQuery,
   ticketIdInput,
   ticketInput,
   ticketListQuery,
@@ -43,7 +44,7 @@ export const supportRouter = router({
     .query(({ ctx, input }) => listTickets(ctx.deps.db, actorOf(ctx), input, 'own')),
   /** Every customer's tickets (admin and support). */
   all: staffTickets
-    .input(ticketListQuery)
+    .input(staffTicketListQuery)
     .query(({ ctx, input }) => listTickets(ctx.deps.db, actorOf(ctx), input, 'all')),
   byId: ticketProcedure
     .input(ticketIdInput)

@@ -1,10 +1,14 @@
 import type { Database, Executor } from '@bank/db';
 import type { TicketStatus } from '@bank/db/enums';
 import { supportAttachments, supportMessages, supportTickets, users } from '@bank/db/schema';
-import type { ticketInput, ticketListQuery, ticketStatusInput } from '@bank/validators/support';
+import type {
+  staffTicketListQuery,
+  ticketInput,
+  ticketStatusInput,
+} from '@bank/validators/support';
 import { supportMessages as texts } from '@bank/validators/support';
 import { TRPCError } from '@trpc/server';
-import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { recordAudit } from '../audit/service.ts';
@@ -205,7 +209,7 @@ export async function createTicket(
 export async function listTickets(
   db: Executor,
   actor: Actor,
-  query: z.output<typeof ticketListQuery>,
+  query: z.output<typeof staffTicketListQuery>,
   scope: 'own' | 'all',
 ) {
   const conditions: SQL[] = [];
@@ -213,6 +217,12 @@ export async function listTickets(
   if (query.status) conditions.push(eq(supportTickets.status, query.status));
   if (query.priority) conditions.push(eq(supportTickets.priority, query.priority));
   if (query.category) conditions.push(eq(supportTickets.category, query.category));
+  if (scope === 'all' && query.assigned === 'mine') {
+    conditions.push(eq(supportTickets.assignedToId, actor.id));
+  }
+  if (scope === 'all' && query.assigned === 'unassigned') {
+    conditions.push(isNull(supportTickets.assignedToId));
+  }
   const where = conditions.length > 0 ? and(...conditions) : undefined;
   const offset = (query.page - 1) * query.limit;
   const [rows, [totals]] = await Promise.all([

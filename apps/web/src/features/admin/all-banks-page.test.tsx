@@ -5,6 +5,7 @@ import { renderApp } from '../../testing/render-app.tsx';
 import { mockProcedure, TrpcMockError } from '../../testing/trpc-msw.ts';
 
 const admin = signedInAs(makeUser({ role: 'admin' }));
+const onePage = { page: 1, limit: 10, total: 1, hasMore: false };
 
 describe('admin all banks', () => {
   it('lists every linked bank with its owner', async () => {
@@ -20,6 +21,7 @@ describe('admin all banks', () => {
           createdAt: '2026-03-07T10:00:00.000Z',
         },
       ],
+      ...onePage,
     }));
     renderApp('/admin/banks', { session: admin });
     expect(await screen.findByRole('heading', { name: 'All Banks' })).toBeInTheDocument();
@@ -39,8 +41,40 @@ describe('admin all banks', () => {
     }
   });
 
+  it('searches on Enter and pages on the server, the search kept in the URL', async () => {
+    const asked: { searchQuery?: string; page: number }[] = [];
+    mockProcedure('banks.all', (input) => {
+      // The page is coerced on the server, so its input type is open.
+      const page = typeof input.page === 'number' ? input.page : 1;
+      asked.push({ searchQuery: input.searchQuery, page });
+      return {
+        data: [
+          {
+            id: `b${page}`,
+            name: `Bank on page ${page}`,
+            maskedAccountNumber: '****6789',
+            routingNumber: '021000021',
+            accountType: 'checking',
+            user: { firstName: 'Grace', lastName: 'Hopper', email: 'grace@example.com' },
+            createdAt: '2026-03-07T10:00:00.000Z',
+          },
+        ],
+        page,
+        limit: 10,
+        total: 11,
+        hasMore: page === 1,
+      };
+    });
+    const { user } = renderApp('/admin/banks', { session: admin });
+    await user.type(await screen.findByRole('searchbox', { name: 'Search' }), 'grace{Enter}');
+    expect(await screen.findByText('Bank on page 1')).toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: /next/i }));
+    expect(await screen.findByText('Bank on page 2')).toBeInTheDocument();
+    expect(asked).toContainEqual({ searchQuery: 'grace', page: 2 });
+  });
+
   it('says No banks found when none are linked', async () => {
-    mockProcedure('banks.all', () => ({ data: [] }));
+    mockProcedure('banks.all', () => ({ data: [], ...onePage, total: 0 }));
     renderApp('/admin/banks', { session: admin });
     expect(await screen.findByText('No banks found')).toBeInTheDocument();
   });

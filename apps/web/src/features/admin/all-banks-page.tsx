@@ -1,7 +1,10 @@
 import { Heading, Stack, Text } from '@chakra-ui/react';
-import { type Column, cellStyles, ListTable } from '../../components/data-table.tsx';
+import { keepPreviousData } from '@tanstack/react-query';
+import { type Column, cellStyles, ListTable, pagingOf } from '../../components/data-table.tsx';
 import { formatDate, humanize } from '../../lib/format.ts';
 import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
+import { type BankSearch, bankListInput } from './bank-search.ts';
+import { FilterGrid, FilterInput } from './list-filters.tsx';
 
 type LinkedBank = RouterOutputs['banks']['all']['data'][number];
 
@@ -26,15 +29,33 @@ const columns: Column<LinkedBank>[] = [
   { header: 'Linked', cell: (bank) => formatDate(bank.createdAt), cellProps: cellStyles.nowrap },
 ];
 
-/** docs/product.md 2.30 / docs/architecture.md 5: every customer's linked bank, newest first. */
-export function AllBanksPage() {
-  const banks = trpc.banks.all.useQuery();
+/**
+ * docs/product.md 2.30 / docs/architecture.md 5: every customer's linked bank, newest first,
+ * searched by bank, routing number, last four, owner or e-mail, in server pages.
+ */
+export function AllBanksPage(props: {
+  search: BankSearch;
+  onSearchChange: (next: BankSearch) => void;
+}) {
+  const { search, onSearchChange } = props;
+  const banks = trpc.banks.all.useQuery(bankListInput(search), {
+    placeholderData: keepPreviousData,
+  });
 
   return (
     <Stack gap="6">
       <Heading as="h1" size="2xl">
         All Banks
       </Heading>
+      <FilterGrid columns={2}>
+        <FilterInput
+          label="Search"
+          type="search"
+          placeholder="Bank, routing number, last four or owner"
+          value={search.searchQuery}
+          onChange={(searchQuery) => onSearchChange({ ...search, searchQuery, page: 1 })}
+        />
+      </FilterGrid>
       <ListTable
         label="Linked banks"
         query={banks}
@@ -44,7 +65,11 @@ export function AllBanksPage() {
         loadingLabel="Loading banks"
         failedMessage="Error loading banks"
         errorTitle="Error loading banks"
-        empty={{ title: 'No banks found' }}
+        empty={{
+          title: 'No banks found',
+          hint: search.searchQuery ? 'Try another search, or clear it.' : undefined,
+        }}
+        pagination={pagingOf(banks.data, (page) => onSearchChange({ ...search, page }))}
       />
     </Stack>
   );

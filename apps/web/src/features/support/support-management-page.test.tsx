@@ -47,6 +47,7 @@ describe('support management', () => {
       'User',
       'Status',
       'Priority',
+      'Assigned to',
       'Created',
       'Actions',
     ]);
@@ -75,6 +76,36 @@ describe('support management', () => {
     expect(history.location.search).toContain('page=2');
     expect(history.location.search).toContain('status=open');
     expect(callsTo('support.all').at(-1)).toMatchObject({ page: 2, status: 'open', limit: 10 });
+  });
+
+  it('says who has each ticket and filters to the staff member’s own or to unassigned ones', async () => {
+    mockProcedure('support.all', () =>
+      ticketPage([
+        makeTicket({
+          assignedTo: 'agent-1',
+          assignedAgent: { id: 'agent-1', name: 'Sam Support' },
+        }),
+        makeTicket({ id: 't2', ticketId: '#1002', assignedTo: null, assignedAgent: null }),
+      ]),
+    );
+    const { user, history } = renderApp('/admin/support', { session: agent });
+    const table = await screen.findByRole('table', { name: 'Support tickets' });
+    const [, taken, waiting] = within(table).getAllByRole('row');
+    if (!taken || !waiting) throw new Error('rows missing');
+    expect(within(taken).getByText('Sam Support')).toBeInTheDocument();
+    expect(within(waiting).getByText('Unassigned')).toBeInTheDocument();
+
+    const assigned = screen.getByLabelText('Assigned');
+    expect(
+      within(assigned)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['All', 'Mine', 'Unassigned']);
+    await user.selectOptions(assigned, 'mine');
+    expect(history.location.search).toContain('assigned=mine');
+    await vi.waitFor(() =>
+      expect(callsTo('support.all').at(-1)).toMatchObject({ assigned: 'mine', page: 1 }),
+    );
   });
 
   it('changes status and reloads the list with the same page and filters', async () => {

@@ -1,4 +1,9 @@
-import { ticketCategories, ticketPriorities, ticketStatuses } from '@bank/validators/enums';
+import {
+  ticketAssignments,
+  ticketCategories,
+  ticketPriorities,
+  ticketStatuses,
+} from '@bank/validators/enums';
 import {
   Box,
   Button,
@@ -30,6 +35,8 @@ export interface SupportSearch {
   status?: (typeof ticketStatuses)[number];
   priority?: (typeof ticketPriorities)[number];
   category?: (typeof ticketCategories)[number];
+  /** 'mine': assigned to the signed-in staff member; 'unassigned': taken by nobody yet. */
+  assigned?: (typeof ticketAssignments)[number];
   /** The ticket whose detail view and chat are open. */
   ticket?: string;
 }
@@ -82,8 +89,11 @@ function Filter(props: {
   value: string | undefined;
   options: readonly string[];
   onChange: (value: string | undefined) => void;
+  /** The option's words; underscores read as spaces by default (docs/product.md 2.28). */
+  labelOf?: (option: string) => string;
 }) {
   const id = `support-filter-${props.label.toLowerCase()}`;
+  const labelOf = props.labelOf ?? spaced;
   return (
     <Stack gap="1">
       <Text asChild fontSize="sm" fontWeight="medium">
@@ -98,7 +108,7 @@ function Filter(props: {
           <option value="">All</option>
           {props.options.map((option) => (
             <option key={option} value={option}>
-              {spaced(option)}
+              {labelOf(option)}
             </option>
           ))}
         </NativeSelect.Field>
@@ -211,6 +221,7 @@ export function SupportManagementPage(props: {
       status: search.status,
       priority: search.priority,
       category: search.category,
+      assigned: search.assigned,
     },
     { placeholderData: keepPreviousData, enabled: !search.ticket },
   );
@@ -233,7 +244,7 @@ export function SupportManagementPage(props: {
       <Heading as="h1" size="2xl">
         Support Management
       </Heading>
-      <SimpleGrid columns={{ base: 1, sm: 3 }} gap="3" maxW="3xl">
+      <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="3" maxW="4xl">
         <Filter
           label="Status"
           value={search.status}
@@ -266,6 +277,19 @@ export function SupportManagementPage(props: {
             })
           }
         />
+        <Filter
+          label="Assigned"
+          value={search.assigned}
+          options={ticketAssignments}
+          labelOf={(option) => (option === 'mine' ? 'Mine' : 'Unassigned')}
+          onChange={(value) =>
+            onSearchChange({
+              ...search,
+              page: 1,
+              assigned: ticketAssignments.find((a) => a === value),
+            })
+          }
+        />
       </SimpleGrid>
       {data.tickets.length === 0 ? (
         <Card.Root variant="outline">
@@ -286,6 +310,7 @@ export function SupportManagementPage(props: {
                   <Table.ColumnHeader>User</Table.ColumnHeader>
                   <Table.ColumnHeader>Status</Table.ColumnHeader>
                   <Table.ColumnHeader>Priority</Table.ColumnHeader>
+                  <Table.ColumnHeader>Assigned to</Table.ColumnHeader>
                   <Table.ColumnHeader>Created</Table.ColumnHeader>
                   <Table.ColumnHeader>Actions</Table.ColumnHeader>
                 </Table.Row>
@@ -317,6 +342,15 @@ export function SupportManagementPage(props: {
                     </Table.Cell>
                     <Table.Cell>
                       <PriorityBadge priority={ticket.priority} short />
+                    </Table.Cell>
+                    <Table.Cell whiteSpace="nowrap">
+                      {ticket.assignedAgent ? (
+                        ticket.assignedAgent.name
+                      ) : (
+                        <Text as="span" color="fg.muted">
+                          Unassigned
+                        </Text>
+                      )}
                     </Table.Cell>
                     <Table.Cell whiteSpace="nowrap">{formatDate(ticket.createdAt)}</Table.Cell>
                     <Table.Cell>

@@ -1,4 +1,9 @@
-import { ticketCategories, ticketPriorities, ticketStatuses } from '@bank/validators/enums';
+import {
+  ticketAssignments,
+  ticketCategories,
+  ticketPriorities,
+  ticketStatuses,
+} from '@bank/validators/enums';
 import { createFileRoute } from '@tanstack/react-router';
 import { SupportManagementPage } from '../../../features/support/support-management-page.tsx';
 import { enumParam, pageParam, searchSchema, uuidParam } from '../../../lib/search-params.ts';
@@ -9,6 +14,7 @@ const supportSearch = searchSchema({
   status: enumParam(ticketStatuses),
   priority: enumParam(ticketPriorities),
   category: enumParam(ticketCategories),
+  assigned: enumParam(ticketAssignments),
   ticket: uuidParam,
 });
 
