@@ -66,6 +66,16 @@ export const auditEventLabels: Record<AuditEvent, string> = {
   'support.ticket_status_changed': 'Support ticket status changed',
 };
 
+/**
+ * Everyday comings and goings: the security screen lists them, the admin dashboard's Recent
+ * Activity leaves them out so that what staff must notice is not buried under sign-ins.
+ */
+export const routineAuditEvents = [
+  'auth.login.success',
+  'auth.logout',
+  'auth.session_ended',
+] as const satisfies readonly AuditEvent[];
+
 /** What the admin dashboard counts as a security alert: failed sign-ins and blocks. */
 export const securityAlertEvents = [
   'auth.login.failure',

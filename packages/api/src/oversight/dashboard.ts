@@ -1,7 +1,12 @@
 import type { Executor } from '@bank/db';
 import { auditLog, loans, supportTickets, transactions, users } from '@bank/db/schema';
-import { auditEventLabels, isAuditEvent, securityAlertEvents } from '@bank/validators/audit';
-import { desc, eq, sql } from 'drizzle-orm';
+import {
+  auditEventLabels,
+  isAuditEvent,
+  routineAuditEvents,
+  securityAlertEvents,
+} from '@bank/validators/audit';
+import { desc, eq, notInArray, sql } from 'drizzle-orm';
 import { toDollars } from '../money/cents.ts';
 
 /** Tickets still waiting for an answer or being worked on. */
@@ -66,7 +71,10 @@ function labelOf(event: string): string {
   return isAuditEvent(event) ? auditEventLabels[event] : event;
 }
 
-/** The newest audit entries as 'Recent Activity' rows: what happened, to whom, when. */
+/**
+ * The newest audit entries as 'Recent Activity' rows: what happened, to whom, when. Routine
+ * sign-ins and sign-outs are left out (the security screen's full log has them).
+ */
 export async function recentActivity(db: Executor, limit = 10) {
   const rows = await db
     .select({
@@ -78,6 +86,7 @@ export async function recentActivity(db: Executor, limit = 10) {
     })
     .from(auditLog)
     .leftJoin(users, eq(users.id, auditLog.userId))
+    .where(notInArray(auditLog.event, [...routineAuditEvents]))
     .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
     .limit(limit);
   return rows.map((row) => {

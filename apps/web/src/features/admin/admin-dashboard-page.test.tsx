@@ -72,6 +72,10 @@ describe('admin dashboard', () => {
     expect(
       within(activity).getByText('Loan status changed: grace@example.com'),
     ).toBeInTheDocument();
+    expect(within(activity).getByRole('link', { name: 'View the full log' })).toHaveAttribute(
+      'href',
+      '/admin/security',
+    );
   });
 
   it('says No recent activity when the audit log is empty', async () => {

@@ -1,6 +1,7 @@
 import {
   Box,
   Card,
+  Link as ChakraLink,
   Heading,
   HStack,
   LinkBox,
@@ -244,10 +245,21 @@ function RecentActivity() {
   }
   return (
     <Card.Root as="section" aria-labelledby="activity-heading" variant="outline">
-      <Card.Header pb="2" px={{ base: '4', md: '5' }}>
+      <Card.Header
+        pb="2"
+        px={{ base: '4', md: '5' }}
+        flexDirection="row"
+        alignItems="baseline"
+        justifyContent="space-between"
+        gap="3"
+        flexWrap="wrap"
+      >
         <Heading as="h2" id="activity-heading" size="md">
           Recent Activity
         </Heading>
+        <ChakraLink asChild fontSize="sm" color="brand.fg" variant="underline">
+          <Link to="/admin/security">View the full log</Link>
+        </ChakraLink>
       </Card.Header>
       <Card.Body p="2" pt="0">
         {body}
