@@ -35,6 +35,7 @@ import { formatDate, formatDateTime, formatMoney, humanize } from '../../lib/for
 import { notify } from '../../lib/toaster.ts';
 import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
 import { auditEntryLabel } from './audit-events.ts';
+import { Device } from './device-cell.tsx';
 import { RoleField } from './role-field.tsx';
 import { useUserActions } from './user-actions.ts';
 import { UserStatusBadge } from './user-status-badge.tsx';
@@ -112,11 +113,7 @@ type RecentTransaction = UserDetail['recentTransactions'][number];
 
 const sessionColumns: Column<UserSession>[] = [
   { header: 'Address', cell: (session) => session.ip ?? '—', cellProps: { fontFamily: 'mono' } },
-  {
-    header: 'Device',
-    cell: (session) => session.userAgent ?? '—',
-    cellProps: (session) => ({ maxW: 'xs', truncate: true, title: session.userAgent ?? undefined }),
-  },
+  { header: 'Device', cell: (session) => <Device userAgent={session.userAgent} /> },
   {
     header: 'Signed in',
     cell: (session) => formatDateTime(session.createdAt),
