@@ -153,3 +153,26 @@ test('at 360 px: quick links in the first screen, a transaction’s title on who
   const box = await title.boundingBox();
   expect(box?.width).toBeGreaterThan(250);
 });
+
+test('at 360 px the ticket chat is a full-screen sheet, closed with Escape', async ({
+  page,
+  request,
+}) => {
+  const customer = await createCustomer(request, 'Sheet');
+  await signIn(page, customer.email);
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto('/support/create');
+  await page.getByLabel('Subject').fill('Where is my card?');
+  await page.getByLabel('Category').selectOption('account');
+  await page.getByLabel('Description').fill('It was due last week and has not come.');
+  await page.getByRole('button', { name: 'Submit Ticket' }).click();
+  await expect(page).toHaveURL(/\/support$/);
+  await page.getByRole('link', { name: 'Where is my card?' }).click();
+  await page.getByRole('button', { name: 'Chat with Support' }).click();
+  const sheet = page.locator('#ticket-chat');
+  await expect(page.getByRole('textbox', { name: 'Message' })).toBeVisible();
+  expect(await sheet.boundingBox()).toEqual({ x: 0, y: 0, width: 360, height: 740 });
+  await page.getByRole('textbox', { name: 'Message' }).press('Escape');
+  await expect(sheet).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Chat with Support' })).toBeVisible();
+});

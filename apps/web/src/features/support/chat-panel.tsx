@@ -2,6 +2,7 @@ import {
   Box,
   CloseButton,
   Flex,
+  type FlexProps,
   HStack,
   IconButton,
   Spinner,
@@ -25,7 +26,9 @@ export function ChatPanel(props: {
   mode: 'customer' | 'staff';
   onClose?: () => void;
   /** A floating panel keeps a fixed height; inline it grows with the page. */
-  height?: string;
+  height?: FlexProps['h'];
+  /** A phone's full-screen sheet has square corners. */
+  borderRadius?: FlexProps['borderRadius'];
 }) {
   const { mode } = props;
   const chat = useChat(props.ticketId, mode);
@@ -37,7 +40,7 @@ export function ChatPanel(props: {
       minH="0"
       bg="bg.panel"
       borderWidth="1px"
-      borderRadius="l3"
+      borderRadius={props.borderRadius ?? 'l3'}
       overflow="hidden"
     >
       <HStack px="4" py="3" borderBottomWidth="1px" justify="space-between" gap="2">

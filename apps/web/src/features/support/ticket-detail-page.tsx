@@ -182,21 +182,29 @@ export function TicketDetailPage(props: {
       </Card.Root>
 
       {canChat && chatOpen ? (
+        // A phone's chat is a full-screen sheet (a floating box there hid the page beneath it
+        // without room to write); from sm up it floats in the corner. Escape closes it.
         <Box
           id="ticket-chat"
           position="fixed"
           zIndex="overlay"
-          insetEnd={{ base: '2', md: '6' }}
-          bottom={{ base: '2', md: '6' }}
-          w={{ base: 'calc(100vw - 1rem)', sm: '380px' }}
-          boxShadow="lg"
-          borderRadius="l3"
+          top={{ base: '0', sm: 'auto' }}
+          left={{ base: '0', sm: 'auto' }}
+          right={{ base: '0', sm: '6' }}
+          bottom={{ base: '0', sm: '6' }}
+          w={{ base: '100vw', sm: '380px' }}
+          boxShadow={{ base: 'none', sm: 'lg' }}
+          borderRadius={{ base: '0', sm: 'l3' }}
+          onKeyDown={(event) => {
+            if (event.key === 'Escape') onChatOpenChange(false);
+          }}
         >
           <ChatPanel
             ticketId={ticket.id}
             title="Support Chat"
             mode="customer"
-            height="min(520px, calc(100dvh - 6rem))"
+            height={{ base: '100dvh', sm: 'min(520px, calc(100dvh - 6rem))' }}
+            borderRadius={{ base: '0', sm: 'l3' }}
             onClose={() => onChatOpenChange(false)}
           />
         </Box>
