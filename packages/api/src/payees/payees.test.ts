@@ -1,8 +1,10 @@
 import { auditLog, payees, transactions, users } from '@bank/db/schema';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LedgerDesk } from '../ledger/desk.ts';
 import { createTestApp, rejectionOf, type TestApp } from '../testing/harness.ts';
 import { fundedCustomer, ledgerInvariant } from '../testing/money.ts';
+import { transfer } from '../transactions/transfer.ts';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -296,6 +298,22 @@ describe('sending to a payee: its limits are judged by the ledger', () => {
       amount: 300,
     });
     expect(await ledgerInvariant(app.db)).toMatchObject({ mismatched: 0, entriesSum: 0n });
+  });
+
+  it('holds the cap across two instances: each desk’s write finds the other’s transfers', async () => {
+    const alice = await fundedCustomer(app, 5000, 'Alice');
+    const bob = await fundedCustomer(app, 0, 'Bob');
+    const payee = await addInternal(alice, bob, 'Bob');
+    const auth = await app.deps.sessions.validate(alice.token);
+    if (!auth) throw new Error('no session');
+    const other = { ...app.deps, ledger: new LedgerDesk(app.db, app.deps.settings) };
+    const results = await Promise.allSettled(
+      [app.deps, other, app.deps, other, app.deps, other].map((deps) =>
+        transfer(deps, auth, { type: 'transfer', currency: 'USD', payeeId: payee.id, amount: 300 }),
+      ),
+    );
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(3);
+    expect((await bob.caller.transactions.balance()).balance).toBe(900);
   });
 
   it('judges the payee’s daily limit once the first day is over', async () => {
