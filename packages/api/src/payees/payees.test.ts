@@ -197,6 +197,32 @@ describe('what a payee may be', () => {
     });
   });
 
+  it('keeps one of two payees given the same name at once (the unique index answers as the check)', async () => {
+    const alice = await fundedCustomer(app, 0, 'Alice');
+    const bob = await fundedCustomer(app, 0, 'Bob');
+    await alice.caller.payees.stepUp({ purpose: 'payee' });
+    await alice.caller.payees.stepUp({ purpose: 'payee' });
+    const codes = (await app.mailbox(alice.email))
+      .map((mail) => mail.subject.match(/(\d{6})$/)?.[1])
+      .filter((code): code is string => code !== undefined);
+    expect(codes).toHaveLength(2);
+    const results = await Promise.allSettled(
+      codes.map((code, i) =>
+        alice.caller.payees.create({
+          bank: 'internal',
+          name: i === 0 ? 'Bob' : 'BOB',
+          accountNumber: bob.accountNumber,
+          code,
+        }),
+      ),
+    );
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    const refused = results.find((r) => r.status === 'rejected');
+    expect(refused?.status === 'rejected' && refused.reason.message).toBe(
+      'You already have a payee with this name',
+    );
+  });
+
   it('refuses a routing number that fails the ABA checksum', async () => {
     const alice = await fundedCustomer(app, 0, 'Alice');
     const invalid = await rejectionOf(
