@@ -38,7 +38,11 @@ describe('errors an integrator can act on', () => {
         headers: bearer(alice.token),
       });
       expect(response.statusCode).toBe(503);
-      expect(response.json()).toEqual({ message: messages.maintenance, reason: 'MAINTENANCE' });
+      expect(response.json()).toEqual({
+        message: messages.maintenance,
+        reason: 'MAINTENANCE',
+        code: 'MAINTENANCE',
+      });
       expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
       expect(logged().filter((line) => Number(line.level) >= 50)).toEqual([]);
     } finally {

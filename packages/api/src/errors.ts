@@ -15,7 +15,9 @@ export type AppErrorReason =
   /** The database or Redis is unavailable, or this server is closing: retry after Retry-After. */
   | 'SERVICE_UNAVAILABLE'
   /** Over a fairness bound (fairness.ts): too many calls at once. */
-  | 'RATE_LIMITED';
+  | 'RATE_LIMITED'
+  /** A second factor (TOTP, or a code from POST /auth/step-up) is needed for this change. */
+  | 'STEP_UP_REQUIRED';
 
 /** The figures of a refusal (limit, used, when it resets), sent as the body's `details`. */
 export type AppErrorDetails = Record<string, string | number | null>;

@@ -35,6 +35,10 @@ export const permissions = {
   'create:bank:own': everyone,
   'update:bank:own': everyone,
   'delete:bank:own': everyone,
+  'read:payee:own': everyone,
+  'create:payee:own': everyone,
+  'update:payee:own': everyone,
+  'delete:payee:own': everyone,
 
   // Loans: the bank's terms for anyone signed in, the caller's own applications.
   'read:loan-terms:any': everyone,

@@ -238,4 +238,7 @@ export const limits = {
   mailPerRecipient: { max: 3, windowMs: 60 * 60_000 },
   registerPerAddress: { max: 10, windowMs: 60 * 60_000 },
   payeeLookupPerUser: { max: 30, windowMs: 60_000 },
+  /** Step-up codes e-mailed per user, and guesses at them (or at TOTP) per user. */
+  stepUpSendPerUser: { max: 5, windowMs: 15 * 60_000 },
+  stepUpGuessPerUser: { max: 10, windowMs: 15 * 60_000 },
 } as const satisfies Record<string, Limit | Backoff>;

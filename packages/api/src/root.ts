@@ -6,6 +6,7 @@ import { cardsRouter } from './cards/router.ts';
 import { devRouter } from './dev/router.ts';
 import { loansRouter } from './loans/router.ts';
 import { oversightRouter } from './oversight/router.ts';
+import { payeesRouter } from './payees/router.ts';
 import { eventsRouter } from './realtime/router.ts';
 import { settingsRouter } from './settings/router.ts';
 import { supportRouter } from './support/router.ts';
@@ -19,6 +20,7 @@ export const appRouter = router({
   transactions: transactionsRouter,
   cards: cardsRouter,
   banks: banksRouter,
+  payees: payeesRouter,
   loans: loansRouter,
   support: supportRouter,
   settings: settingsRouter,

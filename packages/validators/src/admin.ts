@@ -150,6 +150,8 @@ export const bankSettingsInput = z.object({
   }),
   /** Optional: a client that does not send them (docs/product.md's form) leaves them unchanged. */
   supportQuotas: supportQuotasInput.optional(),
+  /** What a payee may receive in its first 24 hours; optional as the quotas are. */
+  newPayeeLimit: limitField('New payee limit').optional(),
 });
 export type BankSettingsInput = z.input<typeof bankSettingsInput>;
 export type BankSettingsValues = z.output<typeof bankSettingsInput>;

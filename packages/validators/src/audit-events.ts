@@ -32,6 +32,9 @@ export const auditEvents = [
   'settings.updated',
   'loan.status_changed',
   'support.ticket_status_changed',
+  'payee.added',
+  'payee.changed',
+  'payee.removed',
 ] as const;
 export type AuditEvent = (typeof auditEvents)[number];
 
@@ -64,6 +67,9 @@ export const auditEventLabels: Record<AuditEvent, string> = {
   'settings.updated': 'Bank settings changed',
   'loan.status_changed': 'Loan status changed',
   'support.ticket_status_changed': 'Support ticket status changed',
+  'payee.added': 'Payee added',
+  'payee.changed': 'Payee changed',
+  'payee.removed': 'Payee removed',
 };
 
 /**

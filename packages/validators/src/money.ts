@@ -52,15 +52,32 @@ export const recipientAccountNumberField = externalAccountNumberField.refine(
   invalidAccountNumberMessage,
 );
 
-export const transferInput = z.object({
-  type: z.literal('transfer').default('transfer'),
-  recipientName: textField(100).optional(),
-  recipientAccountNumber: recipientAccountNumberField,
-  amount: amountField,
-  description: textField(200).optional(),
-  currency: currencyField,
-  idempotencyKey: idempotencyKeyField,
-});
+export const transferInput = z
+  .object({
+    type: z.literal('transfer').default('transfer'),
+    recipientName: textField(100).optional(),
+    recipientAccountNumber: recipientAccountNumberField.optional(),
+    /** A saved payee instead of a number: its account, name and limits. */
+    payeeId: z.uuid('Payee not found').optional(),
+    amount: amountField,
+    description: textField(200).optional(),
+    currency: currencyField,
+    idempotencyKey: idempotencyKeyField,
+  })
+  .superRefine((value, ctx) => {
+    if (value.payeeId && value.recipientAccountNumber)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['payeeId'],
+        message: 'Choose a payee or enter an account number, not both',
+      });
+    else if (!value.payeeId && value.recipientAccountNumber === undefined)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['recipientAccountNumber'],
+        message: 'Account number is required',
+      });
+  });
 export type TransferInput = z.input<typeof transferInput>;
 
 export const cardNumberField = requiredString('Card number must be 16 digits')

@@ -82,7 +82,8 @@ export function sendError(reply: FastifyReply, error: unknown, log: FastifyInsta
     }
     return reply.code(status).send({
       message: error.message,
-      ...(reason ? { reason } : {}),
+      // `code` repeats `reason` under the name issue 22's contracts use (STEP_UP_REQUIRED).
+      ...(reason ? { reason, code: reason } : {}),
       ...(appCause?.details ? { details: appCause.details } : {}),
     });
   }

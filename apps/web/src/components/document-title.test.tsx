@@ -12,6 +12,7 @@ describe('the document title', () => {
     mockProcedures({
       'transactions.balance': () => makeBalance({ balance: 10 }),
       'transactions.list': () => transactionPage([]),
+      'payees.list': () => ({ data: [] }),
     });
     const { router } = renderApp('/transactions', { session: signedInAs() });
     await waitFor(() => expect(document.title).toBe('Transactions · Horizon Bank'));

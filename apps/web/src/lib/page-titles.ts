@@ -40,6 +40,7 @@ export const pageTitles: Partial<Record<PagePath, string>> = {
   '/transfer': 'Transfer Money',
   '/deposit': 'Deposit',
   '/withdraw': 'Withdraw',
+  '/payees': 'Payees',
   '/my-cards': 'My Cards',
   '/my-banks': 'My Banks',
   '/profile': 'Profile',

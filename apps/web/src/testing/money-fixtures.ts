@@ -170,5 +170,6 @@ export function mockMoneyDefaults(): void {
     'transactions.list': () => transactionPage([]),
     'cards.list': () => cardPage([]),
     'banks.list': () => bankPage([]),
+    'payees.list': () => ({ data: [] }),
   });
 }

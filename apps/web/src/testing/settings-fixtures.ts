@@ -11,6 +11,7 @@ export function makeBankSettings(overrides: Partial<BankSettings> = {}): BankSet
     transferLimit: 50000,
     withdrawalLimit: 25000,
     maintenanceMode: false,
+    newPayeeLimit: 1000,
     interestRates: { savings: 2.5, loans: { personal: 12.5, business: 10, mortgage: 6.5 } },
     supportQuotas: {
       attachmentMbPerDay: 50,

@@ -37,7 +37,7 @@ export async function setupTwoFactor(call: AuthCall, auth: SessionWithUser) {
 }
 
 /** Accepts a TOTP step once: the conditional update wins for exactly one concurrent caller. */
-async function consumeTotp(
+export async function consumeTotp(
   db: Executor,
   user: UserRow,
   key: Uint8Array,

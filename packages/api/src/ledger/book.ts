@@ -10,6 +10,7 @@ import type {
   Effect,
   LedgerView,
   NewMovement,
+  PayeeState,
   SystemAccountCode,
 } from './posting.ts';
 import type { LedgerRead } from './read.ts';
@@ -38,6 +39,7 @@ export class Book implements LedgerView {
   private readonly byNumber = new Map<string, AccountParty>();
   private readonly systems = new Map<string, AccountParty>();
   private readonly transactions: Map<string, TransactionRow>;
+  private readonly payees: Map<string, PayeeState>;
   private readonly stored = new Map<string, LedgerRead['keys'][number]>();
   /** Customer accounts as the batch found them: what the write compares. */
   private readonly before = new Map<string, AccountState>();
@@ -71,6 +73,7 @@ export class Book implements LedgerView {
       }
     }
     this.transactions = new Map(read.transactions.map((row) => [row.id, row]));
+    this.payees = new Map(read.payees.map((payee) => [payee.id, payee]));
     for (const key of read.keys) this.stored.set(keyOf(key.userId, key.key), key);
   }
 
@@ -91,6 +94,14 @@ export class Book implements LedgerView {
 
   transaction(id: string) {
     return this.updated.get(id) ?? this.transactions.get(id);
+  }
+
+  /**
+   * The totals rest on the sender's account, which the write compares: another movement from
+   * it (to this payee or not) between the read and the write changes its count.
+   */
+  payee(id: string) {
+    return this.payees.get(id);
   }
 
   stateOf(account: AccountParty): AccountState {
@@ -183,6 +194,7 @@ export class Book implements LedgerView {
       recipientAccountNumber: movement.recipientAccountNumber ?? null,
       counterparty: movement.counterparty ?? null,
       timeline: movement.timeline,
+      payeeId: movement.payeeId ?? null,
       createdAt: this.now,
       updatedAt: this.now,
     };
@@ -192,6 +204,13 @@ export class Book implements LedgerView {
     if (toCents <= 0n || splits.some((split) => split.amountCents <= 0n))
       throw new Error('Every part of a movement moves a positive amount');
     this.inserted.push(row);
+    const payee = row.payeeId ? this.payees.get(row.payeeId) : undefined;
+    if (payee)
+      this.payees.set(payee.id, {
+        ...payee,
+        sentOnDayCents: payee.sentOnDayCents + row.amountCents,
+        sentTotalCents: payee.sentTotalCents + row.amountCents,
+      });
     this.entry(row.id, movement.from, -row.amountCents);
     this.entry(row.id, movement.to, toCents);
     this.moveBy(movement.from, -row.amountCents, row.type, true);

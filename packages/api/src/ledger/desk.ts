@@ -4,6 +4,7 @@ import { TRPCError } from '@trpc/server';
 import { TransactionRollbackError } from 'drizzle-orm';
 import { Batcher, type Settled } from '../batching.ts';
 import { appError } from '../errors.ts';
+import { utcDay } from './account-state.ts';
 import { Book } from './book.ts';
 import { replayOf, storedRefusal } from './idempotency.ts';
 import { KnownAccounts } from './known-accounts.ts';
@@ -170,10 +171,15 @@ export class LedgerDesk {
     const accountNumbers = tickets.flatMap((ticket) => ticket.needs.accountNumbers ?? []);
     const transactions = tickets.flatMap((ticket) => ticket.needs.pending ?? []);
     const sessions = tickets.flatMap((ticket) => ticket.session ?? []);
-    // Pending movements and a conflict's second look are always read; stored answers of keys
-    // are found by the write, whose key insert fails if one exists (then this batch is read).
+    const payees = tickets.flatMap((ticket) => ticket.needs.payees ?? []);
+    const now = new Date();
+    // Pending movements, payees' totals and a conflict's second look are always read; stored
+    // answers of keys are found by the write, whose key insert fails if one exists (then this
+    // batch is read).
     const known =
-      fresh || transactions.length > 0 ? undefined : this.known.readOf(users, accountNumbers);
+      fresh || transactions.length > 0 || payees.length > 0
+        ? undefined
+        : this.known.readOf(users, accountNumbers);
     const read =
       known ??
       (await readLedger(this.db, {
@@ -182,9 +188,11 @@ export class LedgerDesk {
         transactions,
         sessions,
         keys: tickets.flatMap((ticket) => ticket.key ?? []),
+        payees,
+        day: utcDay(now),
       }));
     if (!known) this.known.remember(read);
-    const book = new Book(read, new Date(), settings, !known);
+    const book = new Book(read, now, settings, !known);
     const judged = tickets.map((ticket) => ticket.judge(book));
     const finishes = judged.map((one) => one.finish);
     if (!book.needsWrite()) return finishes;

@@ -20,6 +20,7 @@ const party = (id: string, kind: 'customer' | 'system', userId: string | null) =
   closed: false,
 });
 const read: LedgerRead = {
+  payees: [],
   accounts: [
     { party: party('s1', 'system', null), state: state('s1') },
     { party: party('a1', 'customer', 'u1'), state: state('a1') },

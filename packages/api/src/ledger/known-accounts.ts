@@ -52,6 +52,7 @@ export class KnownAccounts {
     }
     return {
       accounts,
+      payees: [],
       primaries: new Map(users.flatMap((user) => this.primaryEntry(user))),
       transactions: [],
       keys: [],

@@ -23,6 +23,22 @@ export interface Customer {
 export interface LedgerSettings {
   transferLimitCents: bigint;
   withdrawalLimitCents: bigint;
+  /** What a payee may receive in its first 24 hours. */
+  newPayeeLimitCents: bigint;
+}
+
+/**
+ * A customer's saved payee as its limits judge it: what the ledger has sent to it today (UTC)
+ * and in all, as read with the batch and moved by the postings before.
+ */
+export interface PayeeState {
+  id: string;
+  userId: string;
+  removed: boolean;
+  dailyLimitCents: bigint | null;
+  createdAt: Date;
+  sentOnDayCents: bigint;
+  sentTotalCents: bigint;
 }
 
 /** An account a posting can name: who owns it, and (customers) who is told of its movements. */
@@ -45,6 +61,8 @@ export interface Needs {
   accountNumbers?: string[];
   /** Pending transactions to complete or void. */
   pending?: string[];
+  /** Saved payees whose limits the posting judges (always read: their totals are not kept). */
+  payees?: string[];
 }
 
 /** A new movement of money: one transaction, two entries that sum to zero. */
@@ -65,6 +83,8 @@ export interface NewMovement {
   recipientUserId: string | null;
   recipientName?: string | null;
   recipientAccountNumber?: string | null;
+  /** The sender's saved payee it goes to: counted in that payee's limits. */
+  payeeId?: string | null;
   counterparty?: Record<string, string> | null;
   timeline: TimelineEntry[];
 }
@@ -87,6 +107,8 @@ export interface LedgerView {
   accountByNumber(accountNumber: string): AccountParty | undefined;
   systemAccount(code: SystemAccountCode): AccountParty;
   transaction(id: string): TransactionRow | undefined;
+  /** A payee the posting named in `needs.payees`, with what was sent to it so far. */
+  payee(id: string): PayeeState | undefined;
   /** A customer account as it stands now; the write checks every account judged this way. */
   stateOf(account: AccountParty): AccountState;
 }

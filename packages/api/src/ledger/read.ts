@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { openSessionIds } from '../auth/sessions.ts';
 import { queryRows, textArray, uuidArray } from '../db-rows.ts';
+import type { PayeeState } from './posting.ts';
 import { primaryAccountIdOf } from './primary-account.ts';
 import { storedAnswerSchema } from './stored-answer.ts';
 import { transactionJsonPairs, transactionRowJson } from './transaction-row.ts';
@@ -32,8 +33,19 @@ const keyJson = z.object({
   response: storedAnswerSchema,
 });
 
+const payeeJson = z.object({
+  id: z.string(),
+  user_id: z.string(),
+  removed: z.boolean(),
+  daily_limit: z.string().nullable(),
+  created_at: z.coerce.date(),
+  sent_on_day: z.string(),
+  sent_total: z.string(),
+});
+
 const readRow = z.object({
   accounts: z.array(accountJson),
+  payees: z.array(payeeJson),
   primaries: z.array(z.tuple([z.string(), z.string()])),
   transactions: z.array(transactionRowJson),
   keys: z.array(keyJson),
@@ -60,6 +72,9 @@ export async function readLedger(
     transactions: string[];
     sessions: string[];
     keys: Array<{ userId: string; key: string }>;
+    payees?: string[];
+    /** The UTC day the payees' daily totals count (the batch's). */
+    day?: string;
   },
 ) {
   const keys = JSON.stringify(wanted.keys.map(({ userId, key }) => ({ user_id: userId, key })));
@@ -87,6 +102,18 @@ export async function readLedger(
             'closed', u.closed_at is not null)), '[]'::jsonb)
           from accounts a left join users u on u.id = a.user_id
           where a.id = any(array(select id from wanted))) as accounts,
+        -- What each payee received: failed or cancelled movements gave their money back.
+        (select coalesce(jsonb_agg(jsonb_build_object('id', p.id, 'user_id', p.user_id,
+            'removed', p.removed_at is not null, 'daily_limit', p.daily_limit_cents::text,
+            'created_at', p.created_at, 'sent_on_day', s.on_day::text,
+            'sent_total', s.total::text)), '[]'::jsonb)
+          from payees p cross join lateral (
+            select coalesce(sum(t.amount_cents) filter (
+                where t.created_at >= ${wanted.day ?? '1970-01-01'}::date::timestamp at time zone 'UTC'), 0) as on_day,
+              coalesce(sum(t.amount_cents), 0) as total
+            from transactions t
+            where t.payee_id = p.id and t.status not in ('failed', 'cancelled')) s
+          where p.id = any(${uuidArray(wanted.payees ?? [])})) as payees,
         (select coalesce(jsonb_agg(jsonb_build_array(user_id, account_id)), '[]'::jsonb)
           from primaries where account_id is not null) as primaries,
         (select coalesce(jsonb_agg(jsonb_build_object(${transactionOfT})), '[]'::jsonb)
@@ -135,8 +162,20 @@ function shapeRead(row: z.output<typeof readRow>) {
     requestHash: k.request_hash,
     response: k.response,
   }));
+  const payees = row.payees.map(
+    (p): PayeeState => ({
+      id: p.id,
+      userId: p.user_id,
+      removed: p.removed,
+      dailyLimitCents: p.daily_limit === null ? null : BigInt(p.daily_limit),
+      createdAt: p.created_at,
+      sentOnDayCents: BigInt(p.sent_on_day),
+      sentTotalCents: BigInt(p.sent_total),
+    }),
+  );
   return {
     accounts,
+    payees,
     primaries: new Map(row.primaries),
     transactions: row.transactions,
     keys,

@@ -67,6 +67,7 @@ describe("the ledger's statements and the transactions table", () => {
       recipientName: 'Bob C.',
       recipientAccountNumber: bob.accountNumber,
       counterparty: { accountLast4: '1234', network: 'ACH' },
+      payeeId: crypto.randomUUID(),
       timeline: [
         {
           id: crypto.randomUUID(),

@@ -74,6 +74,7 @@ export const transactionRowJson = z.object({
   recipientAccountNumber: z.string().nullable(),
   counterparty: z.record(z.string(), z.string()).nullable(),
   timeline: timelineJson,
+  payeeId: z.string().nullable(),
   createdAt: z.coerce.date(),
   updatedAt: z.coerce.date(),
 }) satisfies z.ZodType<TransactionRow, unknown>;

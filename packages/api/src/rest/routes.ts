@@ -5,6 +5,7 @@ import { cardRestRoutes } from '../cards/rest.ts';
 import { devRestRoutes } from '../dev/rest.ts';
 import { loanRestRoutes } from '../loans/rest.ts';
 import { oversightRestRoutes } from '../oversight/rest.ts';
+import { payeeRestRoutes } from '../payees/rest.ts';
 import { settingsRestRoutes } from '../settings/rest.ts';
 import { supportRestRoutes } from '../support/rest.ts';
 import { transactionRestRoutes } from '../transactions/rest.ts';
@@ -16,6 +17,7 @@ export const restRoutes: RestRoute[] = [
   ...transactionRestRoutes,
   ...cardRestRoutes,
   ...bankRestRoutes,
+  ...payeeRestRoutes,
   ...loanRestRoutes,
   ...supportRestRoutes,
   ...adminRestRoutes,

@@ -10,6 +10,8 @@ const settingsSchema = z.object({
   transferLimit: z.number(),
   withdrawalLimit: z.number(),
   maintenanceMode: z.boolean(),
+  /** What a payee may receive in its first 24 hours, in dollars. */
+  newPayeeLimit: z.number(),
   interestRates: z.object({
     savings: rate,
     loans: z.object({ personal: rate, business: rate, mortgage: rate }),

@@ -22,6 +22,7 @@ export const defaultBankSettings = {
   ticketsPerMinute: 5,
   ticketsPerDay: 20,
   chatMessagesPerMinute: 30,
+  newPayeeLimitCents: 100_000n,
 };
 
 export async function ensureBankSettings(db: Executor): Promise<void> {
@@ -114,6 +115,7 @@ export function toSettingsDto(settings: BankSettings) {
     transferLimit: toDollars(settings.transferLimitCents),
     withdrawalLimit: toDollars(settings.withdrawalLimitCents),
     maintenanceMode: settings.maintenanceMode,
+    newPayeeLimit: toDollars(settings.newPayeeLimitCents),
     interestRates: {
       savings: toRate(settings.savingsRateBps),
       loans: {

@@ -22,6 +22,7 @@ function flatten(dto: SettingsDto): Record<string, string | number | boolean> {
     transferLimit: dto.transferLimit,
     withdrawalLimit: dto.withdrawalLimit,
     maintenanceMode: dto.maintenanceMode,
+    newPayeeLimit: dto.newPayeeLimit,
     savingsRate: dto.interestRates.savings,
     personalLoanRate: dto.interestRates.loans.personal,
     businessLoanRate: dto.interestRates.loans.business,
@@ -62,6 +63,9 @@ export async function updateBankSettings(
         businessLoanRateBps: toBps(input.interestRates.loans.business),
         mortgageRateBps: toBps(input.interestRates.loans.mortgage),
         ...input.supportQuotas,
+        ...(input.newPayeeLimit === undefined
+          ? {}
+          : { newPayeeLimitCents: toCents(input.newPayeeLimit) }),
         updatedAt: new Date(),
       })
       .where(eq(bankSettings.id, 1))

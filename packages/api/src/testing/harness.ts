@@ -87,6 +87,7 @@ export async function createTestApp(options: { poolerUrl?: string } = {}) {
       transactions: api.transactions,
       cards: api.cards,
       banks: api.banks,
+      payees: api.payees,
       loans: api.loans,
       support: api.support,
       settings: api.settings,

@@ -422,6 +422,7 @@ describe('the checked write', () => {
       const book = new Book(ledger, new Date(), {
         transferLimitCents: 5_000_000n,
         withdrawalLimitCents: 2_500_000n,
+        newPayeeLimitCents: 100_000n,
       });
       const from = book.primaryAccountOf(alice.id);
       const to = book.primaryAccountOf(bob.id);

@@ -7,12 +7,13 @@ import { transferPosting } from '../ledger/kinds/transfer.ts';
 import type { Posted } from '../ledger/posting.ts';
 import { type MovementResult, movementResultSchema } from '../ledger/transaction-dto.ts';
 import { toCents } from '../money/cents.ts';
+import { payeeTarget } from '../payees/service.ts';
 
 /**
  * Sends money to another customer of the bank at once, or to any other account number through
  * the clearing account (pending until cleared). The rules are in ledger/kinds/transfer.ts.
  */
-export function transfer(
+export async function transfer(
   deps: AppDeps,
   auth: SessionWithUser,
   input: z.infer<typeof transferInput>,
@@ -24,8 +25,13 @@ export function transfer(
     input,
     movementResultSchema,
   );
+  // A saved payee: its number is opened here; its limits are judged by the ledger.
+  const payee = input.payeeId ? await payeeTarget(deps, auth.user.id, input.payeeId) : undefined;
   return deps.ledger.submit(
-    transferPosting({ user: auth.user, input, amountCents: toCents(input.amount) }, claim),
+    transferPosting(
+      { user: auth.user, input, amountCents: toCents(input.amount), ...(payee ? { payee } : {}) },
+      claim,
+    ),
     auth.session.id,
   );
 }

@@ -3,6 +3,7 @@ export * from './events.ts';
 export * from './loans.ts';
 export * from './money.ts';
 export * from './outbox.ts';
+export * from './payees.ts';
 export * from './settings.ts';
 export * from './support.ts';
 export * from './users.ts';

@@ -98,6 +98,11 @@ export const transactions = pgTable(
     /** Outside party, masked: bank name, last four digits, method details. */
     counterparty: jsonb().$type<Record<string, string>>(),
     timeline: jsonb().$type<TimelineEntry[]>().notNull().default([]),
+    /**
+     * The sender's saved payee it was sent to: its daily limits sum these rows. No foreign key,
+     * so the money's schema does not depend on the payees' (payees are never deleted).
+     */
+    payeeId: uuid(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -116,6 +121,9 @@ export const transactions = pgTable(
       table.id.desc(),
     ),
     index('transactions_created_at_idx').on(table.createdAt.desc(), table.id.desc()),
+    index('transactions_payee_idx')
+      .on(table.payeeId, table.createdAt)
+      .where(sql`${table.payeeId} is not null`),
     index('transactions_pending_idx')
       .on(table.status, table.createdAt)
       .where(sql`${table.status} = 'pending'`),

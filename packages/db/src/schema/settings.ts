@@ -22,6 +22,8 @@ export const bankSettings = pgTable(
     ticketsPerMinute: integer().notNull().default(5),
     ticketsPerDay: integer().notNull().default(20),
     chatMessagesPerMinute: integer().notNull().default(30),
+    /** What a payee may receive in its first 24 hours (a new payee is where fraud starts). */
+    newPayeeLimitCents: bigint({ mode: 'bigint' }).notNull().default(sql`100000`),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [check('bank_settings_single_row', sql`${table.id} = 1`)],

@@ -112,6 +112,26 @@ export const userTokens = pgTable(
   ],
 );
 
+/**
+ * Six-digit codes e-mailed for a step-up (adding a payee without 2FA): 10 minutes, one use,
+ * only their SHA-256 stored.
+ */
+export const stepUpCodes = pgTable(
+  'step_up_codes',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text({ enum: ['payee'] }).notNull(),
+    codeHash: text().notNull(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('step_up_codes_user_idx').on(table.userId, table.purpose)],
+);
+
 export const recoveryCodes = pgTable(
   'recovery_codes',
   {

@@ -109,7 +109,13 @@ export function components(book: SchemaBook) {
               'QUOTA_EXCEEDED',
               'SERVICE_UNAVAILABLE',
               'RATE_LIMITED',
+              'STEP_UP_REQUIRED',
             ],
+          },
+          code: {
+            type: 'string',
+            description:
+              'The same value as `reason`, under the name newer contracts use (`STEP_UP_REQUIRED`).',
           },
           details: {
             description:

@@ -23,7 +23,7 @@ export const errorResponses: Record<
   403: {
     name: 'Forbidden',
     description:
-      'Signed in, but not allowed: another role, an unverified e-mail, a second factor still owed (`reason`), or a cross-site browser request.',
+      'Signed in, but not allowed: another role, an unverified e-mail, a second factor still owed (`reason`), a change that needs a step-up code (`code: STEP_UP_REQUIRED`), or a cross-site browser request.',
     example: { message: 'You do not have access to this' },
   },
   404: {

@@ -31,6 +31,7 @@ const settingsFields = [
   'supportPhone',
   'transferLimit',
   'withdrawalLimit',
+  'newPayeeLimit',
   'maintenanceMode',
   'interestRates.savings',
   'interestRates.loans.personal',
@@ -63,6 +64,7 @@ function SettingsForm({ settings }: { settings: Settings }) {
       supportPhone: settings.supportPhone,
       transferLimit: settings.transferLimit,
       withdrawalLimit: settings.withdrawalLimit,
+      newPayeeLimit: settings.newPayeeLimit,
       maintenanceMode: settings.maintenanceMode,
       interestRates: settings.interestRates,
       supportQuotas: settings.supportQuotas,
@@ -95,7 +97,7 @@ function SettingsForm({ settings }: { settings: Settings }) {
     }
   });
 
-  const money = (name: 'transferLimit' | 'withdrawalLimit', label: string) => (
+  const money = (name: 'transferLimit' | 'withdrawalLimit' | 'newPayeeLimit', label: string) => (
     <FormField label={label} error={errors[name]} required>
       <InputGroup startElement="$">
         <Input
@@ -166,6 +168,7 @@ function SettingsForm({ settings }: { settings: Settings }) {
           <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
             {money('transferLimit', 'Transfer limit')}
             {money('withdrawalLimit', 'Withdrawal limit')}
+            {money('newPayeeLimit', 'New payee limit (first 24 hours)')}
           </SimpleGrid>
         </SectionCard>
 

@@ -70,6 +70,8 @@ const AMOUNT_REFUSALS = [
   'Insufficient funds',
   'Daily transfer limit exceeded',
   'Daily withdrawal limit exceeded',
+  'New payee limit exceeded',
+  'Payee daily limit exceeded',
 ];
 
 /** The refusal's text when it is about the amount (else the form shows it as a toast). */

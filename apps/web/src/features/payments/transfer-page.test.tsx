@@ -43,6 +43,7 @@ function mockPage() {
     'transactions.balance': () => makeBalance({ balance: 1234.5, transferredToday: 1000 }),
     'transactions.list': () => transactionPage([]),
     'transactions.lookupPayee': payeeOf,
+    'payees.list': () => ({ data: [] }),
   });
 }
 
@@ -118,6 +119,7 @@ describe('transfer', () => {
       'transactions.balance': () => makeBalance({ balance: 90_000, transferredToday: 0 }),
       'transactions.list': () => transactionPage([]),
       'transactions.lookupPayee': payeeOf,
+      'payees.list': () => ({ data: [] }),
       'transactions.transfer': () => {
         throw new TrpcMockError(
           'BAD_REQUEST',

@@ -9,6 +9,7 @@ import { newIdempotencyKey } from '../../lib/idempotency.ts';
 import { notify } from '../../lib/toaster.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { useMoneyMoved } from './money-form.ts';
+import { PayeePicker } from './payee-picker.tsx';
 import {
   AmountField,
   amountInput,
@@ -21,20 +22,29 @@ import { CONFIRM_EXTERNAL_FIRST, RecipientCheck, usePayee } from './recipient-ch
 export const TRANSFER_SUCCESS = 'Transfer completed successfully';
 
 /** docs/product.md 2.13: to a customer of this bank at once, or to another bank through clearing. */
-export function TransferPage() {
+export function TransferPage(props: { initialPayeeId?: string | undefined } = {}) {
   const transfer = trpc.transactions.transfer.useMutation();
   const moneyMoved = useMoneyMoved();
   const form = useForm({
     resolver: zodResolver(transferInput),
     mode: 'onTouched',
-    defaultValues: {
-      type: 'transfer',
-      currency: 'USD',
-      recipientName: '',
-      recipientAccountNumber: '',
-      description: '',
-    },
+    // Opened for a payee, the typed recipient's fields are not in the form at all.
+    defaultValues: props.initialPayeeId
+      ? { type: 'transfer', currency: 'USD', description: '', payeeId: props.initialPayeeId }
+      : {
+          type: 'transfer',
+          currency: 'USD',
+          recipientName: '',
+          recipientAccountNumber: '',
+          description: '',
+        },
   });
+  const payeeId = form.watch('payeeId');
+  const choosePayee = (id: string | undefined) => {
+    form.setValue('payeeId', id);
+    // A payee carries its own number: the typed recipient's fields leave the form.
+    if (id) form.unregister(['recipientName', 'recipientAccountNumber']);
+  };
   const { errors, isSubmitting } = form.formState;
   const utils = trpc.useUtils();
   const accountNumber = form.watch('recipientAccountNumber') ?? '';
@@ -56,12 +66,16 @@ export function TransferPage() {
       return;
     }
     try {
-      // The recipient is known before money leaves: another bank's number needs the tick.
-      const checked = await utils.transactions.lookupPayee.fetch({
-        accountNumber: values.recipientAccountNumber,
-        ...(values.recipientName?.trim() ? { name: values.recipientName.trim() } : {}),
-      });
-      if (checked.bank === 'external' && confirmedFor !== values.recipientAccountNumber.trim()) {
+      // The recipient is known before money leaves: another bank's number needs the tick. A
+      // saved payee was checked when it was saved.
+      const typed = values.payeeId ? undefined : values.recipientAccountNumber;
+      const checked = typed
+        ? await utils.transactions.lookupPayee.fetch({
+            accountNumber: typed,
+            ...(values.recipientName?.trim() ? { name: values.recipientName.trim() } : {}),
+          })
+        : null;
+      if (typed && checked?.bank === 'external' && confirmedFor !== typed.trim()) {
         setConfirmationError(CONFIRM_EXTERNAL_FIRST);
         return;
       }
@@ -84,28 +98,33 @@ export function TransferPage() {
       isSubmitting={isSubmitting}
       submitLabel="Send Money"
     >
-      <FormField label="Recipient name" error={errors.recipientName}>
-        <Input autoComplete="off" {...form.register('recipientName')} />
-      </FormField>
-      <FormField
-        label="Recipient account number"
-        error={errors.recipientAccountNumber}
-        required
-        helperText="Transfers to other banks show as pending until they clear."
-      >
-        <Input
-          inputMode="numeric"
-          autoComplete="off"
-          {...form.register('recipientAccountNumber')}
-        />
-      </FormField>
-      <RecipientCheck
-        payee={payee}
-        checking={checking}
-        confirmed={confirmed}
-        onConfirmedChange={(value) => setConfirmedFor(value ? accountNumber.trim() : null)}
-        confirmationError={confirmationError}
-      />
+      <PayeePicker value={payeeId} onChange={choosePayee} />
+      {payeeId ? null : (
+        <>
+          <FormField label="Recipient name" error={errors.recipientName}>
+            <Input autoComplete="off" {...form.register('recipientName')} />
+          </FormField>
+          <FormField
+            label="Recipient account number"
+            error={errors.recipientAccountNumber}
+            required
+            helperText="Transfers to other banks show as pending until they clear."
+          >
+            <Input
+              inputMode="numeric"
+              autoComplete="off"
+              {...form.register('recipientAccountNumber')}
+            />
+          </FormField>
+          <RecipientCheck
+            payee={payee}
+            checking={checking}
+            confirmed={confirmed}
+            onConfirmedChange={(value) => setConfirmedFor(value ? accountNumber.trim() : null)}
+            confirmationError={confirmationError}
+          />
+        </>
+      )}
       <AmountField error={errors.amount} registration={form.register('amount', amountInput)} />
       <FormField label="Description" error={errors.description}>
         <Input autoComplete="off" {...form.register('description')} />

@@ -1,0 +1,98 @@
+import type { APIRequestContext } from '@playwright/test';
+import {
+  axe,
+  createCustomer,
+  expect,
+  expectNoAxeViolations,
+  screenshots,
+  signIn,
+  test,
+} from './fixtures.ts';
+
+// Issue 22: a payee saved with the second factor (the code from the development mailbox), then
+// paid from the transfer screen.
+
+async function signedInApi(request: APIRequestContext, email: string, password: string) {
+  const login = await request.post('/api/v1/auth/login', { data: { email, password } });
+  expect(login.status()).toBe(200);
+  const body = await login.json();
+  return { token: String(body.token), accountNumber: String(body.user.accountNumber) };
+}
+
+/** The newest step-up code e-mailed to `email`, once it has arrived. */
+async function stepUpCode(request: APIRequestContext, email: string): Promise<string> {
+  let code: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const response = await request.get(`/api/v1/dev/mailbox?to=${encodeURIComponent(email)}`);
+        const body: { messages: Array<{ subject: string }> } = await response.json();
+        code = body.messages
+          .map((message) => message.subject.match(/^Your confirmation code: (\d{6})$/)?.[1])
+          .find((found) => found !== undefined);
+        return code;
+      },
+      { timeout: 15_000 },
+    )
+    .toBeTruthy();
+  return code ?? '';
+}
+
+test('save a payee with the second factor and send money to it', async ({ page, request }) => {
+  const payer = await createCustomer(request, 'Morgan');
+  const robin = await createCustomer(request, 'Robin');
+  const { token } = await signedInApi(request, payer.email, payer.password);
+  const deposit = await request.post('/api/v1/transactions/deposit', {
+    headers: { authorization: `Bearer ${token}`, 'idempotency-key': crypto.randomUUID() },
+    data: {
+      method: 'card',
+      amount: 2000,
+      cardNumber: '4111111111111111',
+      expiryDate: '12/39',
+      cvv: '123',
+    },
+  });
+  expect(deposit.status()).toBe(201);
+  const { accountNumber } = await signedInApi(request, robin.email, robin.password);
+
+  await signIn(page, payer.email, payer.password);
+  await page.goto('/payees');
+  await expect(page.getByText(/No payees yet/)).toBeVisible();
+  await page.getByRole('button', { name: 'Add payee' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add payee' });
+  await dialog.getByLabel('Payee name').fill('Robin Tester');
+  await dialog.getByLabel('Account number').fill(accountNumber);
+  await dialog.getByLabel('Daily limit (optional)').fill('500');
+  // The page behind a modal is hidden from assistive technology: axe judges the dialog.
+  const dialogScan = await axe(page).include('[role="dialog"]').analyze();
+  expect(dialogScan.violations.map((v) => v.id)).toEqual([]);
+  await screenshots(page, 'payees', 'add-payee-details');
+  await dialog.getByRole('button', { name: 'Continue' }).click();
+  await expect(dialog.getByText(/We sent a 6-digit code/)).toBeVisible();
+  await dialog.getByLabel('Confirmation code').fill(await stepUpCode(request, payer.email));
+  await screenshots(page, 'payees', 'add-payee-code');
+  await dialog.getByRole('button', { name: 'Save payee' }).click();
+  await expect(
+    page.getByText('Payee added: Robin Tester. The name matches the account holder (Robin T.).'),
+  ).toBeVisible();
+  const tile = page.getByRole('list', { name: 'Payees' }).getByRole('listitem');
+  await expect(tile.getByText('Name matches')).toBeVisible();
+  await expect(tile.getByText('Holder: Robin T.')).toBeVisible();
+  await expectNoAxeViolations(page);
+  await screenshots(page, 'payees', 'payees');
+
+  await tile.getByRole('link', { name: 'Pay Robin Tester' }).click();
+  await expect(page).toHaveURL(/\/transfer\?payee=/);
+  await expect(page.getByText('Name matched when saved: Robin T.')).toBeVisible();
+  await expect(page.getByLabel('Recipient account number')).toHaveCount(0);
+  await page.getByLabel('Amount').fill('600');
+  await page.getByRole('button', { name: 'Send Money' }).click();
+  await expect(
+    page.getByText('Payee daily limit exceeded: the limit for this payee is $500.00 a day'),
+  ).toBeVisible();
+  await page.getByLabel('Amount').fill('120');
+  await page.getByLabel('Description').fill('Concert tickets');
+  await page.getByRole('button', { name: 'Send Money' }).click();
+  await expect(page).toHaveURL(/\/transactions/);
+  await expect(page.getByText('Concert tickets').first()).toBeVisible();
+});

@@ -1,0 +1,69 @@
+import { Button, Input, InputGroup, Stack } from '@chakra-ui/react';
+import { useForm } from 'react-hook-form';
+import { FormField } from '../../components/form-field.tsx';
+import { ModalDialog } from '../../components/modal-dialog.tsx';
+import { apiErrorInfo, errorMessage } from '../../lib/errors.ts';
+import { notify } from '../../lib/toaster.ts';
+import { trpc } from '../../lib/trpc.ts';
+import type { SavedPayee } from './confirmation.ts';
+
+/**
+ * Renames a payee or changes its daily limit: the customer's own notes, no second factor.
+ * (Where its money goes is changed by adding a new payee.)
+ */
+export function EditPayeeDialog(props: { payee: SavedPayee; open: boolean; onClose: () => void }) {
+  const { payee } = props;
+  const utils = trpc.useUtils();
+  const update = trpc.payees.update.useMutation();
+  const form = useForm({
+    defaultValues: {
+      name: payee.name,
+      dailyLimit: payee.dailyLimit === null ? '' : String(payee.dailyLimit),
+    },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const onSubmit = form.handleSubmit(async (values) => {
+    const limit = values.dailyLimit.trim();
+    try {
+      const result = await update.mutateAsync({
+        id: payee.id,
+        name: values.name,
+        dailyLimit: limit === '' ? null : Number(limit),
+      });
+      notify({ type: 'success', message: result.message });
+      await utils.payees.list.invalidate();
+      props.onClose();
+    } catch (error) {
+      const { details } = apiErrorInfo(error);
+      for (const detail of details)
+        if (detail.field === 'name' || detail.field === 'dailyLimit')
+          form.setError(detail.field, { message: detail.message });
+      if (details.length === 0)
+        notify({ type: 'error', message: errorMessage(error, 'Failed to update payee') });
+    }
+  });
+  return (
+    <ModalDialog
+      open={props.open}
+      onClose={props.onClose}
+      title="Edit payee"
+      onSubmit={onSubmit}
+      actions={
+        <Button type="submit" loading={isSubmitting} loadingText="Saving…">
+          Save Changes
+        </Button>
+      }
+    >
+      <Stack gap="4">
+        <FormField label="Payee name" error={errors.name} required>
+          <Input autoComplete="off" {...form.register('name')} />
+        </FormField>
+        <FormField label="Daily limit (optional)" error={errors.dailyLimit}>
+          <InputGroup startElement="$" endElement="USD">
+            <Input inputMode="decimal" autoComplete="off" {...form.register('dailyLimit')} />
+          </InputGroup>
+        </FormField>
+      </Stack>
+    </ModalDialog>
+  );
+}

@@ -1,0 +1,207 @@
+import {
+  Badge,
+  Box,
+  Button,
+  Card,
+  Center,
+  Flex,
+  Heading,
+  HStack,
+  SimpleGrid,
+  Spinner,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
+import { Link } from '@tanstack/react-router';
+import { type ReactNode, useState } from 'react';
+import { LuPencil, LuPlus, LuSend, LuTrash2, LuUserRound } from 'react-icons/lu';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { errorMessage } from '../../lib/errors.ts';
+import { formatDate, formatMoney } from '../../lib/format.ts';
+import { notify } from '../../lib/toaster.ts';
+import { trpc } from '../../lib/trpc.ts';
+import { AddPayeeDialog } from './add-payee-dialog.tsx';
+import { confirmationBadge, type SavedPayee } from './confirmation.ts';
+import { EditPayeeDialog } from './edit-payee-dialog.tsx';
+
+function PayeeTile(props: { payee: SavedPayee; onEdit: () => void; onDelete: () => void }) {
+  const { payee } = props;
+  const badge = payee.confirmation.result ? confirmationBadge[payee.confirmation.result] : null;
+  return (
+    <Card.Root as="li" variant="outline" listStyleType="none">
+      <Card.Body gap="3" p={{ base: '4', md: '5' }}>
+        <Flex gap="3" align="flex-start">
+          <Box
+            aria-hidden="true"
+            p="2"
+            borderRadius="l2"
+            bg="brand.subtle"
+            color="brand.fg"
+            flexShrink="0"
+          >
+            <LuUserRound size="20" />
+          </Box>
+          <Stack gap="1" flex="1" minW="0">
+            <Heading as="h3" size="sm" wordBreak="break-word">
+              {payee.name}
+            </Heading>
+            <HStack gap="2" wrap="wrap">
+              <Badge variant="subtle" colorPalette="gray">
+                {payee.bank === 'internal' ? 'Horizon Bank' : 'Another bank'}
+              </Badge>
+              <Text fontFamily="mono" fontSize="sm" color="fg.muted">
+                {`••••${payee.accountNumber}`}
+              </Text>
+              {payee.routingNumber ? (
+                <Text fontFamily="mono" fontSize="sm" color="fg.muted">
+                  {`Routing ${payee.routingNumber}`}
+                </Text>
+              ) : null}
+            </HStack>
+            {badge ? (
+              <HStack gap="2" wrap="wrap">
+                <Badge variant="subtle" colorPalette={badge.palette}>
+                  {badge.label}
+                </Badge>
+                <Text fontSize="sm" color="fg.muted">
+                  {`Holder: ${payee.confirmation.holder ?? ''}`}
+                </Text>
+              </HStack>
+            ) : null}
+            <Text fontSize="sm" color="fg.muted">
+              {payee.dailyLimit === null
+                ? `Added ${formatDate(payee.createdAt)}`
+                : `Added ${formatDate(payee.createdAt)} · Limit ${formatMoney(payee.dailyLimit)} a day`}
+            </Text>
+          </Stack>
+        </Flex>
+        <HStack gap="2" wrap="wrap">
+          <Button asChild size="xs" variant="ghost">
+            <Link to="/transfer" search={{ payee: payee.id }} aria-label={`Pay ${payee.name}`}>
+              <LuSend aria-hidden="true" /> Pay
+            </Link>
+          </Button>
+          <Button
+            size="xs"
+            variant="ghost"
+            onClick={props.onEdit}
+            aria-label={`Edit ${payee.name}`}
+          >
+            <LuPencil aria-hidden="true" /> Edit
+          </Button>
+          <Button
+            size="xs"
+            variant="ghost"
+            colorPalette="red"
+            onClick={props.onDelete}
+            aria-label={`Delete ${payee.name}`}
+          >
+            <LuTrash2 aria-hidden="true" /> Delete
+          </Button>
+        </HStack>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+/** Saved payees: add (with a second factor), rename, set a daily limit, delete, pay. */
+export function PayeesPage() {
+  const utils = trpc.useUtils();
+  const payees = trpc.payees.list.useQuery();
+  const remove = trpc.payees.remove.useMutation();
+  const [adding, setAdding] = useState(false);
+  const [editing, setEditing] = useState<SavedPayee | null>(null);
+  const [deleting, setDeleting] = useState<SavedPayee | null>(null);
+  const [confirmOpen, setConfirmOpen] = useState(false);
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    try {
+      const result = await remove.mutateAsync({ id: deleting.id });
+      notify({ type: 'success', message: result.message });
+      setConfirmOpen(false);
+      await utils.payees.list.invalidate();
+    } catch (error) {
+      notify({ type: 'error', message: errorMessage(error, 'Failed to delete payee') });
+    }
+  };
+
+  let list: ReactNode;
+  if (payees.isPending) {
+    list = (
+      <Center py="10" role="status">
+        <Spinner color="brand.fg" size="lg" />
+        <Text srOnly>Loading payees</Text>
+      </Center>
+    );
+  } else if (payees.isError) {
+    list = (
+      <Text color="fg.error" role="alert" p="4" borderWidth="1px" borderRadius="l3">
+        Error loading payees
+      </Text>
+    );
+  } else if (payees.data.data.length === 0) {
+    list = (
+      <Text color="fg.muted" p="6" borderWidth="1px" borderStyle="dashed" borderRadius="l3">
+        No payees yet. Add the people and companies you pay, and send to them in two clicks.
+      </Text>
+    );
+  } else {
+    list = (
+      <SimpleGrid as="ul" aria-label="Payees" columns={{ base: 1, md: 2 }} gap="4" m="0" p="0">
+        {payees.data.data.map((payee) => (
+          <PayeeTile
+            key={payee.id}
+            payee={payee}
+            onEdit={() => setEditing(payee)}
+            onDelete={() => {
+              setDeleting(payee);
+              setConfirmOpen(true);
+            }}
+          />
+        ))}
+      </SimpleGrid>
+    );
+  }
+
+  return (
+    <Stack gap="6">
+      <Flex
+        gap="4"
+        justify="space-between"
+        align={{ base: 'stretch', sm: 'flex-end' }}
+        direction={{ base: 'column', sm: 'row' }}
+      >
+        <Stack gap="1">
+          <Heading as="h1" size="2xl">
+            Payees
+          </Heading>
+          <Text color="fg.muted">People and accounts you pay, saved with a second factor.</Text>
+        </Stack>
+        <Button onClick={() => setAdding(true)} alignSelf={{ base: 'flex-start', sm: 'auto' }}>
+          <LuPlus aria-hidden="true" /> Add payee
+        </Button>
+      </Flex>
+      <Box as="section" aria-labelledby="saved-payees-heading">
+        <Heading as="h2" id="saved-payees-heading" size="md" mb="3">
+          Saved payees
+        </Heading>
+        {list}
+      </Box>
+      {adding ? <AddPayeeDialog open onClose={() => setAdding(false)} /> : null}
+      {editing ? (
+        <EditPayeeDialog key={editing.id} payee={editing} open onClose={() => setEditing(null)} />
+      ) : null}
+      <ConfirmDialog
+        open={confirmOpen}
+        title="Delete payee"
+        confirmLabel="Delete"
+        pending={remove.isPending}
+        onConfirm={() => void confirmDelete()}
+        onClose={() => setConfirmOpen(false)}
+      >
+        {deleting ? `Are you sure you want to delete ${deleting.name}?` : ''}
+      </ConfirmDialog>
+    </Stack>
+  );
+}

@@ -1,0 +1,60 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  check,
+  index,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { accounts } from './money.ts';
+import { users } from './users.ts';
+
+/**
+ * A customer's saved payees: an account of this bank (`internal`, checked by the payee check
+ * when saved) or another bank's (`external`, routing number and account). The number is sealed
+ * like a linked bank's. Removing one keeps the row (`removedAt`): the history and the limits
+ * still name it, and its name is free again.
+ */
+export const payees = pgTable(
+  'payees',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    bank: text({ enum: ['internal', 'external'] }).notNull(),
+    accountNumberSealed: text().notNull(),
+    accountLast4: text().notNull(),
+    /** External payees only. */
+    routingNumber: text(),
+    /** Internal payees: the account the number named when saved. */
+    accountId: uuid().references(() => accounts.id),
+    /** The payee check when saved (internal): match, close or no_match, and the holder masked. */
+    confirmationResult: text({ enum: ['match', 'close', 'no_match'] }),
+    confirmationHolder: text(),
+    /** At most this much a day (UTC) to this payee; null: only the bank's daily limit. */
+    dailyLimitCents: bigint({ mode: 'bigint' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    removedAt: timestamp({ withTimezone: true }),
+  },
+  (table) => [
+    // A name is the customer's own way to tell payees apart: one of each, whatever the case.
+    uniqueIndex('payees_user_name_key')
+      .on(table.userId, sql`lower(${table.name})`)
+      .where(sql`${table.removedAt} is null`),
+    index('payees_user_idx').on(table.userId, table.createdAt),
+    check(
+      'payees_external_routing',
+      sql`(${table.bank} = 'external') = (${table.routingNumber} is not null)`,
+    ),
+    check(
+      'payees_daily_limit_positive',
+      sql`${table.dailyLimitCents} is null or ${table.dailyLimitCents} > 0`,
+    ),
+  ],
+);
