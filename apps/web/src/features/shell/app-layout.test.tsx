@@ -1,14 +1,21 @@
 import { screen } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeUser, signedInAs } from '../../testing/fixtures.ts';
 import { mockMoneyDefaults } from '../../testing/money-fixtures.ts';
 import { renderApp } from '../../testing/render-app.tsx';
 
 beforeEach(mockMoneyDefaults);
+// The menu's module is compiled once up front: on a loaded machine its first transform alone
+// outlasted the wait for the menu. The component still loads it lazily, after the click.
+beforeAll(() => import('./user-menu.tsx'), 60_000);
 
 describe('the signed-in layout', () => {
   it('opens the account menu from its stand-in on the first click, before the menu has loaded', async () => {
-    const { user } = renderApp('/', { session: signedInAs(makeUser({ role: 'admin' })) });
+    // No idle moment comes by itself: on a loaded machine one came between finding the stand-in
+    // and clicking it, and the click fell on a button already replaced.
+    vi.stubGlobal('requestIdleCallback', () => 0);
+    vi.stubGlobal('cancelIdleCallback', () => {});
+    const { user, unmount } = renderApp('/', { session: signedInAs(makeUser({ role: 'admin' })) });
     await screen.findByRole('heading', { name: 'Welcome, Ada' });
     const standIn = screen.getByRole('button', { name: /^Account menu for Ada Lovelace / });
     // The stand-in: the menu's own trigger says whether it is expanded.
@@ -17,6 +24,8 @@ describe('the signed-in layout', () => {
     expect(await screen.findByRole('menuitem', { name: 'Profile' })).toBeInTheDocument();
     expect(screen.getByRole('menuitem', { name: 'Settings' })).toBeInTheDocument();
     expect(screen.getByRole('menuitem', { name: 'Sign out' })).toBeInTheDocument();
+    unmount();
+    vi.unstubAllGlobals();
   });
 
   it('loads the account menu when the page is idle, closed', async () => {
