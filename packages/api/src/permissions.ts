@@ -23,6 +23,7 @@ export const permissions = {
   'update:password:own': everyone,
   'update:two-factor:own': everyone,
   'read:event:own': everyone,
+  'read:audit:own': everyone,
 
   // Money: the caller's own account, cards and linked banks.
   'read:transaction:own': everyone,

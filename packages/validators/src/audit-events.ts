@@ -32,6 +32,8 @@ export const auditEvents = [
   'settings.updated',
   'loan.status_changed',
   'support.ticket_status_changed',
+  'staff.viewed_profile',
+  'staff.viewed_ticket',
 ] as const;
 export type AuditEvent = (typeof auditEvents)[number];
 
@@ -64,6 +66,8 @@ export const auditEventLabels: Record<AuditEvent, string> = {
   'settings.updated': 'Bank settings changed',
   'loan.status_changed': 'Loan status changed',
   'support.ticket_status_changed': 'Support ticket status changed',
+  'staff.viewed_profile': 'Staff opened the profile and transactions',
+  'staff.viewed_ticket': 'Staff opened a support ticket',
 };
 
 /** What the admin dashboard counts as a security alert: failed sign-ins and blocks. */
