@@ -193,7 +193,8 @@ export async function userDetail(db: Executor, id: string) {
       ip: event.ip,
       details: event.details,
       // Someone other than the customer, and an administrator (a support agent is named as such).
-      byAdministrator: event.actor !== null && event.actor.id !== id && event.actor.role === 'admin',
+      byAdministrator:
+        event.actor !== null && event.actor.id !== id && event.actor.role === 'admin',
       actor: event.actor && { id: event.actor.id, name: event.actor.name, role: event.actor.role },
       createdAt: event.createdAt.toISOString(),
     })),

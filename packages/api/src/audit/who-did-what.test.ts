@@ -88,7 +88,10 @@ describe('customers see what staff did and looked at (Profile -> Security)', () 
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.userId, dana.id), eq(auditLog.event, 'staff.viewed_profile')));
-    expect(view).toMatchObject({ actorId: officer.id, details: { reason: 'Checking a complaint' } });
+    expect(view).toMatchObject({
+      actorId: officer.id,
+      details: { reason: 'Checking a complaint' },
+    });
     // The same staff member reopening soon after without a reason is the same visit.
     await officer.caller.admin.user({ id: dana.id });
     const views = await app.db

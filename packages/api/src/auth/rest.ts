@@ -1,3 +1,4 @@
+import { userRoles } from '@bank/db/enums';
 import {
   changePasswordInput,
   endSessionsInput,
@@ -12,7 +13,6 @@ import {
   verifyEmailInput,
 } from '@bank/validators/auth';
 import { messages } from '@bank/validators/messages';
-import { userRoles } from '@bank/db/enums';
 import { z } from 'zod';
 import { appError } from '../errors.ts';
 import { defineRoute, noInput } from '../rest/define.ts';

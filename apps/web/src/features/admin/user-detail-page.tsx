@@ -35,6 +35,7 @@ import { formatDate, formatDateTime, formatMoney, humanize } from '../../lib/for
 import { notify } from '../../lib/toaster.ts';
 import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
 import { auditEntryLabel } from './audit-events.ts';
+import { actedByText } from './audit-people.tsx';
 import { RoleField } from './role-field.tsx';
 import { useUserActions } from './user-actions.ts';
 import { UserStatusBadge } from './user-status-badge.tsx';
@@ -339,10 +340,10 @@ export function UserDetailPage({ userId }: { userId: string }) {
               >
                 <Text>
                   {auditEntryLabel(event.event, event.details)}
-                  {event.byAdministrator ? (
+                  {actedByText(event.actor, user.id) ? (
                     <Text as="span" color="fg.muted">
                       {' '}
-                      (by an administrator)
+                      {actedByText(event.actor, user.id)}
                     </Text>
                   ) : null}
                 </Text>
