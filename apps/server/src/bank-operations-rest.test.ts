@@ -64,3 +64,79 @@ describe('who did what over REST (issue 24)', () => {
     ]);
   });
 });
+
+describe('freezes and holds over REST (issue 24)', () => {
+  it('freezes debits, refuses a transfer with ACCOUNT_FROZEN, lifts; holds answer 201 and release', async () => {
+    const customer = await fundedCustomer(app, 100, 'Fay');
+    const payee = await fundedCustomer(app, 0, 'Gus');
+    const admin = await staff('admin', 'Ann');
+    const base = `/api/v1/admin/accounts/${customer.accountNumber}`;
+    const frozen = await server.inject({
+      method: 'POST',
+      url: `${base}/freeze`,
+      headers: headers(admin.token),
+      payload: { mode: 'debits', reason: 'Fraud review' },
+    });
+    expect(frozen.statusCode).toBe(200);
+    expect(frozen.json()).toMatchObject({ freeze: { mode: 'debits', expiresAt: null } });
+    const refused = await server.inject({
+      method: 'POST',
+      url: '/api/v1/transactions/transfer',
+      headers: headers(customer.token),
+      payload: { recipientAccountNumber: payee.accountNumber, amount: 5 },
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({
+      code: 'ACCOUNT_FROZEN',
+      reason: 'ACCOUNT_FROZEN',
+      message: 'This account is frozen. Please contact support.',
+    });
+    // Customers and support staff may not freeze.
+    const agent = await staff('support', 'Sid');
+    for (const token of [customer.token, agent.token]) {
+      const denied = await server.inject({
+        method: 'DELETE',
+        url: `${base}/freeze`,
+        headers: headers(token),
+      });
+      expect(denied.statusCode).toBe(403);
+    }
+    const lifted = await server.inject({
+      method: 'DELETE',
+      url: `${base}/freeze`,
+      headers: headers(admin.token),
+    });
+    expect(lifted.statusCode).toBe(200);
+    const held = await server.inject({
+      method: 'POST',
+      url: `${base}/holds`,
+      headers: headers(admin.token),
+      payload: { amount: 50, reason: 'Disputed deposit', expiresAt: '2099-12-02' },
+    });
+    expect(held.statusCode).toBe(201);
+    const { hold } = held.json();
+    expect(hold).toMatchObject({ id: expect.any(String), amount: 50, active: true });
+    const beyond = await server.inject({
+      method: 'POST',
+      url: '/api/v1/transactions/transfer',
+      headers: headers(customer.token),
+      payload: { recipientAccountNumber: payee.accountNumber, amount: 60 },
+    });
+    expect(beyond.statusCode).toBe(400);
+    expect(beyond.json().message).toBe('Insufficient funds: $50.00 available ($50.00 on hold)');
+    const released = await server.inject({
+      method: 'DELETE',
+      url: `/api/v1/admin/holds/${hold.id}`,
+      headers: headers(admin.token),
+    });
+    expect(released.statusCode).toBe(200);
+    const missing = await server.inject({
+      method: 'POST',
+      url: '/api/v1/admin/accounts/1234567890/holds',
+      headers: headers(admin.token),
+      payload: { amount: 1, reason: 'None', expiresAt: '2099-12-02' },
+    });
+    expect(missing.statusCode).toBe(404);
+  });
+});
+

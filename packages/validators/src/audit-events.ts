@@ -34,6 +34,10 @@ export const auditEvents = [
   'support.ticket_status_changed',
   'staff.viewed_profile',
   'staff.viewed_ticket',
+  'account.frozen',
+  'account.unfrozen',
+  'account.hold_placed',
+  'account.hold_released',
 ] as const;
 export type AuditEvent = (typeof auditEvents)[number];
 
@@ -68,6 +72,10 @@ export const auditEventLabels: Record<AuditEvent, string> = {
   'support.ticket_status_changed': 'Support ticket status changed',
   'staff.viewed_profile': 'Staff opened the profile and transactions',
   'staff.viewed_ticket': 'Staff opened a support ticket',
+  'account.frozen': 'Account frozen',
+  'account.unfrozen': 'Account freeze lifted',
+  'account.hold_placed': 'Hold placed on an amount',
+  'account.hold_released': 'Hold released',
 };
 
 /** What the admin dashboard counts as a security alert: failed sign-ins and blocks. */

@@ -83,6 +83,8 @@ export function sendError(reply: FastifyReply, error: unknown, log: FastifyInsta
     return reply.code(status).send({
       message: error.message,
       ...(reason ? { reason } : {}),
+      // Issue 24's contract names a frozen account's refusal by `code` as well.
+      ...(reason === 'ACCOUNT_FROZEN' ? { code: reason } : {}),
       ...(appCause?.details ? { details: appCause.details } : {}),
     });
   }

@@ -35,6 +35,8 @@ export interface LedgerDeskOptions {
   write?: typeof writeLedger;
   /** See BatcherOptions.lingerMs (default 2). */
   lingerMs?: number;
+  /** The clock rules judge by (expiring freezes and holds); tests inject one. */
+  now?: () => Date;
 }
 
 /**
@@ -52,6 +54,7 @@ export class LedgerDesk {
   private readonly known = new KnownAccounts();
   private readonly maxAttempts: number;
   private readonly write: typeof writeLedger;
+  private readonly now: () => Date;
 
   constructor(
     private readonly db: Database,
@@ -61,6 +64,7 @@ export class LedgerDesk {
   ) {
     this.maxAttempts = options.maxAttempts ?? 50;
     this.write = options.write ?? writeLedger;
+    this.now = options.now ?? (() => new Date());
     // One batch at a time: a second one in flight only queued behind the first's row locks
     // and halved the batches (measured: same throughput, a longer tail; decision 012).
     this.batcher = new Batcher<Ticket, () => void>((tickets) => this.settle(tickets), {
@@ -117,7 +121,11 @@ export class LedgerDesk {
               }
             }
           }
-          const verdict = posting.judge(book);
+          const judged = posting.judge(book);
+          // Freezes and holds are judged here for every kind, from the same read (issue 24).
+          const restricted =
+            'refused' in judged ? undefined : book.restrictionRefusal(judged.effects);
+          const verdict = restricted ? { refused: restricted } : judged;
           if ('refused' in verdict) {
             if (claim) book.storeAnswer({ ...claim, response: storedRefusal(verdict.refused) });
             return { finish: () => reject(verdict.refused) };
@@ -184,7 +192,7 @@ export class LedgerDesk {
         keys: tickets.flatMap((ticket) => ticket.key ?? []),
       }));
     if (!known) this.known.remember(read);
-    const book = new Book(read, new Date(), settings, !known);
+    const book = new Book(read, this.now(), settings, !known);
     const judged = tickets.map((ticket) => ticket.judge(book));
     const finishes = judged.map((one) => one.finish);
     if (!book.needsWrite()) return finishes;

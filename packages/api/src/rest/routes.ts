@@ -5,6 +5,7 @@ import { cardRestRoutes } from '../cards/rest.ts';
 import { devRestRoutes } from '../dev/rest.ts';
 import { loanRestRoutes } from '../loans/rest.ts';
 import { oversightRestRoutes } from '../oversight/rest.ts';
+import { restrictionRestRoutes } from '../restrictions/rest.ts';
 import { settingsRestRoutes } from '../settings/rest.ts';
 import { supportRestRoutes } from '../support/rest.ts';
 import { transactionRestRoutes } from '../transactions/rest.ts';
@@ -19,6 +20,7 @@ export const restRoutes: RestRoute[] = [
   ...loanRestRoutes,
   ...supportRestRoutes,
   ...adminRestRoutes,
+  ...restrictionRestRoutes,
   ...settingsRestRoutes,
   ...oversightRestRoutes,
   ...devRestRoutes,

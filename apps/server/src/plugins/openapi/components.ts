@@ -104,12 +104,19 @@ export function components(book: SchemaBook) {
               'TWO_FACTOR_REQUIRED',
               'MAINTENANCE',
               'ACCOUNT_BLOCKED',
+              'ACCOUNT_FROZEN',
               'APPLICATION_CHANGED',
               'OWN_APPLICATION',
               'QUOTA_EXCEEDED',
               'SERVICE_UNAVAILABLE',
               'RATE_LIMITED',
             ],
+          },
+          code: {
+            type: 'string',
+            description:
+              'A money refusal’s stable code, the same as `reason` (so far `ACCOUNT_FROZEN`, issue 24).',
+            enum: ['ACCOUNT_FROZEN'],
           },
           details: {
             description:
