@@ -139,4 +139,3 @@ describe('freezes and holds over REST (issue 24)', () => {
     expect(missing.statusCode).toBe(404);
   });
 });
-

@@ -3,6 +3,8 @@ import { z } from 'zod';
 import { requiredString } from './common.ts';
 import { amountField } from './money.ts';
 
+export { freezeModes };
+
 /** An account as staff name it: the customer's account number in the path. */
 export const restrictedAccountInput = z.object({
   accountNumber: requiredString('Account number is required').regex(

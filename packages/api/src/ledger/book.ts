@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { TimelineEntry } from '@bank/db/schema';
+import type { TRPCError } from '@trpc/server';
 import { uuidV7 } from '../ids/uuid-v7.ts';
 import { toDollars } from '../money/cents.ts';
 import type { QueuedEvent } from '../realtime/events.ts';
-import type { TRPCError } from '@trpc/server';
 import {
   type AccountState,
   afterMovement,

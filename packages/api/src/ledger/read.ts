@@ -1,6 +1,6 @@
 import type { Executor } from '@bank/db';
-import { sql } from 'drizzle-orm';
 import { freezeModes } from '@bank/db/enums';
+import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { openSessionIds } from '../auth/sessions.ts';
 import { queryRows, textArray, uuidArray } from '../db-rows.ts';

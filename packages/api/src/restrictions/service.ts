@@ -5,8 +5,8 @@ import type { freezeInput, holdInput } from '@bank/validators/restrictions';
 import { TRPCError } from '@trpc/server';
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { recordAudit } from '../audit/service.ts';
 import type { AuditEvent } from '../audit/service.ts';
+import { recordAudit } from '../audit/service.ts';
 import type { AppDeps, RequestInfo } from '../deps.ts';
 import {
   activeFreeze,

@@ -34,6 +34,7 @@ import { errorMessage } from '../../lib/errors.ts';
 import { formatDate, formatDateTime, formatMoney, humanize } from '../../lib/format.ts';
 import { notify } from '../../lib/toaster.ts';
 import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
+import { AccountRestrictionsPanel } from './account-restrictions-panel.tsx';
 import { auditEntryLabel } from './audit-events.ts';
 import { actedByText } from './audit-people.tsx';
 import { RoleField } from './role-field.tsx';
@@ -322,6 +323,8 @@ export function UserDetailPage({ userId }: { userId: string }) {
           />
         )}
       </SectionCard>
+
+      <AccountRestrictionsPanel userId={user.id} />
 
       <SessionsSection detail={detail} />
 
