@@ -117,7 +117,7 @@ async function announce(
       firstName: account.firstName,
       subject: change.subject,
       lines: change.lines,
-      url: `${deps.publicUrl}/dashboard`,
+      url: `${deps.publicUrl}/`,
     }),
   );
 }

@@ -36,7 +36,7 @@ export function FrozenBanner(props: { freeze: Freeze; support: Restrictions['sup
               {whatStops[freeze.mode]}
               {until}. Please contact support.
             </Text>
-            <HStack gap="4" flexWrap="wrap">
+            <HStack columnGap="4" rowGap="0.5" flexWrap="wrap">
               <ChakraLink href={`mailto:${support.email}`} fontWeight="medium">
                 {support.email}
               </ChakraLink>
