@@ -6,6 +6,8 @@ export type AppErrorReason =
   | 'TWO_FACTOR_REQUIRED'
   | 'MAINTENANCE'
   | 'ACCOUNT_BLOCKED'
+  /** A freeze on the account stops this movement (issue 24). */
+  | 'ACCOUNT_FROZEN'
   /** A loan decision named a version of the application that is no longer current. */
   | 'APPLICATION_CHANGED'
   /** Nobody decides on their own loan application. */

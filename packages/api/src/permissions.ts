@@ -23,6 +23,7 @@ export const permissions = {
   'update:password:own': everyone,
   'update:two-factor:own': everyone,
   'read:event:own': everyone,
+  'read:audit:own': everyone,
 
   // Money: the caller's own account, cards and linked banks.
   'read:transaction:own': everyone,
@@ -67,6 +68,11 @@ export const permissions = {
   'read:audit-log:any': administrators,
   'read:report:any': administrators,
   'read:settings:any': administrators,
+  // Freezes and holds on customers' accounts (issue 24): administrators set them, customers
+  // read their own.
+  'read:account-restriction:any': administrators,
+  'update:account-restriction:any': administrators,
+  'read:account-restriction:own': everyone,
   'update:settings:any': administrators,
 } as const satisfies Record<string, readonly UserRole[]>;
 

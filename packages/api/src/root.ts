@@ -8,6 +8,7 @@ import { loansRouter } from './loans/router.ts';
 import { oversightRouter } from './oversight/router.ts';
 import { payeesRouter } from './payees/router.ts';
 import { eventsRouter } from './realtime/router.ts';
+import { restrictionsRouter } from './restrictions/router.ts';
 import { settingsRouter } from './settings/router.ts';
 import { supportRouter } from './support/router.ts';
 import { transactionsRouter } from './transactions/router.ts';
@@ -24,6 +25,7 @@ export const appRouter = router({
   loans: loansRouter,
   support: supportRouter,
   settings: settingsRouter,
+  restrictions: restrictionsRouter,
   events: eventsRouter,
   dev: devRouter,
 });

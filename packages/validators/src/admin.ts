@@ -19,6 +19,11 @@ export const paginationQuery = z.object({
 
 export const userIdInput = z.object({ id: z.uuid('User not found') });
 
+/** Opening a customer's page: why, optionally (the customer sees it under Profile -> Security). */
+export const userViewInput = userIdInput.extend({
+  reason: textField(200, 'Reason must be at most 200 characters').optional(),
+});
+
 /** docs/product.md 7: "used for both block and unblock": without `blocked` the call toggles. */
 export const blockUserInput = userIdInput.extend({
   blocked: z.boolean({ error: 'Blocked must be true or false' }).optional(),

@@ -35,6 +35,12 @@ export const auditEvents = [
   'payee.added',
   'payee.changed',
   'payee.removed',
+  'staff.viewed_profile',
+  'staff.viewed_ticket',
+  'account.frozen',
+  'account.unfrozen',
+  'account.hold_placed',
+  'account.hold_released',
 ] as const;
 export type AuditEvent = (typeof auditEvents)[number];
 
@@ -70,6 +76,12 @@ export const auditEventLabels: Record<AuditEvent, string> = {
   'payee.added': 'Payee added',
   'payee.changed': 'Payee changed',
   'payee.removed': 'Payee removed',
+  'staff.viewed_profile': 'Staff opened the profile and transactions',
+  'staff.viewed_ticket': 'Staff opened a support ticket',
+  'account.frozen': 'Account frozen',
+  'account.unfrozen': 'Account freeze lifted',
+  'account.hold_placed': 'Hold placed on an amount',
+  'account.hold_released': 'Hold released',
 };
 
 /**

@@ -106,7 +106,7 @@ export function mockProcedures(mocks: ProcedureMocks): void {
 
 /**
  * Procedures every screen may call, answered unless a test says otherwise: the bank's public
- * profile (logo, footers, maintenance).
+ * profile (logo, footers, maintenance), and the customer's account restrictions.
  */
 export const defaultBankProfile = {
   bankName: 'Horizon Bank',
@@ -117,6 +117,13 @@ export const defaultBankProfile = {
 
 function installDefaults(): void {
   procedures.set('settings.public', { answer: () => defaultBankProfile });
+  // The dashboard asks for freezes and holds (issue 24): none unless a test says otherwise.
+  procedures.set('restrictions.mine', {
+    answer: () => ({
+      accounts: [],
+      support: { email: defaultBankProfile.supportEmail, phone: defaultBankProfile.supportPhone },
+    }),
+  });
 }
 installDefaults();
 

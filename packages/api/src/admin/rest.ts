@@ -7,6 +7,7 @@ import {
   userIdInput,
   userListQuery,
   userStatuses,
+  userViewInput,
 } from '@bank/validators/admin';
 import { z } from 'zod';
 import { transactionDtoSchema } from '../ledger/transaction-dto.ts';
@@ -36,6 +37,9 @@ const userListEntrySchema = directoryUserSchema.extend({
   balance: z.number().nullable(),
   lastSeenAt: z.string().nullable(),
 });
+
+/** Who acted: null when nobody known did (a stranger's failed sign-in, start-up). */
+const staffMemberSchema = z.object({ id: z.uuid(), name: z.string(), role: z.enum(userRoles) });
 
 const userDetailSchema = z.object({
   user: directoryUserSchema.extend({
@@ -76,7 +80,10 @@ const userDetailSchema = z.object({
       event: z.string(),
       ip: z.string().nullable(),
       details: z.record(z.string(), z.unknown()).nullable(),
-      byAdministrator: z.boolean(),
+      byAdministrator: z
+        .boolean()
+        .describe('Done by an administrator other than the user (see `actor` for anyone else).'),
+      actor: staffMemberSchema.nullable(),
       createdAt: z.string(),
     }),
   ),
@@ -128,10 +135,10 @@ export const adminRestRoutes = [
     method: 'GET',
     path: '/users/:id',
     summary:
-      'One user: profile, accounts and balance, recent transactions, sessions, audit events (admin).',
+      'One user: profile, accounts and balance, recent transactions, sessions, audit events (admin). The visit is recorded, with the optional `reason`, and the user sees it under Profile -> Security.',
     tag: 'Users',
     access: 'admin',
-    input: userIdInput,
+    input: userViewInput,
     output: userDetailSchema,
     handle: ({ caller, input }) => caller.admin.user(input),
   }),
@@ -212,7 +219,8 @@ export const adminRestRoutes = [
   defineRoute({
     method: 'GET',
     path: '/admin/audit-log',
-    summary: 'Security audit log: sign-ins, password and 2FA changes, blocks (admin).',
+    summary:
+      'Security audit log: sign-ins, password and 2FA changes, blocks, staff actions and views, each naming its actor and subject (admin).',
     tag: 'Admin',
     access: 'admin',
     input: auditLogQuery,
@@ -228,6 +236,14 @@ export const adminRestRoutes = [
           createdAt: z.string(),
           userId: z.string().nullable(),
           userEmail: z.string().nullable(),
+          actor: staffMemberSchema
+            .extend({ email: z.string() })
+            .nullable()
+            .describe('Who acted: the user themself, a staff member, or null when not known.'),
+          subject: z
+            .object({ id: z.uuid(), name: z.string(), email: z.string() })
+            .nullable()
+            .describe('Whose account or user the entry concerns (null for bank-wide settings).'),
         }),
       ),
       page: z.number(),

@@ -5,8 +5,9 @@ import {
   updateUserInput,
   userIdInput,
   userListQuery,
+  userViewInput,
 } from '@bank/validators/admin';
-import { listAuditLog } from '../audit/service.ts';
+import { listAuditLog, recordStaffView } from '../audit/service.ts';
 import { rolesAndPermissions } from '../permissions.ts';
 import { procedureWith, router } from '../trpc.ts';
 import {
@@ -22,9 +23,20 @@ export const adminRouter = router({
   users: procedureWith('read:user:any')
     .input(userListQuery)
     .query(({ ctx, input }) => listUsers(ctx.deps.db, input)),
+  /** One user whole; the visit is recorded for the customer to see (issue 24). */
   user: procedureWith('read:user:any')
-    .input(userIdInput)
-    .query(({ ctx, input }) => userDetail(ctx.deps.db, input.id)),
+    .input(userViewInput)
+    .query(async ({ ctx, input }) => {
+      const detail = await userDetail(ctx.deps.db, input.id);
+      await recordStaffView(ctx.deps.db, {
+        event: 'staff.viewed_profile',
+        actorId: ctx.auth.user.id,
+        subjectId: input.id,
+        reason: input.reason,
+        request: ctx.request,
+      });
+      return detail;
+    }),
   userStats: procedureWith('read:user:any').query(({ ctx }) => userStats(ctx.deps.db)),
   roles: procedureWith('read:role:any').query(() => rolesAndPermissions()),
   createUser: procedureWith('create:user:any')

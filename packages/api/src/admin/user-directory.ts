@@ -192,7 +192,10 @@ export async function userDetail(db: Executor, id: string) {
       event: event.event,
       ip: event.ip,
       details: event.details,
-      byAdministrator: event.actorId !== null && event.actorId !== id,
+      // Someone other than the customer, and an administrator (a support agent is named as such).
+      byAdministrator:
+        event.actor !== null && event.actor.id !== id && event.actor.role === 'admin',
+      actor: event.actor && { id: event.actor.id, name: event.actor.name, role: event.actor.role },
       createdAt: event.createdAt.toISOString(),
     })),
   };

@@ -1,3 +1,4 @@
+import { userRoles } from '@bank/db/enums';
 import {
   changePasswordInput,
   endSessionsInput,
@@ -204,5 +205,27 @@ export const authRestRoutes = [
       if (!user) throw appError('UNAUTHORIZED', messages.sessionExpired);
       return { user, twoFactorRequired };
     },
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/auth/staff-activity',
+    summary:
+      'What bank staff opened of your data (profile, transactions, tickets) and did to your account: role, time and reason, newest first.',
+    tag,
+    access: 'signed-in',
+    input: noInput,
+    output: z.object({
+      data: z.array(
+        z.object({
+          id: z.uuid(),
+          event: z.string(),
+          kind: z.enum(['view', 'action']),
+          role: z.enum(userRoles),
+          reason: z.string().nullable(),
+          createdAt: z.string(),
+        }),
+      ),
+    }),
+    handle: ({ caller }) => caller.auth.staffActivity(),
   }),
 ];

@@ -11,6 +11,7 @@ import {
   twoFactorCodeInput,
   verifyEmailInput,
 } from '@bank/validators/auth';
+import { staffActivityOf } from '../audit/service.ts';
 import { procedureWith, publicProcedure, router, sessionProcedureWith } from '../trpc.ts';
 import { userView } from './account-summary.ts';
 import * as password from './password.ts';
@@ -76,4 +77,8 @@ export const authRouter = router({
   updateNotificationPreferences: procedureWith('update:profile:own')
     .input(notificationPreferencesInput)
     .mutation(({ ctx, input }) => profile.updateNotificationPreferences(ctx, ctx.auth, input)),
+  /** What staff opened of the caller's data and did to their account (Profile -> Security). */
+  staffActivity: procedureWith('read:audit:own').query(({ ctx }) =>
+    staffActivityOf(ctx.deps.db, ctx.auth.user.id),
+  ),
 });

@@ -1,4 +1,17 @@
-import type { TransactionType } from '@bank/db/enums';
+import type { FreezeMode, TransactionType } from '@bank/db/enums';
+
+/**
+ * What staff put on an account (issue 24), read with its balance: a freeze and the unreleased
+ * holds. Expired ones are kept here and stop applying by time (`now`), with no job to lift them.
+ * `version` changes with every freeze, lift, hold and release; the write compares it.
+ */
+export interface Restrictions {
+  version: number;
+  freeze: { mode: FreezeMode; until: Date | null } | null;
+  holds: Array<{ id: string; amountCents: bigint; expiresAt: Date }>;
+}
+
+export const noRestrictions: Restrictions = { version: 0, freeze: null, holds: [] };
 
 /**
  * A customer account as the desk judges it and as the checked write compares and sets it:
@@ -12,6 +25,43 @@ export interface AccountState {
   outflowDay: string | null;
   transferredOnDayCents: bigint;
   withdrawnOnDayCents: bigint;
+  restrictions: Restrictions;
+}
+
+/** The holds still in force at `now`. */
+export function activeHolds(restrictions: Restrictions, now: Date) {
+  return restrictions.holds.filter((hold) => hold.expiresAt > now);
+}
+
+/** What the account's active holds keep back at `now`. */
+export function heldCents(restrictions: Restrictions, now: Date): bigint {
+  return activeHolds(restrictions, now).reduce((sum, hold) => sum + hold.amountCents, 0n);
+}
+
+/**
+ * The one measure of what may leave an account (issue 24): the balance less its active holds,
+ * never below zero. Every debit is judged against it, and every screen shows it.
+ */
+export function availableCents(
+  state: Pick<AccountState, 'balanceCents' | 'restrictions'>,
+  now: Date,
+) {
+  const available = state.balanceCents - heldCents(state.restrictions, now);
+  return available > 0n ? available : 0n;
+}
+
+/** The freeze in force at `now`, if any (an expired one stops applying by itself). */
+export function activeFreeze(restrictions: Restrictions, now: Date) {
+  const { freeze } = restrictions;
+  if (!freeze || (freeze.until !== null && freeze.until <= now)) return null;
+  return freeze;
+}
+
+/** Whether a freeze in force at `now` stops money leaving (`debit`) or arriving (`credit`). */
+export function frozenFor(restrictions: Restrictions, side: 'debit' | 'credit', now: Date) {
+  const freeze = activeFreeze(restrictions, now);
+  if (!freeze) return false;
+  return freeze.mode === 'all' || freeze.mode === (side === 'debit' ? 'debits' : 'credits');
 }
 
 /** The movements a daily limit counts, and the total each is counted in. */

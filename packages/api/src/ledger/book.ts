@@ -1,9 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import type { TimelineEntry } from '@bank/db/schema';
+import type { TRPCError } from '@trpc/server';
 import { uuidV7 } from '../ids/uuid-v7.ts';
 import { toDollars } from '../money/cents.ts';
 import type { QueuedEvent } from '../realtime/events.ts';
-import { type AccountState, afterMovement, afterReturn, utcDay } from './account-state.ts';
+import {
+  type AccountState,
+  afterMovement,
+  afterReturn,
+  availableCents,
+  frozenFor,
+  heldCents,
+  utcDay,
+} from './account-state.ts';
 import type {
   AccountParty,
   Applied,
@@ -14,6 +23,7 @@ import type {
   SystemAccountCode,
 } from './posting.ts';
 import type { LedgerRead } from './read.ts';
+import { accountFrozen, beyondAvailable } from './refusals.ts';
 import type { TransactionRow } from './transaction-row.ts';
 import type { LedgerChanges } from './write.ts';
 
@@ -129,6 +139,36 @@ export class Book implements LedgerView {
   storeAnswer(answer: LedgerChanges['answers'][number]) {
     this.answers.push(answer);
     this.stored.set(keyOf(answer.userId, answer.key), answer);
+  }
+
+  /**
+   * Staff's restrictions, judged for every posting kind at once (issue 24): a new movement may
+   * not take money from an account frozen for debits or beyond its available balance, nor bring
+   * money to one frozen for credits. Completing a pending movement moves no money and voiding
+   * one gives the customer their own money back: neither is stopped (docs/product.md).
+   */
+  restrictionRefusal(effects: Effect[]): TRPCError | undefined {
+    const moving = new Map<string, bigint>();
+    for (const effect of effects) {
+      if (!('open' in effect)) continue;
+      const { from, to, splits, amountCents } = effect.open;
+      for (const side of [to, ...(splits ?? []).map((split) => split.to)]) {
+        if (
+          side.kind === 'customer' &&
+          frozenFor(this.stateOf(side).restrictions, 'credit', this.now)
+        )
+          return accountFrozen();
+      }
+      if (from.kind !== 'customer') continue;
+      const state = this.stateOf(from);
+      if (frozenFor(state.restrictions, 'debit', this.now)) return accountFrozen();
+      const leaving = (moving.get(from.id) ?? 0n) + amountCents;
+      moving.set(from.id, leaving);
+      const held = heldCents(state.restrictions, this.now);
+      if (held > 0n && leaving > availableCents(state, this.now))
+        return beyondAvailable(availableCents(state, this.now), held);
+    }
+    return undefined;
   }
 
   /** Applies an accepted posting's effects; answers the rows and the balances right after. */

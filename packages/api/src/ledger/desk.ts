@@ -36,6 +36,8 @@ export interface LedgerDeskOptions {
   write?: typeof writeLedger;
   /** See BatcherOptions.lingerMs (default 2). */
   lingerMs?: number;
+  /** The clock rules judge by (expiring freezes and holds); tests inject one. */
+  now?: () => Date;
 }
 
 /**
@@ -53,6 +55,7 @@ export class LedgerDesk {
   private readonly known = new KnownAccounts();
   private readonly maxAttempts: number;
   private readonly write: typeof writeLedger;
+  private readonly now: () => Date;
 
   constructor(
     private readonly db: Database,
@@ -62,6 +65,7 @@ export class LedgerDesk {
   ) {
     this.maxAttempts = options.maxAttempts ?? 50;
     this.write = options.write ?? writeLedger;
+    this.now = options.now ?? (() => new Date());
     // One batch at a time: a second one in flight only queued behind the first's row locks
     // and halved the batches (measured: same throughput, a longer tail; decision 012).
     this.batcher = new Batcher<Ticket, () => void>((tickets) => this.settle(tickets), {
@@ -118,7 +122,11 @@ export class LedgerDesk {
               }
             }
           }
-          const verdict = posting.judge(book);
+          const judged = posting.judge(book);
+          // Freezes and holds are judged here for every kind, from the same read (issue 24).
+          const restricted =
+            'refused' in judged ? undefined : book.restrictionRefusal(judged.effects);
+          const verdict = restricted ? { refused: restricted } : judged;
           if ('refused' in verdict) {
             if (claim) book.storeAnswer({ ...claim, response: storedRefusal(verdict.refused) });
             return { finish: () => reject(verdict.refused) };
@@ -172,7 +180,7 @@ export class LedgerDesk {
     const transactions = tickets.flatMap((ticket) => ticket.needs.pending ?? []);
     const sessions = tickets.flatMap((ticket) => ticket.session ?? []);
     const payees = tickets.flatMap((ticket) => ticket.needs.payees ?? []);
-    const now = new Date();
+    const now = this.now();
     // Pending movements, payees' totals and a conflict's second look are always read; stored
     // answers of keys are found by the write, whose key insert fails if one exists (then this
     // batch is read).

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import { TRPCError } from '@trpc/server';
 import type { z } from 'zod';
+import { AppErrorCause } from '../errors.ts';
 import type { IdempotencyClaim, Posted, Posting } from './posting.ts';
-import type { StoredAnswer } from './stored-answer.ts';
+import { type StoredAnswer, storedReasons } from './stored-answer.ts';
 
 /** Keys are kept at least this long (README); a sweep removes older ones. */
 export const IDEMPOTENCY_RETENTION_MS = 24 * 60 * 60_000;
@@ -57,7 +58,9 @@ export function replayOf<R>(stored: StoredAnswerRow, claim: IdempotencyClaim<R>)
     throw new TRPCError({
       code: toCode(stored.response.code),
       message: stored.response.message,
-      cause: new ReplayedRefusal(),
+      cause: stored.response.reason
+        ? new ReplayedAppRefusal(stored.response.reason)
+        : new ReplayedRefusal(),
     });
   }
   return { value: claim.output.parse(stored.response.data), replayed: true };
@@ -70,8 +73,14 @@ export class ReplayedRefusal extends Error {
   }
 }
 
+/** A replayed refusal that carries a reason (ACCOUNT_FROZEN): the callers still see it. */
+export class ReplayedAppRefusal extends AppErrorCause {}
+
 export function isReplayedRefusal(error: unknown): boolean {
-  return error instanceof TRPCError && error.cause instanceof ReplayedRefusal;
+  return (
+    error instanceof TRPCError &&
+    (error.cause instanceof ReplayedRefusal || error.cause instanceof ReplayedAppRefusal)
+  );
 }
 
 export interface StoredAnswerRow {
@@ -82,7 +91,9 @@ export interface StoredAnswerRow {
 
 /** The answer a key keeps for a business rule's refusal. */
 export function storedRefusal(error: TRPCError): StoredAnswer {
-  return { ok: false, code: error.code, message: error.message };
+  const cause = error.cause instanceof AppErrorCause ? error.cause.reason : undefined;
+  const reason = storedReasons.find((known) => known === cause);
+  return { ok: false, code: error.code, message: error.message, ...(reason ? { reason } : {}) };
 }
 
 /**

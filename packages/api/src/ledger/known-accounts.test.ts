@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { noRestrictions } from './account-state.ts';
 import { KnownAccounts } from './known-accounts.ts';
 import type { LedgerRead } from './read.ts';
 
@@ -9,6 +10,7 @@ const state = (id: string) => ({
   outflowDay: null,
   transferredOnDayCents: 0n,
   withdrawnOnDayCents: 0n,
+  restrictions: noRestrictions,
 });
 const party = (id: string, kind: 'customer' | 'system', userId: string | null) => ({
   id,

@@ -1,4 +1,5 @@
 import type { Executor } from '@bank/db';
+import { freezeModes } from '@bank/db/enums';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { openSessionIds } from '../auth/sessions.ts';
@@ -23,6 +24,10 @@ const accountJson = z.object({
   last_name: z.string().nullable(),
   notify: z.boolean().nullable(),
   closed: z.boolean(),
+  restriction_version: z.number(),
+  freeze_mode: z.enum(freezeModes).nullable(),
+  frozen_until: z.string().nullable(),
+  holds: z.array(z.object({ id: z.string(), amount: z.string(), expires_at: z.string() })),
 });
 
 const keyJson = z.object({
@@ -99,7 +104,15 @@ export async function readLedger(
             'outflow_day', a.outflow_day::text, 'transferred', a.transferred_on_day_cents::text,
             'withdrawn', a.withdrawn_on_day_cents::text, 'first_name', u.first_name,
             'last_name', u.last_name, 'notify', u.notify_transactions,
-            'closed', u.closed_at is not null)), '[]'::jsonb)
+            'closed', u.closed_at is not null,
+            -- Freezes and holds come with the balance (issue 24): the holds by a partial index,
+            -- looked up only for an account that has any (version > 0), in the same statement.
+            'restriction_version', a.restriction_version, 'freeze_mode', a.freeze_mode,
+            'frozen_until', a.frozen_until, 'holds', case when a.restriction_version = 0
+              then '[]'::jsonb else (select coalesce(jsonb_agg(jsonb_build_object('id', h.id,
+                'amount', h.amount_cents::text, 'expires_at', h.expires_at)), '[]'::jsonb)
+              from account_holds h where h.account_id = a.id and h.released_at is null) end)),
+            '[]'::jsonb)
           from accounts a left join users u on u.id = a.user_id
           where a.id = any(array(select id from wanted))) as accounts,
         -- What each payee received: failed or cancelled movements gave their money back.
@@ -153,6 +166,17 @@ function shapeRead(row: z.output<typeof readRow>) {
       outflowDay: a.outflow_day,
       transferredOnDayCents: BigInt(a.transferred),
       withdrawnOnDayCents: BigInt(a.withdrawn),
+      restrictions: {
+        version: a.restriction_version,
+        freeze: a.freeze_mode
+          ? { mode: a.freeze_mode, until: a.frozen_until ? new Date(a.frozen_until) : null }
+          : null,
+        holds: a.holds.map((hold) => ({
+          id: hold.id,
+          amountCents: BigInt(hold.amount),
+          expiresAt: new Date(hold.expires_at),
+        })),
+      },
     },
   }));
   const keys = row.keys.map((k) => ({

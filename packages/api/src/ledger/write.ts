@@ -112,12 +112,13 @@ export async function writeLedger(
       db,
       sql`with expected as materialized (
         select * from jsonb_to_recordset(${expected}::jsonb) as x(id uuid, balance_cents bigint,
-          transaction_count int, outflow_day date, transferred bigint, withdrawn bigint)
+          transaction_count int, outflow_day date, transferred bigint, withdrawn bigint,
+          restriction_version int)
       ), system as materialized (
         select * from jsonb_to_recordset(${system}::jsonb) as x(id uuid, delta bigint, n int)
       ), locked as materialized (
         select a.id, a.user_id, a.balance_cents, a.transaction_count, a.outflow_day,
-          a.transferred_on_day_cents, a.withdrawn_on_day_cents
+          a.transferred_on_day_cents, a.withdrawn_on_day_cents, a.restriction_version
         from accounts a
         where a.id = any(array(select id from expected union select id from system))
         order by a.id
@@ -147,7 +148,9 @@ export async function writeLedger(
             and l.transaction_count = x.transaction_count
             and l.outflow_day is not distinct from x.outflow_day
             and l.transferred_on_day_cents = x.transferred
-            and l.withdrawn_on_day_cents = x.withdrawn), true) as ok
+            and l.withdrawn_on_day_cents = x.withdrawn
+            -- No freeze, lift, hold or release since the judgement read (issue 24).
+            and l.restriction_version = x.restriction_version), true) as ok
         from expected x left join locked l on l.id = x.id
       ), inserted as (
         insert into transactions (${transactionColumnList})
@@ -210,5 +213,6 @@ function stateJson(state: AccountState) {
     outflow_day: state.outflowDay,
     transferred: state.transferredOnDayCents.toString(),
     withdrawn: state.withdrawnOnDayCents.toString(),
+    restriction_version: state.restrictions.version,
   };
 }

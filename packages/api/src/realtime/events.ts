@@ -43,6 +43,8 @@ export type AppEvent =
   /** `active: false` tells clients the bank is open again, so they carry on without reloading. */
   | { type: 'system:maintenance'; data: { active: boolean; message: string; infoUrl: string } }
   | { type: 'system:error'; data: { message: string } }
+  /** Staff froze, lifted, held or released on one of the customer's accounts (issue 24). */
+  | { type: 'account:restrictions'; data: { accountNumber: string } }
   | { type: 'new_support_message'; data: Record<string, unknown> & { ticketId: string } }
   | { type: 'support:ticket_updated'; data: { ticketId: string; status: string } }
   | { type: 'support:agent_joined'; data: { ticketId: string; agentName: string } }

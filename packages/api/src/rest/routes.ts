@@ -6,6 +6,7 @@ import { devRestRoutes } from '../dev/rest.ts';
 import { loanRestRoutes } from '../loans/rest.ts';
 import { oversightRestRoutes } from '../oversight/rest.ts';
 import { payeeRestRoutes } from '../payees/rest.ts';
+import { restrictionRestRoutes } from '../restrictions/rest.ts';
 import { settingsRestRoutes } from '../settings/rest.ts';
 import { supportRestRoutes } from '../support/rest.ts';
 import { transactionRestRoutes } from '../transactions/rest.ts';
@@ -21,6 +22,7 @@ export const restRoutes: RestRoute[] = [
   ...loanRestRoutes,
   ...supportRestRoutes,
   ...adminRestRoutes,
+  ...restrictionRestRoutes,
   ...settingsRestRoutes,
   ...oversightRestRoutes,
   ...devRestRoutes,

@@ -8,6 +8,7 @@ import {
   ticketStatusInput,
 } from '@bank/validators/support';
 import { z } from 'zod';
+import { recordStaffView } from '../audit/service.ts';
 import { procedureWith, router } from '../trpc.ts';
 import { findAttachment } from './attachments.ts';
 import { announceTyping, joinChat, leaveChat, listMessages, postMessage } from './chat.ts';
@@ -46,9 +47,18 @@ export const supportRouter = router({
   all: staffTickets
     .input(staffTicketListQuery)
     .query(({ ctx, input }) => listTickets(ctx.deps.db, actorOf(ctx), input, 'all')),
-  byId: ticketProcedure
-    .input(ticketIdInput)
-    .query(({ ctx, input }) => getTicket(ctx.deps.db, actorOf(ctx), input.id)),
+  /** A staff member opening a customer's ticket is recorded for the customer (issue 24). */
+  byId: ticketProcedure.input(ticketIdInput).query(async ({ ctx, input }) => {
+    const found = await getTicket(ctx.deps.db, actorOf(ctx), input.id);
+    await recordStaffView(ctx.deps.db, {
+      event: 'staff.viewed_ticket',
+      actorId: ctx.auth.user.id,
+      subjectId: found.ticket.user.id,
+      request: ctx.request,
+      details: { ticketId: input.id },
+    });
+    return found;
+  }),
   /** Files come only from the REST adapter's multipart upload of this same request. */
   create: procedureWith('create:ticket:own')
     .input(ticketInput)

@@ -91,6 +91,7 @@ export async function createTestApp(options: { poolerUrl?: string } = {}) {
       loans: api.loans,
       support: api.support,
       settings: api.settings,
+      restrictions: api.restrictions,
       cookies,
     };
   }

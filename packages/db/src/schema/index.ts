@@ -1,5 +1,6 @@
 export * from './audit.ts';
 export * from './events.ts';
+export * from './holds.ts';
 export * from './loans.ts';
 export * from './money.ts';
 export * from './outbox.ts';

@@ -15,11 +15,12 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { transactionStatuses, transactionTypes } from '../enums.ts';
+import { freezeModes, transactionStatuses, transactionTypes } from '../enums.ts';
 import { users } from './users.ts';
 
 export const accountKind = pgEnum('account_kind', ['customer', 'system']);
 export const accountType = pgEnum('account_type', ['checking', 'savings']);
+export const accountFreezeMode = pgEnum('account_freeze_mode', freezeModes);
 
 /**
  * Every account, the customers' and the bank's own (external clearing, loans funding, fees,
@@ -47,6 +48,20 @@ export const accounts = pgTable(
     outflowDay: date({ mode: 'string' }),
     transferredOnDayCents: bigint({ mode: 'bigint' }).notNull().default(sql`0`),
     withdrawnOnDayCents: bigint({ mode: 'bigint' }).notNull().default(sql`0`),
+    /**
+     * A freeze set by staff (issue 24): what it stops, why, and until when (null: until lifted).
+     * Read with the balance by the ledger, so judging it costs no extra round trip.
+     */
+    freezeMode: accountFreezeMode(),
+    freezeReason: text(),
+    frozenUntil: timestamp({ withTimezone: true }),
+    frozenAt: timestamp({ withTimezone: true }),
+    frozenById: uuid().references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * Bumped by every freeze, lift, hold and release: the ledger's write compares it like the
+     * balance, so a batch judged before a restriction changed is judged again.
+     */
+    restrictionVersion: integer().notNull().default(0),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

@@ -104,6 +104,7 @@ export function components(book: SchemaBook) {
               'TWO_FACTOR_REQUIRED',
               'MAINTENANCE',
               'ACCOUNT_BLOCKED',
+              'ACCOUNT_FROZEN',
               'APPLICATION_CHANGED',
               'OWN_APPLICATION',
               'QUOTA_EXCEEDED',
@@ -115,7 +116,7 @@ export function components(book: SchemaBook) {
           code: {
             type: 'string',
             description:
-              'The same value as `reason`, under the name newer contracts use (`STEP_UP_REQUIRED`).',
+              'A refusal’s stable code, the same as `reason` (`STEP_UP_REQUIRED`, `ACCOUNT_FROZEN`, ...).',
           },
           details: {
             description:

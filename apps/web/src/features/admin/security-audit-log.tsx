@@ -12,6 +12,7 @@ import {
 import { formatDateTime } from '../../lib/format.ts';
 import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
 import { auditEntryLabel, isFailureEvent } from './audit-events.ts';
+import { AuditActorText } from './audit-people.tsx';
 import { Device } from './device-cell.tsx';
 import { useDebounced } from './use-debounced.ts';
 
@@ -55,7 +56,11 @@ const columns: Column<AuditEntry>[] = [
     ),
     cellProps: cellStyles.nowrap,
   },
-  { header: 'User', cell: (entry) => entry.userEmail ?? entry.email ?? '—' },
+  {
+    header: 'Actor',
+    cell: (entry) => <AuditActorText actor={entry.actor} subjectId={entry.subject?.id ?? null} />,
+  },
+  { header: 'Subject', cell: (entry) => entry.subject?.email ?? entry.email ?? '—' },
   addressColumn((entry) => entry.ip),
   { header: 'Device', cell: (entry) => <Device userAgent={entry.userAgent} /> },
 ];

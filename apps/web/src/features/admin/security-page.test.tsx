@@ -23,6 +23,8 @@ function entry(index: number, overrides: Partial<AuditEntry> = {}): AuditEntry {
     createdAt: '2026-03-07T10:00:00.000Z',
     userId: 'u1',
     userEmail: 'grace@example.com',
+    actor: { id: 'u1', name: 'Grace Hopper', email: 'grace@example.com', role: 'user' },
+    subject: { id: 'u1', name: 'Grace Hopper', email: 'grace@example.com' },
     ...overrides,
   };
 }
@@ -40,9 +42,14 @@ describe('admin security audit log', () => {
                 email: 'mallory@example.com',
                 userId: null,
                 userEmail: null,
+                actor: null,
+                subject: null,
                 details: { reason: 'wrong_password' },
               }),
-              entry(3, { event: 'user.blocked' }),
+              entry(3, {
+                event: 'user.blocked',
+                actor: { id: 's1', name: 'Sam Lee', email: 'sam@bank.example', role: 'support' },
+              }),
             ]
           : [entry(4, { event: 'auth.2fa_enabled' })];
       return { data: rows, page, limit: 20, total: 21, hasMore: page === 1 };
@@ -54,6 +61,12 @@ describe('admin security audit log', () => {
     if (!signIn || !failure || !blocked) throw new Error('rows missing');
     expect(within(signIn).getByText('Sign-in')).toBeInTheDocument();
     expect(within(signIn).getByText('grace@example.com')).toBeInTheDocument();
+    expect(within(signIn).getByText('Themself')).toBeInTheDocument();
+    expect(within(failure).getByText('Unknown')).toBeInTheDocument();
+    // A staff member acting on someone else is named with their role, beside the subject.
+    expect(within(blocked).getByText('Sam Lee')).toBeInTheDocument();
+    expect(within(blocked).getByText('support agent')).toBeInTheDocument();
+    expect(within(blocked).getByText('grace@example.com')).toBeInTheDocument();
     expect(within(signIn).getByText('203.0.113.7')).toBeInTheDocument();
     expect(within(signIn).getByText('Chrome 140 on Linux')).toHaveAttribute('title', agent);
     expect(within(failure).getByText('Failed sign-in (wrong password)')).toBeInTheDocument();

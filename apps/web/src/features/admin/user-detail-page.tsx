@@ -34,7 +34,9 @@ import { errorMessage } from '../../lib/errors.ts';
 import { formatDate, formatDateTime, formatMoney, humanize } from '../../lib/format.ts';
 import { notify } from '../../lib/toaster.ts';
 import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
+import { AccountRestrictionsPanel } from './account-restrictions-panel.tsx';
 import { auditEntryLabel } from './audit-events.ts';
+import { actedByText } from './audit-people.tsx';
 import { Device } from './device-cell.tsx';
 import { RoleField } from './role-field.tsx';
 import { useUserActions } from './user-actions.ts';
@@ -319,6 +321,8 @@ export function UserDetailPage({ userId }: { userId: string }) {
         )}
       </SectionCard>
 
+      <AccountRestrictionsPanel userId={user.id} />
+
       <SessionsSection detail={detail} />
 
       <SectionCard title="Audit events">
@@ -336,10 +340,10 @@ export function UserDetailPage({ userId }: { userId: string }) {
               >
                 <Text>
                   {auditEntryLabel(event.event, event.details)}
-                  {event.byAdministrator ? (
+                  {actedByText(event.actor, user.id) ? (
                     <Text as="span" color="fg.muted">
                       {' '}
-                      (by an administrator)
+                      {actedByText(event.actor, user.id)}
                     </Text>
                   ) : null}
                 </Text>

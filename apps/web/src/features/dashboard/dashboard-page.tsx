@@ -29,6 +29,7 @@ import { formatMoney } from '../../lib/format.ts';
 import { recentTransactions } from '../../lib/page-data.ts';
 import { useCurrentUser } from '../../lib/session.ts';
 import { trpc } from '../../lib/trpc.ts';
+import { AccountRestrictions } from './account-restrictions.tsx';
 import { IncomeExpenseChart } from './income-expense-chart.tsx';
 
 const quickLinks = [
@@ -142,6 +143,8 @@ export function DashboardPage() {
           </HStack>
         ) : null}
       </Stack>
+
+      <AccountRestrictions />
 
       <Stack as="section" aria-labelledby="summary-heading" gap="3">
         <Heading as="h2" id="summary-heading" srOnly>

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { makeUser, signedInAs } from '../../testing/fixtures.ts';
 import { renderApp } from '../../testing/render-app.tsx';
@@ -76,6 +76,7 @@ describe('profile page', () => {
 
   it('changes the password from the Security tab', async () => {
     mockProcedure('auth.changePassword', () => ({ message: 'Password changed successfully' }));
+    mockProcedure('auth.staffActivity', () => ({ data: [] }));
     const { user } = renderApp('/profile', { session: signedInAs(ada) });
     await user.click(await screen.findByRole('tab', { name: 'Security' }));
     await user.type(await screen.findByLabelText(/^Current password/), 'Old#pass2026');
@@ -85,6 +86,49 @@ describe('profile page', () => {
     expect(callsTo('auth.changePassword')).toEqual([
       { currentPassword: 'Old#pass2026', newPassword: 'New#pass2026' },
     ]);
+  });
+
+  it('lists under Security what staff opened and did, with role, time and reason', async () => {
+    mockProcedure('auth.staffActivity', () => ({
+      data: [
+        {
+          id: 'a1',
+          event: 'user.updated',
+          kind: 'action' as const,
+          role: 'admin' as const,
+          reason: null,
+          createdAt: '2026-11-20T15:00:00.000Z',
+        },
+        {
+          id: 'a2',
+          event: 'staff.viewed_profile',
+          kind: 'view' as const,
+          role: 'support' as const,
+          reason: 'Checking a complaint',
+          createdAt: '2026-11-20T14:00:00.000Z',
+        },
+      ],
+    }));
+    const { user } = renderApp('/profile', { session: signedInAs(ada) });
+    await user.click(await screen.findByRole('tab', { name: 'Security' }));
+    const list = await screen.findByRole('list', { name: 'Staff access' });
+    const [action, view] = within(list).getAllByRole('listitem');
+    if (!action || !view) throw new Error('entries missing');
+    expect(within(action).getByText('Changed your details or limits')).toBeInTheDocument();
+    expect(within(action).getByText('Administrator')).toBeInTheDocument();
+    expect(within(action).getByText('Action')).toBeInTheDocument();
+    expect(within(view).getByText('Opened your profile and transactions')).toBeInTheDocument();
+    expect(
+      within(view).getByText('Support agent · Reason: Checking a complaint'),
+    ).toBeInTheDocument();
+    expect(within(view).getByText('Viewed')).toBeInTheDocument();
+  });
+
+  it('says so when no staff member opened the account', async () => {
+    mockProcedure('auth.staffActivity', () => ({ data: [] }));
+    const { user } = renderApp('/profile', { session: signedInAs(ada) });
+    await user.click(await screen.findByRole('tab', { name: 'Security' }));
+    expect(await screen.findByText('No staff member has opened your account.')).toBeInTheDocument();
   });
 
   it('sets up two-factor authentication and shows the recovery codes once', async () => {

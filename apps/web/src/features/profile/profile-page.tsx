@@ -12,6 +12,9 @@ const loadNotificationsForm = () => import('./notifications-form.tsx');
 const SecurityForm = lazy(() =>
   loadSecurityForm().then((module) => ({ default: module.SecurityForm })),
 );
+const StaffActivity = lazy(() =>
+  loadSecurityForm().then((module) => ({ default: module.StaffActivity })),
+);
 const TwoFactorSettings = lazy(() =>
   loadTwoFactorSettings().then((module) => ({ default: module.TwoFactorSettings })),
 );
@@ -74,7 +77,10 @@ export function ProfilePage() {
         </Tabs.Content>
         <Tabs.Content value="security" pt="6">
           <Suspense fallback={null}>
-            <SecurityForm />
+            <Stack gap="10">
+              <SecurityForm />
+              <StaffActivity />
+            </Stack>
           </Suspense>
         </Tabs.Content>
         <Tabs.Content value="two-factor" pt="6">

@@ -9,6 +9,9 @@ import { errorMessage } from '../../lib/errors.ts';
 import { notify } from '../../lib/toaster.ts';
 import { trpc } from '../../lib/trpc.ts';
 
+// The Security tab's lazy chunk carries the staff access list too (one chunk per tab).
+export { StaffActivity } from './staff-activity.tsx';
+
 /** docs/product.md 2.10, Security tab. Other devices are signed out by the server on success. */
 export function SecurityForm() {
   const change = trpc.auth.changePassword.useMutation();

@@ -44,6 +44,10 @@ const appEvent = z.discriminatedUnion('type', [
     }),
   }),
   z.object({
+    type: z.literal('account:restrictions'),
+    data: z.looseObject({ accountNumber: z.string() }),
+  }),
+  z.object({
     type: z.literal('loan:updated'),
     data: z.looseObject({ loanId: z.string(), version: z.optional(z.number()) }),
   }),

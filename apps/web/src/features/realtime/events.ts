@@ -78,6 +78,12 @@ export function effectsOf(event: AppEvent): EventEffects {
       };
     case 'loan:status':
       return { notification: loanNotification(event.data), invalidate: true };
+    case 'account:restrictions':
+      // Staff froze, lifted, held or released: the dashboard's banner and holds show it now.
+      return {
+        notification: { type: 'info', message: 'Your account’s restrictions changed' },
+        invalidate: true,
+      };
     case 'loan:updated':
       // A customer edited an application: the loan management screen shows it anew, quietly.
       return { notification: null, invalidate: true };

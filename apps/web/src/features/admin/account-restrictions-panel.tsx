@@ -1,0 +1,289 @@
+import { freezeInput, freezeModes, holdInput } from '@bank/validators/restrictions';
+import {
+  Badge,
+  Button,
+  Flex,
+  Input,
+  NativeSelect,
+  SimpleGrid,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { ErrorAlert } from '../../components/alerts.tsx';
+import { ListSpinner } from '../../components/data-table.tsx';
+import { FormField } from '../../components/form-field.tsx';
+import { SectionCard } from '../../components/section-card.tsx';
+import { errorMessage } from '../../lib/errors.ts';
+import { formatDate, formatDateTime, formatMoney } from '../../lib/format.ts';
+import { notify } from '../../lib/toaster.ts';
+import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
+
+type RestrictedAccount = RouterOutputs['restrictions']['ofUser']['accounts'][number];
+
+const modeLabels = {
+  all: 'All movement',
+  debits: 'Debits only (money out)',
+  credits: 'Credits only (money in)',
+} as const;
+
+const freezeForm = freezeInput.omit({ accountNumber: true });
+const holdForm = holdInput.omit({ accountNumber: true });
+
+function useRefresh() {
+  const utils = trpc.useUtils();
+  return async () => {
+    await Promise.all([utils.restrictions.ofUser.invalidate(), utils.admin.user.invalidate()]);
+  };
+}
+
+function FreezeForm({ accountNumber }: { accountNumber: string }) {
+  const freeze = trpc.restrictions.freeze.useMutation();
+  const refresh = useRefresh();
+  const form = useForm({
+    resolver: zodResolver(freezeForm),
+    mode: 'onTouched',
+    defaultValues: { mode: 'debits' as const, reason: '', expiresAt: undefined },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      const result = await freeze.mutateAsync({ accountNumber, ...values });
+      notify({ type: 'success', message: result.message });
+      form.reset();
+      await refresh();
+    } catch (error) {
+      notify({ type: 'error', message: errorMessage(error, 'Failed to freeze the account') });
+    }
+  });
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label={`Freeze account ${accountNumber}`}>
+      <Stack gap="3">
+        <SimpleGrid columns={{ base: 1, md: 3 }} gap="3">
+          <FormField label="Freeze" error={errors.mode}>
+            <NativeSelect.Root>
+              <NativeSelect.Field {...form.register('mode')}>
+                {freezeModes.map((mode) => (
+                  <option key={mode} value={mode}>
+                    {modeLabels[mode]}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+          </FormField>
+          <FormField label="Reason" error={errors.reason}>
+            <Input {...form.register('reason')} />
+          </FormField>
+          <FormField label="Until (optional)" error={errors.expiresAt}>
+            <Input
+              type="date"
+              {...form.register('expiresAt', {
+                setValueAs: (value: string) => (value === '' ? undefined : value),
+              })}
+            />
+          </FormField>
+        </SimpleGrid>
+        <Button
+          type="submit"
+          alignSelf="flex-start"
+          colorPalette="red"
+          variant="outline"
+          loading={isSubmitting}
+        >
+          Freeze account
+        </Button>
+      </Stack>
+    </form>
+  );
+}
+
+function HoldForm({ accountNumber }: { accountNumber: string }) {
+  const place = trpc.restrictions.placeHold.useMutation();
+  const refresh = useRefresh();
+  const form = useForm({
+    resolver: zodResolver(holdForm),
+    mode: 'onTouched',
+    defaultValues: { reason: '', expiresAt: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      const result = await place.mutateAsync({ accountNumber, ...values });
+      notify({ type: 'success', message: result.message });
+      form.reset();
+      await refresh();
+    } catch (error) {
+      notify({ type: 'error', message: errorMessage(error, 'Failed to place the hold') });
+    }
+  });
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label={`Hold an amount on ${accountNumber}`}>
+      <Stack gap="3">
+        <SimpleGrid columns={{ base: 1, md: 3 }} gap="3">
+          <FormField label="Amount (USD)" error={errors.amount}>
+            <Input
+              type="number"
+              inputMode="decimal"
+              min="0.01"
+              step="0.01"
+              {...form.register('amount', { valueAsNumber: true })}
+            />
+          </FormField>
+          <FormField label="Hold reason" error={errors.reason}>
+            <Input {...form.register('reason')} />
+          </FormField>
+          <FormField label="Until" error={errors.expiresAt}>
+            <Input type="date" {...form.register('expiresAt')} />
+          </FormField>
+        </SimpleGrid>
+        <Button type="submit" alignSelf="flex-start" variant="outline" loading={isSubmitting}>
+          Place hold
+        </Button>
+      </Stack>
+    </form>
+  );
+}
+
+function AccountRestrictionsOf({ account }: { account: RestrictedAccount }) {
+  const lift = trpc.restrictions.unfreeze.useMutation();
+  const release = trpc.restrictions.releaseHold.useMutation();
+  const refresh = useRefresh();
+  const act = async (run: () => Promise<{ message: string }>, failed: string) => {
+    try {
+      notify({ type: 'success', message: (await run()).message });
+      await refresh();
+    } catch (error) {
+      notify({ type: 'error', message: errorMessage(error, failed) });
+    }
+  };
+  const { freeze } = account;
+  return (
+    <Stack gap="4" aria-label={`Restrictions of ${account.accountNumber}`} as="section">
+      <Flex gap="3" wrap="wrap" align="baseline">
+        <Text fontFamily="mono" fontWeight="medium">
+          {account.accountNumber}
+        </Text>
+        <Text color="fg.muted" fontSize="sm">
+          Balance {formatMoney(account.balance)} · Available {formatMoney(account.available)} · On
+          hold {formatMoney(account.held)}
+        </Text>
+      </Flex>
+      {freeze ? (
+        <Flex
+          gap="3"
+          p="3"
+          borderWidth="1px"
+          borderRadius="l2"
+          borderColor="red.muted"
+          bg="red.subtle"
+          justify="space-between"
+          align={{ base: 'flex-start', sm: 'center' }}
+          direction={{ base: 'column', sm: 'row' }}
+        >
+          <Stack gap="0.5">
+            <Flex gap="2" align="center" wrap="wrap">
+              <Badge colorPalette="red">Frozen</Badge>
+              <Text fontWeight="medium">{modeLabels[freeze.mode]}</Text>
+            </Flex>
+            <Text fontSize="sm">Reason: {freeze.reason}</Text>
+            <Text fontSize="sm" color="fg.muted">
+              {freeze.frozenAt ? `Since ${formatDateTime(freeze.frozenAt)}` : ''}
+              {freeze.expiresAt
+                ? ` · until ${formatDateTime(freeze.expiresAt)}`
+                : ' · until lifted'}
+            </Text>
+          </Stack>
+          <Button
+            size="sm"
+            variant="outline"
+            loading={lift.isPending}
+            onClick={() =>
+              void act(
+                () => lift.mutateAsync({ accountNumber: account.accountNumber }),
+                'Failed to lift the freeze',
+              )
+            }
+          >
+            Lift freeze
+          </Button>
+        </Flex>
+      ) : (
+        <FreezeForm accountNumber={account.accountNumber} />
+      )}
+      {account.holds.length > 0 ? (
+        <Stack as="ul" aria-label="Holds" gap="2" listStyleType="none" m="0" p="0">
+          {account.holds.map((hold) => (
+            <Flex
+              as="li"
+              key={hold.id}
+              gap="3"
+              justify="space-between"
+              align={{ base: 'flex-start', sm: 'center' }}
+              direction={{ base: 'column', sm: 'row' }}
+              py="2"
+              borderBottomWidth="1px"
+            >
+              <Stack gap="0.5">
+                <Flex gap="2" align="center" wrap="wrap">
+                  <Text fontWeight="medium">{formatMoney(hold.amount)}</Text>
+                  <Badge colorPalette={hold.active ? 'orange' : 'gray'}>
+                    {hold.active ? 'Active' : hold.releasedAt ? 'Released' : 'Expired'}
+                  </Badge>
+                </Flex>
+                <Text fontSize="sm">{hold.reason}</Text>
+                <Text fontSize="sm" color="fg.muted">
+                  Until {formatDate(hold.expiresAt)}
+                </Text>
+              </Stack>
+              {hold.active ? (
+                <Button
+                  size="sm"
+                  variant="outline"
+                  loading={release.isPending && release.variables?.id === hold.id}
+                  onClick={() =>
+                    void act(
+                      () => release.mutateAsync({ id: hold.id }),
+                      'Failed to release the hold',
+                    )
+                  }
+                >
+                  Release
+                </Button>
+              ) : null}
+            </Flex>
+          ))}
+        </Stack>
+      ) : null}
+      <HoldForm accountNumber={account.accountNumber} />
+    </Stack>
+  );
+}
+
+/**
+ * The user page's freezes and holds (issue 24): what is in force on each account, with reasons,
+ * and the controls to freeze, lift, hold and release. Kept apart from the rest of the page.
+ */
+export function AccountRestrictionsPanel({ userId }: { userId: string }) {
+  const restrictions = trpc.restrictions.ofUser.useQuery({ id: userId });
+  return (
+    <SectionCard title="Freezes and holds">
+      {restrictions.isPending ? (
+        <ListSpinner label="Loading freezes and holds" />
+      ) : restrictions.isError ? (
+        <ErrorAlert>
+          {errorMessage(restrictions.error, 'Failed to load freezes and holds')}
+        </ErrorAlert>
+      ) : restrictions.data.accounts.length === 0 ? (
+        <Text color="fg.muted">No account yet</Text>
+      ) : (
+        <Stack gap="6">
+          {restrictions.data.accounts.map((account) => (
+            <AccountRestrictionsOf key={account.accountNumber} account={account} />
+          ))}
+        </Stack>
+      )}
+    </SectionCard>
+  );
+}

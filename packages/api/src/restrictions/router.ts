@@ -1,0 +1,59 @@
+import { userIdInput } from '@bank/validators/admin';
+import {
+  freezeInput,
+  holdIdInput,
+  holdInput,
+  restrictedAccountInput,
+} from '@bank/validators/restrictions';
+import { procedureWith, router } from '../trpc.ts';
+import {
+  freezeAccount,
+  liftFreeze,
+  placeHold,
+  releaseHold,
+  restrictionsForCustomer,
+  restrictionsOfUser,
+} from './service.ts';
+
+const staffChange = procedureWith('update:account-restriction:any');
+
+/** Freezes and holds on customers' accounts (issue 24, docs/product.md). */
+export const restrictionsRouter = router({
+  /** The caller's own accounts: freeze, holds in force, available balance, support contacts. */
+  mine: procedureWith('read:account-restriction:own').query(async ({ ctx }) => {
+    const [accounts, settings] = await Promise.all([
+      restrictionsForCustomer(ctx.deps.db, ctx.auth.user.id),
+      ctx.deps.settings.get(),
+    ]);
+    return {
+      accounts,
+      support: { email: settings.supportEmail, phone: settings.supportPhone },
+    };
+  }),
+  /** One user's accounts with freezes, holds (and their history) and reasons (admin). */
+  ofUser: procedureWith('read:account-restriction:any')
+    .input(userIdInput)
+    .query(async ({ ctx, input }) => ({
+      accounts: await restrictionsOfUser(ctx.deps.db, input.id),
+    })),
+  freeze: staffChange
+    .input(freezeInput)
+    .mutation(({ ctx, input }) =>
+      freezeAccount(ctx.deps, { id: ctx.auth.user.id, request: ctx.request }, input),
+    ),
+  unfreeze: staffChange
+    .input(restrictedAccountInput)
+    .mutation(({ ctx, input }) =>
+      liftFreeze(ctx.deps, { id: ctx.auth.user.id, request: ctx.request }, input.accountNumber),
+    ),
+  placeHold: staffChange
+    .input(holdInput)
+    .mutation(({ ctx, input }) =>
+      placeHold(ctx.deps, { id: ctx.auth.user.id, request: ctx.request }, input),
+    ),
+  releaseHold: staffChange
+    .input(holdIdInput)
+    .mutation(({ ctx, input }) =>
+      releaseHold(ctx.deps, { id: ctx.auth.user.id, request: ctx.request }, input.id),
+    ),
+});
