@@ -1,4 +1,9 @@
-import { AppErrorCause, RetryAfterCause } from '@bank/api/errors';
+import {
+  AppErrorCause,
+  errorCodeOf,
+  errorDetailsOf,
+  RetryAfterCause,
+} from '@bank/api/errors';
 import { storedFileAnswer } from '@bank/api/rest/define';
 import { restRoutes } from '@bank/api/rest/routes';
 import { type StoredUpload, UploadRejected } from '@bank/api/support/file-types';
@@ -34,7 +39,8 @@ const FILE_FREE_MULTIPART_BYTES = 65_536;
 const DEFAULT_RETRY_AFTER_SECONDS = 60;
 
 /**
- * docs/product.md 7-8's error format: `{message, reason?, details?}` with the matching status. Only
+ * docs/product.md 7-8's error format: `{code, message, details?}` with the matching status (and
+ * `reason`, the code's older name, where one was given: kept for existing callers). Only
  * an unexpected failure's message is replaced (and logged); a deliberate 503, such as
  * maintenance, keeps its message (the integrator API review); an outage is 503 SERVICE_UNAVAILABLE.
  */
@@ -54,7 +60,11 @@ export function sendError(reply: FastifyReply, error: unknown, log: FastifyInsta
   if (zodError) {
     return reply
       .code(400)
-      .send({ message: messages.validation, details: validationDetails(zodError) });
+      .send({
+        code: 'VALIDATION_ERROR',
+        message: messages.validation,
+        details: validationDetails(zodError),
+      });
   }
   if (error instanceof TRPCError) {
     const status = getHTTPStatusCodeFromError(error);
@@ -63,7 +73,7 @@ export function sendError(reply: FastifyReply, error: unknown, log: FastifyInsta
       appCause?.reason ?? (error.cause instanceof RetryAfterCause ? error.cause.reason : undefined);
     if (status >= 500 && !(status === 503 && reason)) {
       log.error({ err: error }, 'REST procedure failed');
-      return reply.code(status).send({ message: messages.unexpected });
+      return reply.code(status).send({ code: 'INTERNAL_ERROR', message: messages.unexpected });
     }
     if (status === 503) reply.header('Retry-After', String(MAINTENANCE_RETRY_AFTER_SECONDS));
     if (status === 429) {
@@ -80,14 +90,16 @@ export function sendError(reply: FastifyReply, error: unknown, log: FastifyInsta
         error.message === messages.sessionExpired ? 'Bearer error="invalid_token"' : 'Bearer',
       );
     }
+    const details = errorDetailsOf(error);
     return reply.code(status).send({
+      code: errorCodeOf(error),
       message: error.message,
       ...(reason ? { reason } : {}),
-      ...(appCause?.details ? { details: appCause.details } : {}),
+      ...(details ? { details } : {}),
     });
   }
   log.error({ err: error }, 'REST request failed');
-  return reply.code(500).send({ message: messages.unexpected });
+  return reply.code(500).send({ code: 'INTERNAL_ERROR', message: messages.unexpected });
 }
 
 /** The thin REST adapter: each documented path runs the same procedure as the SPA. */
@@ -218,17 +230,18 @@ export async function restV1Plugin(
     if (status >= 500) return sendError(reply, error, req.log);
     if (error instanceof MalformedJson) {
       return reply.code(400).send({
+        code: 'VALIDATION_ERROR',
         message: 'The request body is not valid JSON',
         details: [{ field: 'body', message: error.message }],
       });
     }
-    const message =
+    const [code, message] =
       status === 413
-        ? 'Request is too large'
+        ? (['PAYLOAD_TOO_LARGE', 'Request is too large'] as const)
         : status === 415
-          ? 'Send the body as application/json'
-          : 'Invalid request';
-    return reply.code(status).send({ message });
+          ? (['UNSUPPORTED_MEDIA_TYPE', 'Send the body as application/json'] as const)
+          : (['VALIDATION_ERROR', 'Invalid request'] as const);
+    return reply.code(status).send({ code, message });
   });
   const allowed = allowedMethods(restRoutes);
   app.setNotFoundHandler((req, reply) => {
@@ -239,9 +252,12 @@ export async function restV1Plugin(
       return reply
         .code(405)
         .header('Allow', methods.join(', '))
-        .send({ message: `${req.method} is not allowed here. Allowed: ${methods.join(', ')}.` });
+        .send({
+          code: 'METHOD_NOT_ALLOWED',
+          message: `${req.method} is not allowed here. Allowed: ${methods.join(', ')}.`,
+        });
     }
-    return reply.code(404).send({ message: 'Not found' });
+    return reply.code(404).send({ code: 'NOT_FOUND', message: 'Not found' });
   });
 }
 

@@ -1,6 +1,14 @@
 import { createHash } from 'node:crypto';
 import { TRPCError } from '@trpc/server';
 import type { z } from 'zod';
+import {
+  AppErrorCause,
+  codeOfTrpcCode,
+  type ErrorCode,
+  errorCatalogue,
+  errorCodeOf,
+  errorDetailsOf,
+} from '../errors.ts';
 import type { IdempotencyClaim, Posted, Posting } from './posting.ts';
 import type { StoredAnswer } from './stored-answer.ts';
 
@@ -54,20 +62,25 @@ export function replayOf<R>(stored: StoredAnswerRow, claim: IdempotencyClaim<R>)
     });
   }
   if (!stored.response.ok) {
+    const { reason, details } = stored.response;
+    const code = toCode(stored.response.code);
     throw new TRPCError({
-      code: toCode(stored.response.code),
+      code,
       message: stored.response.message,
-      cause: new ReplayedRefusal(),
+      cause: new ReplayedRefusal(isErrorCode(reason) ? reason : codeOfTrpcCode(code), details),
     });
   }
   return { value: claim.output.parse(stored.response.data), replayed: true };
 }
 
-/** Marks a refusal that is the stored answer of an earlier request with the same key. */
-export class ReplayedRefusal extends Error {
-  constructor() {
-    super('replayed');
-  }
+/**
+ * Marks a refusal that is the stored answer of an earlier request with the same key; it carries
+ * the first answer's code and figures.
+ */
+export class ReplayedRefusal extends AppErrorCause {}
+
+function isErrorCode(value: string | undefined): value is ErrorCode {
+  return value !== undefined && Object.hasOwn(errorCatalogue, value);
 }
 
 export function isReplayedRefusal(error: unknown): boolean {
@@ -82,7 +95,14 @@ export interface StoredAnswerRow {
 
 /** The answer a key keeps for a business rule's refusal. */
 export function storedRefusal(error: TRPCError): StoredAnswer {
-  return { ok: false, code: error.code, message: error.message };
+  const details = errorDetailsOf(error);
+  return {
+    ok: false,
+    code: error.code,
+    message: error.message,
+    reason: errorCodeOf(error),
+    ...(details ? { details } : {}),
+  };
 }
 
 /**
