@@ -1,9 +1,4 @@
-import {
-  AppErrorCause,
-  errorCodeOf,
-  errorDetailsOf,
-  RetryAfterCause,
-} from '@bank/api/errors';
+import { AppErrorCause, errorCodeOf, errorDetailsOf, RetryAfterCause } from '@bank/api/errors';
 import { storedFileAnswer } from '@bank/api/rest/define';
 import { restRoutes } from '@bank/api/rest/routes';
 import { type StoredUpload, UploadRejected } from '@bank/api/support/file-types';
@@ -58,13 +53,11 @@ export function sendError(reply: FastifyReply, error: unknown, log: FastifyInsta
         ? error.cause
         : null;
   if (zodError) {
-    return reply
-      .code(400)
-      .send({
-        code: 'VALIDATION_ERROR',
-        message: messages.validation,
-        details: validationDetails(zodError),
-      });
+    return reply.code(400).send({
+      code: 'VALIDATION_ERROR',
+      message: messages.validation,
+      details: validationDetails(zodError),
+    });
   }
   if (error instanceof TRPCError) {
     const status = getHTTPStatusCodeFromError(error);
@@ -179,11 +172,11 @@ export async function restV1Plugin(
             // The Idempotency-Key header of money-moving calls (docs/architecture.md 3).
             ...(typeof idempotencyKey === 'string' ? { idempotencyKey } : {}),
           };
-          const result = await route.run(ctx, input);
+          const { status, result } = await route.run(ctx, input);
           if (route.contentType === 'application/octet-stream') {
             const file = storedFileAnswer.parse(result);
             return reply
-              .code(route.successStatus)
+              .code(status)
               .type(file.contentType)
               .header('Content-Length', String(file.size))
               .header('Content-Disposition', contentDisposition(file.fileName))
@@ -193,7 +186,7 @@ export async function restV1Plugin(
           }
           if (route.contentType === 'text/csv') {
             return reply
-              .code(route.successStatus)
+              .code(status)
               .type('text/csv; charset=utf-8')
               .header(
                 'Content-Disposition',
@@ -201,7 +194,7 @@ export async function restV1Plugin(
               )
               .send(result);
           }
-          return reply.code(route.successStatus).send(result);
+          return reply.code(status).send(result);
         } catch (error) {
           // A refused or failed request keeps none of the files it brought.
           await discardUploads(options.deps.storage, uploads);
@@ -215,7 +208,7 @@ export async function restV1Plugin(
   // held, while few servers are ever asked for it. api-contract.test.ts builds it in every run.
   let document: ReturnType<typeof buildOpenApiDocument> | undefined;
   app.get('/openapi.json', async () => {
-    document ??= buildOpenApiDocument(restRoutes);
+    document ??= buildOpenApiDocument(restRoutes, options.deps);
     return document;
   });
   app.setErrorHandler((error, req, reply) => {

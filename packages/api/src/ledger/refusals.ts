@@ -14,7 +14,8 @@ export const refuse = (
     : appError('BAD_REQUEST', message, code, details);
 
 /** The customer has no account the posting can use (none yet, or theirs was closed). */
-export const accountNotFound = () => appError('NOT_FOUND', 'Account not found', 'ACCOUNT_NOT_FOUND');
+export const accountNotFound = () =>
+  appError('NOT_FOUND', 'Account not found', 'ACCOUNT_NOT_FOUND');
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 

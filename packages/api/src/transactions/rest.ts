@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { payeeAnswerSchema } from '../accounts/payee.ts';
 import { movementResultSchema, transactionDtoSchema } from '../ledger/transaction-dto.ts';
 import { defineRoute, noInput } from '../rest/define.ts';
+import { ownTransactionListQuery } from './cursor.ts';
 
 const tag = 'Transactions';
 
@@ -59,10 +60,17 @@ export const transactionRestRoutes = [
     method: 'GET',
     path: '/transactions',
     summary: 'List transactions. The customer’s own, newest first, filtered and paginated.',
+    description:
+      'Two ways to page. By offset: `page` and `limit` (the answer’s `page`, `pages`, `total`); a transaction that lands meanwhile shifts later pages by one. By cursor: leave `page` out and pass the answer’s `nextCursor` as `cursor` for the next page, until `nextCursor` is null; pages never repeat or skip a row, whatever lands meanwhile. `total` counts every row that matches the filters.',
     tag,
     access: 'customer',
-    input: transactionListQuery,
-    output: pageSchema,
+    input: ownTransactionListQuery,
+    output: pageSchema.extend({
+      nextCursor: z
+        .string()
+        .nullable()
+        .meta({ description: 'The `cursor` of the next page; null on the last page.' }),
+    }),
     example: { page: 1, limit: 10, type: 'transfer', status: 'completed' },
     handle: ({ caller, input }) => caller.transactions.list(input),
   }),
@@ -155,6 +163,12 @@ export const transactionRestRoutes = [
       description: 'Dinner',
     },
     handle: ({ caller, input }) => caller.transactions.transfer(input),
+    dryRun: {
+      description:
+        'With `?dryRun=true`: the verdict without the transfer. 200 `{"wouldSucceed": true}`, or the very refusal the transfer would answer now (e.g. 400 `INSUFFICIENT_FUNDS`, `DAILY_LIMIT_EXCEEDED` with its figures), judged by the ledger’s own rules. No money moves, nothing is stored, and an `Idempotency-Key` sent along stays free for the real transfer.',
+      output: z.object({ wouldSucceed: z.literal(true) }),
+      handle: ({ caller, input }) => caller.transactions.transferDryRun(input),
+    },
   }),
   defineRoute({
     method: 'POST',
