@@ -65,6 +65,8 @@ export const transactionRestRoutes = [
     tag,
     access: 'customer',
     input: ownTransactionListQuery,
+    // Parsed once: a decoded cursor is not a cursor any more.
+    parsedFor: ownTransactionListQuery,
     output: pageSchema.extend({
       nextCursor: z
         .string()

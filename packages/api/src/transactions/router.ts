@@ -19,7 +19,7 @@ import { withdraw } from './withdraw.ts';
 
 export const transactionsRouter = router({
   list: procedureWith('read:transaction:own')
-    .input(ownTransactionListQuery)
+    .input(parsedOnce(ownTransactionListQuery))
     .query(({ ctx, input }) => history.listTransactions(ctx.deps.db, ctx.auth.user.id, input)),
   byId: procedureWith('read:transaction:own')
     .input(byIdInput)
