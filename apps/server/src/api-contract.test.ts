@@ -289,7 +289,8 @@ describe('the OpenAPI document', () => {
     );
     expect(statuses('/transactions/{id}', 'get')).toContain('404');
     expect(statuses('/auth/login', 'post')).toContain('429');
-    expect(statuses('/auth/login', 'post')).not.toContain('503');
+    // Wrong password 401, blocked 403, maintenance 503 (issue 25: orval could not compare them).
+    expect(statuses('/auth/login', 'post')).toEqual(expect.arrayContaining(['401', '403', '503']));
     // Refusals the users' state makes (an e-mail taken, the last administrator, money left).
     expect(statuses('/users', 'post')).toContain('409');
     expect(statuses('/users/{id}', 'put')).toContain('409');
