@@ -111,6 +111,43 @@ describe('the OpenAPI document', () => {
   });
 });
 
+describe('answer examples', () => {
+  it('are realistic answers: each validates against its schema under strict ajv', () => {
+    const ajv = strictAjv();
+    const checked: string[] = [];
+    const problems: string[] = [];
+    const check = (where: string, media: Json | undefined) => {
+      if (!media || media.example === undefined) return;
+      const schema = media.schema as Json;
+      const validate = ajv.compile(
+        typeof schema.$ref === 'string' ? { $ref: `openapi${schema.$ref}` } : schema,
+      );
+      checked.push(where);
+      if (!validate(media.example)) problems.push(`${where}: ${ajv.errorsText(validate.errors)}`);
+    };
+    for (const [path, item] of Object.entries(doc.paths)) {
+      for (const [method, operation] of Object.entries(item)) {
+        for (const [status, response] of Object.entries(operation.responses)) {
+          const content = (response as Json).content as Record<string, Json> | undefined;
+          check(`${method} ${path} ${status}`, content?.['application/json']);
+        }
+      }
+    }
+    for (const [name, response] of Object.entries(doc.components.responses ?? {})) {
+      check(name, (response.content as Record<string, Json>)['application/json']);
+    }
+    expect(problems).toEqual([]);
+    expect(checked).toEqual(
+      expect.arrayContaining([
+        'post /transactions/transfer 201',
+        'post /transactions/transfer 200',
+        'get /transactions 200',
+        'BadRequest',
+      ]),
+    );
+  });
+});
+
 describe('path ids', () => {
   it('answers 404 NOT_FOUND for a malformed id on every operation with one, as documented', async () => {
     const admin = await app.registerVerified();

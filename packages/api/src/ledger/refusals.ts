@@ -1,4 +1,4 @@
-import { TRPCError } from '@trpc/server';
+import type { TRPCError } from '@trpc/server';
 import { type AppErrorDetails, type AppErrorReason, appError } from '../errors.ts';
 import { toDollars } from '../money/cents.ts';
 

@@ -47,6 +47,8 @@ export interface RestRoute {
   rateLimitHeaders: boolean;
   /** A request body (or query) the reference shows as the example. */
   example: unknown;
+  /** A realistic success answer the reference shows (checked against `output` by its type). */
+  answerExample: unknown;
   /** Who may call it; the procedure enforces it, this documents it. */
   access: 'public' | 'signed-in' | 'customer' | 'admin' | 'staff' | 'development';
   /**
@@ -92,6 +94,7 @@ interface RouteSpec<I extends z.ZodType, O extends z.ZodType> {
   rateLimited?: boolean;
   rateLimitHeaders?: boolean;
   example?: z.input<I>;
+  answerExample?: z.input<O>;
   access: RestRoute['access'];
   confirmsSession?: boolean;
   input: I;
@@ -139,6 +142,7 @@ export function defineRoute<I extends z.ZodType, O extends z.ZodType>(
     rateLimited: (spec.rateLimited ?? false) || (spec.rateLimitHeaders ?? false),
     rateLimitHeaders: spec.rateLimitHeaders ?? false,
     example: spec.example,
+    answerExample: spec.answerExample,
     access: spec.access,
     confirmsSession: spec.confirmsSession ?? false,
     input: spec.input,

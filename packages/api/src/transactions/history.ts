@@ -1,7 +1,6 @@
 import type { Executor } from '@bank/db';
 import { transactions, users } from '@bank/db/schema';
 import type { transactionListQuery } from '@bank/validators/money';
-import { encodeHistoryCursor, type OwnTransactionListQuery } from './cursor.ts';
 import { TRPCError } from '@trpc/server';
 import { stringify } from 'csv-stringify/sync';
 import { and, count, eq, gte, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm';
@@ -16,6 +15,7 @@ import { primaryAccountIdOf } from '../ledger/primary-account.ts';
 import { toTransactionDto } from '../ledger/transaction-dto.ts';
 import { transactionJsonPairs, transactionRowJson } from '../ledger/transaction-row.ts';
 import { toCents, toDollars } from '../money/cents.ts';
+import { encodeHistoryCursor, type OwnTransactionListQuery } from './cursor.ts';
 
 const senders = alias(users, 'sender');
 

@@ -15,6 +15,46 @@ import { ownTransactionListQuery } from './cursor.ts';
 
 const tag = 'Transactions';
 
+/** A transfer as it comes back, for the reference's examples (a real answer's shape). */
+const transferExample: z.input<typeof transactionDtoSchema> = {
+  id: '9d6f2f52-3c1e-4b8a-a6f4-2f0c7e1d5b90',
+  _id: '9d6f2f52-3c1e-4b8a-a6f4-2f0c7e1d5b90',
+  type: 'transfer',
+  status: 'completed',
+  amount: 25.5,
+  currency: 'USD',
+  direction: 'debit',
+  description: 'Dinner',
+  category: 'transfer',
+  paymentMethod: 'internal_transfer',
+  notes: null,
+  recipient: {
+    _id: '5b2e8c1a-7d4f-4e2b-9c3a-1f6d8e0a2b47',
+    id: '5b2e8c1a-7d4f-4e2b-9c3a-1f6d8e0a2b47',
+  },
+  recipientName: 'Bob S.',
+  recipientAccountNumber: '412345678085',
+  sender: { firstName: 'Alice', lastName: 'Johnson', email: 'alice@demo.bank' },
+  counterparty: null,
+  timeline: [
+    {
+      id: '1',
+      status: 'completed',
+      description: 'Transfer initiated',
+      timestamp: '2026-11-27T14:05:12.381Z',
+    },
+    {
+      id: '2',
+      status: 'completed',
+      description: 'Delivered to Bob S.',
+      timestamp: '2026-11-27T14:05:12.381Z',
+    },
+  ],
+  timestamp: '2026-11-27T14:05:12.381Z',
+  createdAt: '2026-11-27T14:05:12.381Z',
+  updatedAt: '2026-11-27T14:05:12.381Z',
+};
+
 const pageSchema = z.object({
   data: z.array(transactionDtoSchema),
   page: z.number(),
@@ -74,6 +114,15 @@ export const transactionRestRoutes = [
         .meta({ description: 'The `cursor` of the next page; null on the last page.' }),
     }),
     example: { page: 1, limit: 10, type: 'transfer', status: 'completed' },
+    answerExample: {
+      data: [transferExample],
+      page: 1,
+      limit: 10,
+      count: 1,
+      total: 1,
+      pages: 1,
+      nextCursor: null,
+    },
     handle: ({ caller, input }) => caller.transactions.list(input),
   }),
   defineRoute({
@@ -144,6 +193,7 @@ export const transactionRestRoutes = [
     access: 'customer',
     input: byIdInput,
     output: z.object({ data: transactionDtoSchema }),
+    answerExample: { data: transferExample },
     handle: async ({ caller, input }) => ({ data: await caller.transactions.byId(input) }),
   }),
   defineRoute({
@@ -163,6 +213,11 @@ export const transactionRestRoutes = [
       recipientName: 'Bob Smith',
       amount: 25.5,
       description: 'Dinner',
+    },
+    answerExample: {
+      message: 'Transfer completed successfully',
+      transaction: transferExample,
+      newBalance: 1224.5,
     },
     handle: ({ caller, input }) => caller.transactions.transfer(input),
     dryRun: {

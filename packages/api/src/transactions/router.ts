@@ -9,9 +9,9 @@ import {
 } from '@bank/validators/money';
 import { lookupPayee } from '../accounts/payee.ts';
 import { answerPosted } from '../ledger/answer.ts';
-import { ownTransactionListQuery } from './cursor.ts';
 import { parsedOnce } from '../parse-once.ts';
 import { procedureWith, router } from '../trpc.ts';
+import { ownTransactionListQuery } from './cursor.ts';
 import { deposit } from './deposit.ts';
 import * as history from './history.ts';
 import { transfer, transferDryRun } from './transfer.ts';

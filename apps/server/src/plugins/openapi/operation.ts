@@ -173,6 +173,7 @@ export function buildOperation(route: RestRoute, book: SchemaBook) {
           'schemas',
           book.add(`${name}Response`, book.convert(route.output, 'output'), 'Output'),
         ),
+        ...(route.answerExample !== undefined ? { example: route.answerExample } : {}),
       },
     };
   }
