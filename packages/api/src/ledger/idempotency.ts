@@ -95,12 +95,13 @@ export interface StoredAnswerRow {
 
 /** The answer a key keeps for a business rule's refusal. */
 export function storedRefusal(error: TRPCError): StoredAnswer {
+  // A refusal that names a code of its own keeps it (and its figures); tRPC's code says the rest.
   const details = errorDetailsOf(error);
   return {
     ok: false,
     code: error.code,
     message: error.message,
-    reason: errorCodeOf(error),
+    ...(error.cause instanceof AppErrorCause ? { reason: errorCodeOf(error) } : {}),
     ...(details ? { details } : {}),
   };
 }
