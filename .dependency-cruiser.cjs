@@ -213,6 +213,7 @@ module.exports = {
         'playwright-report/',
         'routeTree\\.gen\\.ts$',
         'client-journey/generated/',
+        'client-journey-hey/generated/',
       ],
     },
     // Type-only imports count: a type cycle is still a cycle, and the SPA's one import of the

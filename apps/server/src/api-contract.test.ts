@@ -39,9 +39,9 @@ describe('errors an integrator can act on', () => {
       });
       expect(response.statusCode).toBe(503);
       expect(response.json()).toEqual({
+        code: 'MAINTENANCE',
         message: messages.maintenance,
         reason: 'MAINTENANCE',
-        code: 'MAINTENANCE',
       });
       expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
       expect(logged().filter((line) => Number(line.level) >= 50)).toEqual([]);
@@ -75,6 +75,7 @@ describe('errors an integrator can act on', () => {
     });
     expect(page.statusCode).toBe(400);
     expect(page.json()).toEqual({
+      code: 'VALIDATION_ERROR',
       message: 'Validation error',
       details: [{ field: 'page', message: 'Page must be at least 1' }],
     });
@@ -117,7 +118,10 @@ describe('errors an integrator can act on', () => {
       payload: 'email=a@b.c',
     });
     expect(response.statusCode).toBe(415);
-    expect(response.json()).toEqual({ message: 'Send the body as application/json' });
+    expect(response.json()).toEqual({
+      code: 'UNSUPPORTED_MEDIA_TYPE',
+      message: 'Send the body as application/json',
+    });
   });
 
   it('answers 429 with Retry-After', async () => {
@@ -132,7 +136,7 @@ describe('errors an integrator can act on', () => {
     for (let i = 0; i < 5; i += 1) expect((await attempt()).statusCode).toBe(401);
     const refused = await attempt();
     expect(refused.statusCode).toBe(429);
-    expect(refused.json()).toEqual({ message: messages.tooManyRequests });
+    expect(refused.json()).toEqual({ code: 'RATE_LIMITED', message: messages.tooManyRequests });
     expect(refused.headers['retry-after']).toBe('900');
   });
 });
@@ -285,7 +289,8 @@ describe('the OpenAPI document', () => {
     );
     expect(statuses('/transactions/{id}', 'get')).toContain('404');
     expect(statuses('/auth/login', 'post')).toContain('429');
-    expect(statuses('/auth/login', 'post')).not.toContain('503');
+    // Wrong password 401, blocked 403, maintenance 503 (issue 25: orval could not compare them).
+    expect(statuses('/auth/login', 'post')).toEqual(expect.arrayContaining(['401', '403', '503']));
     // Refusals the users' state makes (an e-mail taken, the last administrator, money left).
     expect(statuses('/users', 'post')).toContain('409');
     expect(statuses('/users/{id}', 'put')).toContain('409');
@@ -309,7 +314,7 @@ describe('the OpenAPI document', () => {
       for (const op of Object.values(item)) expect(tags).toContain(op.tags[0]);
     }
     expect(doc.components.schemas).toMatchObject({
-      Money: { type: 'number', multipleOf: 0.01 },
+      Money: { type: 'number' },
       Transaction: {
         properties: { id: { format: 'uuid' }, createdAt: { format: 'date-time' } },
       },

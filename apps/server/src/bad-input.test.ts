@@ -288,7 +288,10 @@ describe('signed out (finding 8)', () => {
   ] as const)('a %s %s with an empty body answers 401, not 400', async (method, url) => {
     const result = await call(method, url, null, {});
     expect(result.status).toBe(401);
-    expect(result.body).toEqual({ message: messages.authenticationRequired });
+    expect(result.body).toEqual({
+      code: 'UNAUTHORIZED',
+      message: messages.authenticationRequired,
+    });
   });
 });
 

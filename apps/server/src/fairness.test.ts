@@ -120,7 +120,7 @@ describe('one customer cannot stall another', () => {
     await expect.poll(() => flood.answers.length).toBe(13);
     const batchAnswers = flood.answers.slice(1);
     expect(batchAnswers.filter((a) => a.ok)).toHaveLength(bounds.callsInFlightPerSession);
-    expect(batchAnswers.filter((a) => a.code === 'TOO_MANY_REQUESTS')).toHaveLength(
+    expect(batchAnswers.filter((a) => a.code === 'RATE_LIMITED')).toHaveLength(
       12 - bounds.callsInFlightPerSession,
     );
     flood.socket.close();
@@ -157,6 +157,7 @@ describe('one customer cannot stall another', () => {
       for (const answer of refused) {
         expect(answer.retryAfter).toBe('1');
         expect(answer.body).toEqual({
+          code: 'RATE_LIMITED',
           message: 'Too many requests at once. Wait for your other requests to finish.',
           reason: 'RATE_LIMITED',
         });

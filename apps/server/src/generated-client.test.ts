@@ -75,6 +75,7 @@ describe('a client generated from /api/v1/openapi.json', () => {
     expect(steps.invalid).toEqual({
       status: 400,
       error: {
+        code: 'VALIDATION_ERROR',
         message: 'Validation error',
         details: [{ field: 'amount', message: 'Amount must be positive' }],
       },

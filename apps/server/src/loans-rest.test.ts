@@ -65,6 +65,7 @@ describe('REST loans paths (docs/product.md 7)', () => {
     });
     expect(outOfRange.statusCode).toBe(400);
     expect(outOfRange.json()).toEqual({
+      code: 'VALIDATION_ERROR',
       message: 'Validation error',
       details: [
         {

@@ -52,6 +52,7 @@ describe('the log', () => {
     });
     expect(registered.statusCode).toBe(500);
     expect(registered.json()).toEqual({
+      code: 'INTERNAL_ERROR',
       message: 'An unexpected error occurred. Please try again later.',
     });
 

@@ -67,7 +67,10 @@ describe('REST money paths', () => {
         payload: tooMuch,
       });
       expect(refused.statusCode).toBe(400);
-      expect(refused.json()).toEqual({ message: 'Insufficient funds' });
+      expect(refused.json()).toMatchObject({
+        code: 'INSUFFICIENT_FUNDS',
+        message: 'Insufficient funds',
+      });
       expect(refused.headers['idempotent-replayed']).toBe(replayed);
     }
     const balance = await server.inject({
@@ -133,6 +136,7 @@ describe('REST money paths', () => {
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toEqual({
+      code: 'VALIDATION_ERROR',
       message: 'Validation error',
       details: [
         { field: 'recipientAccountNumber', message: 'Account number is required' },
@@ -146,7 +150,7 @@ describe('REST money paths', () => {
       headers: bearer(eve.token),
     });
     expect(peek.statusCode).toBe(404);
-    expect(peek.json()).toEqual({ message: 'Transaction not found' });
+    expect(peek.json()).toEqual({ code: 'NOT_FOUND', message: 'Transaction not found' });
   });
 
   it('downloads the filtered history as CSV', async () => {
@@ -267,7 +271,7 @@ describe('a session that ends', () => {
     const key = `after-logout-${crypto.randomUUID()}`;
     const refused = await transfer(key);
     expect(refused.statusCode).toBe(401);
-    expect(refused.json()).toEqual({ message: messages.sessionExpired });
+    expect(refused.json()).toEqual({ code: 'UNAUTHORIZED', message: messages.sessionExpired });
     expect(await balanceCents(app.db, bob.accountNumber)).toBe(100n);
   });
 });

@@ -91,6 +91,7 @@ describe.runIf(Boolean(serverUrl && redisUrl))('outages of PostgreSQL and Redis'
     await database.cut();
     const rest = await expectUnavailable(await api('/api/v1/users?page=1'));
     expect(rest).toEqual({
+      code: 'SERVICE_UNAVAILABLE',
       reason: 'SERVICE_UNAVAILABLE',
       message: 'The service is temporarily unavailable. Please try again shortly.',
     });

@@ -74,6 +74,7 @@ describe('REST oversight paths', () => {
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toEqual({
+      code: 'VALIDATION_ERROR',
       message: 'Validation error',
       details: [{ field: 'days', message: 'Period must be 7, 30 or 90 days' }],
     });

@@ -63,6 +63,7 @@ describe('account numbers', () => {
     });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
+      code: 'VALIDATION_ERROR',
       message: 'Validation error',
       details: [{ field: 'recipientAccountNumber', message: 'Invalid account number' }],
     });
@@ -133,7 +134,10 @@ describe('GET /api/v1/accounts/lookup', () => {
       url: '/api/v1/accounts/lookup?accountNumber=123456789',
     });
     expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ message: messages.authenticationRequired });
+    expect(response.json()).toEqual({
+      code: 'UNAUTHORIZED',
+      message: messages.authenticationRequired,
+    });
   });
 
   it('is rate limited per user, with RateLimit headers and Retry-After', async () => {
@@ -146,7 +150,7 @@ describe('GET /api/v1/accounts/lookup', () => {
     }
     const refused = await lookup(alice.token, 'accountNumber=123456789');
     expect(refused.statusCode).toBe(429);
-    expect(refused.json()).toEqual({ message: messages.tooManyRequests });
+    expect(refused.json()).toEqual({ code: 'RATE_LIMITED', message: messages.tooManyRequests });
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expect(refused.headers.ratelimit).toMatch(/^"payee-lookup";r=0;t=\d+$/);
   });

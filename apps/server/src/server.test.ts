@@ -55,7 +55,7 @@ describe('REST /api/v1', () => {
   it('answers 401 Authentication required when no token is sent, and session expired for a stale one', async () => {
     const me = await server.inject({ method: 'GET', url: '/api/v1/auth/me' });
     expect(me.statusCode).toBe(401);
-    expect(me.json()).toEqual({ message: messages.authenticationRequired });
+    expect(me.json()).toEqual({ code: 'UNAUTHORIZED', message: messages.authenticationRequired });
     expect(me.headers['www-authenticate']).toBe('Bearer');
     const stale = await server.inject({
       method: 'GET',
@@ -63,7 +63,7 @@ describe('REST /api/v1', () => {
       headers: { authorization: 'Bearer abc.def' },
     });
     expect(stale.statusCode).toBe(401);
-    expect(stale.json()).toEqual({ message: messages.sessionExpired });
+    expect(stale.json()).toEqual({ code: 'UNAUTHORIZED', message: messages.sessionExpired });
     expect(stale.headers['www-authenticate']).toBe('Bearer error="invalid_token"');
   });
 
@@ -76,6 +76,7 @@ describe('REST /api/v1', () => {
     });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
+      code: 'VALIDATION_ERROR',
       message: 'Validation error',
       details: [
         { field: 'email', message: 'Invalid email' },
@@ -99,7 +100,7 @@ describe('REST /api/v1', () => {
     const { email, id } = await app.registerVerified();
     const wrong = await restLogin(email, 'Wrong!Passw0rd');
     expect(wrong.response.statusCode).toBe(401);
-    expect(wrong.body).toEqual({ message: messages.invalidCredentials });
+    expect(wrong.body).toEqual({ code: 'UNAUTHORIZED', message: messages.invalidCredentials });
     const { body } = await restLogin(email);
     const forbidden = await server.inject({
       method: 'PUT',
@@ -110,7 +111,7 @@ describe('REST /api/v1', () => {
     expect(forbidden.statusCode).toBe(403);
     const unknown = await server.inject({ method: 'GET', url: '/api/v1/does-not-exist' });
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ message: 'Not found' });
+    expect(unknown.json()).toEqual({ code: 'NOT_FOUND', message: 'Not found' });
     const outside = await server.inject({ method: 'GET', url: '/api/elsewhere' });
     expect(outside.statusCode).toBe(404);
     expect(outside.headers['content-type']).toMatch(/json/);
@@ -121,7 +122,7 @@ describe('REST /api/v1', () => {
     for (let i = 0; i < 5; i += 1) await restLogin(email, 'Wrong!Passw0rd');
     const { response, body } = await restLogin(email);
     expect(response.statusCode).toBe(429);
-    expect(body).toEqual({ message: messages.tooManyRequests });
+    expect(body).toEqual({ code: 'RATE_LIMITED', message: messages.tooManyRequests });
   });
 
   it('serves the development mailbox', async () => {

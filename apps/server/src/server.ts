@@ -195,7 +195,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     const path = req.url.split('?')[0] ?? '';
     const wantsPage = req.method === 'GET' && !path.startsWith('/api') && !path.startsWith('/trpc');
     if (hasSpa && wantsPage && !/\.[a-z0-9]+$/i.test(path)) return sendPage(path, req, reply);
-    return reply.code(404).send({ message: 'Not found' });
+    return reply.code(404).send({ code: 'NOT_FOUND', message: 'Not found' });
   });
   return app;
 }

@@ -14,7 +14,12 @@ export function sendServiceUnavailable(
     .code(503)
     .header('Retry-After', String(UNAVAILABLE_RETRY_AFTER_SECONDS))
     .header('Cache-Control', 'no-store')
-    .send({ message, reason: 'SERVICE_UNAVAILABLE', ...(details ? { details } : {}) });
+    .send({
+      code: 'SERVICE_UNAVAILABLE',
+      message,
+      reason: 'SERVICE_UNAVAILABLE',
+      ...(details ? { details } : {}),
+    });
 }
 
 export const shuttingDownMessage = 'This server is shutting down. Please try again shortly.';

@@ -79,7 +79,7 @@ describe('the built SPA', () => {
     );
     const api = await server.inject({ method: 'GET', url: '/api/unknown' });
     expect(api.statusCode).toBe(404);
-    expect(api.json()).toEqual({ message: 'Not found' });
+    expect(api.json()).toEqual({ code: 'NOT_FOUND', message: 'Not found' });
   });
 });
 

@@ -119,6 +119,7 @@ const rejectionMessages = {
 /** docs/product.md 7's validation answer for a refused file. */
 export function sendUploadRejected(reply: FastifyReply, error: UploadRejected) {
   return reply.code(400).send({
+    code: 'VALIDATION_ERROR',
     message: 'Validation error',
     details: [{ field: 'attachments', message: rejectionMessages[error.reason] }],
   });

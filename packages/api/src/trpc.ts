@@ -4,7 +4,7 @@ import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
 import { ZodError } from 'zod';
 import { hasTwoFactor } from './auth/dto.ts';
 import type { Context } from './deps.ts';
-import { AppErrorCause, appError, RetryAfterCause } from './errors.ts';
+import { AppErrorCause, appError, errorCodeOf, RetryAfterCause } from './errors.ts';
 import { admitCall } from './fairness.ts';
 import { can, type Permission } from './permissions.ts';
 import { isDependencyUnavailable, serviceUnavailableMessage } from './unavailable.ts';
@@ -70,6 +70,8 @@ const t = initTRPC
             : shape.message,
         data: {
           ...shape.data,
+          // The catalogue's stable code (errors.ts), where tRPC put its own.
+          code: errorCodeOf(error),
           stack: undefined,
           reason,
           details: zodError ? validationDetails(zodError) : appCause?.details,

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
+import { integratorGuidePage, integratorGuideStyle } from '../integrator-guide.ts';
 
 /**
  * The API reference at /api/docs: Scalar's standalone bundle, served from our origin with our
@@ -34,7 +35,7 @@ const page = `<!doctype html>
 <meta name="description" content="The Horizon Bank REST API: authentication, payments, cards, loans and support.">
 </head>
 <body>
-<noscript>The reference needs JavaScript. The OpenAPI 3.1 document itself is at <a href="/api/v1/openapi.json">/api/v1/openapi.json</a>.</noscript>
+<noscript>The reference needs JavaScript. The OpenAPI 3.1 document itself is at <a href="/api/v1/openapi.json">/api/v1/openapi.json</a>, and the <a href="/api/docs/integrators">integrator guide</a> is plain HTML.</noscript>
 <div id="app"></div>
 <script src="/api/docs/scalar.js"></script>
 <script src="/api/docs/init.js"></script>
@@ -50,6 +51,24 @@ export function registerApiDocs(app: FastifyInstance): void {
   );
   app.get('/api/docs/init.js', async (_req, reply) =>
     reply.type('text/javascript; charset=utf-8').header('Cache-Control', 'no-cache').send(init),
+  );
+  let guide: Promise<string> | undefined;
+  app.get('/api/docs/integrators', async (_req, reply) => {
+    // A failed read is not kept: the next ask reads again.
+    guide ??= integratorGuidePage().catch((error: unknown) => {
+      guide = undefined;
+      throw error;
+    });
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('Cache-Control', 'no-cache')
+      .send(await guide);
+  });
+  app.get('/api/docs/integrators.css', async (_req, reply) =>
+    reply
+      .type('text/css; charset=utf-8')
+      .header('Cache-Control', 'no-cache')
+      .send(integratorGuideStyle),
   );
   app.get('/api/docs/scalar.js', async (_req, reply) => {
     bundle ??= readFile(scalarBundle);

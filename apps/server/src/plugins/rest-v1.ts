@@ -1,4 +1,4 @@
-import { AppErrorCause, RetryAfterCause } from '@bank/api/errors';
+import { AppErrorCause, errorCodeOf, errorDetailsOf, RetryAfterCause } from '@bank/api/errors';
 import { storedFileAnswer } from '@bank/api/rest/define';
 import { restRoutes } from '@bank/api/rest/routes';
 import { type StoredUpload, UploadRejected } from '@bank/api/support/file-types';
@@ -34,7 +34,8 @@ const FILE_FREE_MULTIPART_BYTES = 65_536;
 const DEFAULT_RETRY_AFTER_SECONDS = 60;
 
 /**
- * docs/product.md 7-8's error format: `{message, reason?, details?}` with the matching status. Only
+ * docs/product.md 7-8's error format: `{code, message, details?}` with the matching status (and
+ * `reason`, the code's older name, where one was given: kept for existing callers). Only
  * an unexpected failure's message is replaced (and logged); a deliberate 503, such as
  * maintenance, keeps its message (the integrator API review); an outage is 503 SERVICE_UNAVAILABLE.
  */
@@ -52,9 +53,11 @@ export function sendError(reply: FastifyReply, error: unknown, log: FastifyInsta
         ? error.cause
         : null;
   if (zodError) {
-    return reply
-      .code(400)
-      .send({ message: messages.validation, details: validationDetails(zodError) });
+    return reply.code(400).send({
+      code: 'VALIDATION_ERROR',
+      message: messages.validation,
+      details: validationDetails(zodError),
+    });
   }
   if (error instanceof TRPCError) {
     const status = getHTTPStatusCodeFromError(error);
@@ -63,7 +66,7 @@ export function sendError(reply: FastifyReply, error: unknown, log: FastifyInsta
       appCause?.reason ?? (error.cause instanceof RetryAfterCause ? error.cause.reason : undefined);
     if (status >= 500 && !(status === 503 && reason)) {
       log.error({ err: error }, 'REST procedure failed');
-      return reply.code(status).send({ message: messages.unexpected });
+      return reply.code(status).send({ code: 'INTERNAL_ERROR', message: messages.unexpected });
     }
     if (status === 503) reply.header('Retry-After', String(MAINTENANCE_RETRY_AFTER_SECONDS));
     if (status === 429) {
@@ -80,15 +83,16 @@ export function sendError(reply: FastifyReply, error: unknown, log: FastifyInsta
         error.message === messages.sessionExpired ? 'Bearer error="invalid_token"' : 'Bearer',
       );
     }
+    const details = errorDetailsOf(error);
     return reply.code(status).send({
+      code: errorCodeOf(error),
       message: error.message,
-      // `code` repeats `reason` under the name issue 22's contracts use (STEP_UP_REQUIRED).
-      ...(reason ? { reason, code: reason } : {}),
-      ...(appCause?.details ? { details: appCause.details } : {}),
+      ...(reason ? { reason } : {}),
+      ...(details ? { details } : {}),
     });
   }
   log.error({ err: error }, 'REST request failed');
-  return reply.code(500).send({ message: messages.unexpected });
+  return reply.code(500).send({ code: 'INTERNAL_ERROR', message: messages.unexpected });
 }
 
 /** The thin REST adapter: each documented path runs the same procedure as the SPA. */
@@ -168,11 +172,11 @@ export async function restV1Plugin(
             // The Idempotency-Key header of money-moving calls (docs/architecture.md 3).
             ...(typeof idempotencyKey === 'string' ? { idempotencyKey } : {}),
           };
-          const result = await route.run(ctx, input);
+          const { status, result } = await route.run(ctx, input);
           if (route.contentType === 'application/octet-stream') {
             const file = storedFileAnswer.parse(result);
             return reply
-              .code(route.successStatus)
+              .code(status)
               .type(file.contentType)
               .header('Content-Length', String(file.size))
               .header('Content-Disposition', contentDisposition(file.fileName))
@@ -182,7 +186,7 @@ export async function restV1Plugin(
           }
           if (route.contentType === 'text/csv') {
             return reply
-              .code(route.successStatus)
+              .code(status)
               .type('text/csv; charset=utf-8')
               .header(
                 'Content-Disposition',
@@ -190,7 +194,7 @@ export async function restV1Plugin(
               )
               .send(result);
           }
-          return reply.code(route.successStatus).send(result);
+          return reply.code(status).send(result);
         } catch (error) {
           // A refused or failed request keeps none of the files it brought.
           await discardUploads(options.deps.storage, uploads);
@@ -204,7 +208,7 @@ export async function restV1Plugin(
   // held, while few servers are ever asked for it. api-contract.test.ts builds it in every run.
   let document: ReturnType<typeof buildOpenApiDocument> | undefined;
   app.get('/openapi.json', async () => {
-    document ??= buildOpenApiDocument(restRoutes);
+    document ??= buildOpenApiDocument(restRoutes, options.deps);
     return document;
   });
   app.setErrorHandler((error, req, reply) => {
@@ -219,17 +223,18 @@ export async function restV1Plugin(
     if (status >= 500) return sendError(reply, error, req.log);
     if (error instanceof MalformedJson) {
       return reply.code(400).send({
+        code: 'VALIDATION_ERROR',
         message: 'The request body is not valid JSON',
         details: [{ field: 'body', message: error.message }],
       });
     }
-    const message =
+    const [code, message] =
       status === 413
-        ? 'Request is too large'
+        ? (['PAYLOAD_TOO_LARGE', 'Request is too large'] as const)
         : status === 415
-          ? 'Send the body as application/json'
-          : 'Invalid request';
-    return reply.code(status).send({ message });
+          ? (['UNSUPPORTED_MEDIA_TYPE', 'Send the body as application/json'] as const)
+          : (['VALIDATION_ERROR', 'Invalid request'] as const);
+    return reply.code(status).send({ code, message });
   });
   const allowed = allowedMethods(restRoutes);
   app.setNotFoundHandler((req, reply) => {
@@ -240,9 +245,12 @@ export async function restV1Plugin(
       return reply
         .code(405)
         .header('Allow', methods.join(', '))
-        .send({ message: `${req.method} is not allowed here. Allowed: ${methods.join(', ')}.` });
+        .send({
+          code: 'METHOD_NOT_ALLOWED',
+          message: `${req.method} is not allowed here. Allowed: ${methods.join(', ')}.`,
+        });
     }
-    return reply.code(404).send({ message: 'Not found' });
+    return reply.code(404).send({ code: 'NOT_FOUND', message: 'Not found' });
   });
 }
 

@@ -84,7 +84,7 @@ export function isUpgrade(req: IncomingMessage): boolean {
 export function registerSecurity(app: FastifyInstance): void {
   app.addHook('onRequest', async (req, reply) => {
     if (isCrossSiteRequest(req)) {
-      await reply.code(403).send({ message: 'Cross-site request refused' });
+      await reply.code(403).send({ code: 'FORBIDDEN', message: 'Cross-site request refused' });
     }
   });
   // An upgrade answered over HTTP (refused here, by the fairness bounds, or not found) leaves a

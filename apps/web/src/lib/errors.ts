@@ -97,6 +97,7 @@ export function errorMessage(error: unknown, fallback: string): string {
     if (joined) return joined;
   }
   if (status === 429) return info.message || messages.tooManyRequests;
-  if (status >= 500 && info.code !== 'SERVICE_UNAVAILABLE') return messages.unexpected;
+  // A 503 (maintenance, an outage) says why; any other 5xx is unexpected.
+  if (status >= 500 && status !== 503) return messages.unexpected;
   return info.message || fallback;
 }

@@ -60,6 +60,7 @@ export function transactionPage(
     count: data.length,
     total,
     pages: Math.max(1, Math.ceil(total / limit)),
+    nextCursor: null as string | null,
   };
 }
 

@@ -27,7 +27,10 @@ export const authRestRoutes = [
     method: 'POST',
     path: '/auth/login',
     summary: 'Sign in. Answers the session token for Bearer use and sets the session cookie.',
+    description:
+      'A wrong e-mail or password answers 401 `UNAUTHORIZED` (`Invalid email or password`); a user the bank blocked, 403 `ACCOUNT_BLOCKED`; during maintenance, anyone but an administrator 503 `MAINTENANCE`.',
     tag,
+    errors: [401, 403, 503],
     rateLimited: true,
     access: 'public',
     input: loginInput,

@@ -100,6 +100,30 @@ export class LedgerDesk {
     return answer;
   }
 
+  /**
+   * A dry run: judges `posting` by its own rules against the ledger as it stands, and moves
+   * nothing, stores nothing and claims no key. The refusal the posting would meet, or
+   * undefined when it would go through (unless something changes before it is sent).
+   */
+  async judgeOnly(posting: Posting<unknown>, session: string): Promise<TRPCError | undefined> {
+    const settings = await this.settings.get();
+    const { users = [], accountNumbers = [], pending = [] } = posting.needs;
+    const read = await withDbRetry(() =>
+      readLedger(this.db, {
+        users,
+        accountNumbers,
+        transactions: pending,
+        sessions: [session],
+        keys: [],
+      }),
+    );
+    const book = new Book(read, new Date(), settings);
+    // As for a real posting, the session may come from the cache (decision 022): confirmed here.
+    if (!book.sessionOpen(session)) return appError('UNAUTHORIZED', messages.sessionExpired);
+    const verdict = posting.judge(book);
+    return 'refused' in verdict ? verdict.refused : undefined;
+  }
+
   private enqueue<R>(posting: Posting<R>, session: string | undefined): Promise<Posted<R>> {
     return new Promise<Posted<R>>((resolve, reject) => {
       const claim = posting.idempotency;

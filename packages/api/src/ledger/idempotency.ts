@@ -1,9 +1,16 @@
 import { createHash } from 'node:crypto';
 import { TRPCError } from '@trpc/server';
 import type { z } from 'zod';
-import { AppErrorCause } from '../errors.ts';
+import {
+  AppErrorCause,
+  codeOfTrpcCode,
+  type ErrorCode,
+  errorCatalogue,
+  errorCodeOf,
+  errorDetailsOf,
+} from '../errors.ts';
 import type { IdempotencyClaim, Posted, Posting } from './posting.ts';
-import { type StoredAnswer, storedReasons } from './stored-answer.ts';
+import type { StoredAnswer } from './stored-answer.ts';
 
 /** Keys are kept at least this long (README); a sweep removes older ones. */
 export const IDEMPOTENCY_RETENTION_MS = 24 * 60 * 60_000;
@@ -55,31 +62,31 @@ export function replayOf<R>(stored: StoredAnswerRow, claim: IdempotencyClaim<R>)
     });
   }
   if (!stored.response.ok) {
+    const { reason, details } = stored.response;
+    const code = toCode(stored.response.code);
     throw new TRPCError({
-      code: toCode(stored.response.code),
+      code,
       message: stored.response.message,
-      cause: stored.response.reason
-        ? new ReplayedAppRefusal(stored.response.reason)
-        : new ReplayedRefusal(),
+      cause: new ReplayedRefusal(isErrorCode(reason) ? reason : codeOfTrpcCode(code), details),
     });
   }
   return { value: claim.output.parse(stored.response.data), replayed: true };
 }
 
-/** Marks a refusal that is the stored answer of an earlier request with the same key. */
-export class ReplayedRefusal extends Error {
-  constructor() {
-    super('replayed');
-  }
-}
+/**
+ * Marks a refusal that is the stored answer of an earlier request with the same key; it carries
+ * the first answer's code and figures.
+ */
+export class ReplayedRefusal extends AppErrorCause {}
 
-/** A replayed refusal that carries a reason (ACCOUNT_FROZEN): the callers still see it. */
-export class ReplayedAppRefusal extends AppErrorCause {}
+function isErrorCode(value: string | undefined): value is ErrorCode {
+  return value !== undefined && Object.hasOwn(errorCatalogue, value);
+}
 
 export function isReplayedRefusal(error: unknown): boolean {
   return (
     error instanceof TRPCError &&
-    (error.cause instanceof ReplayedRefusal || error.cause instanceof ReplayedAppRefusal)
+    error.cause instanceof ReplayedRefusal
   );
 }
 
@@ -91,9 +98,15 @@ export interface StoredAnswerRow {
 
 /** The answer a key keeps for a business rule's refusal. */
 export function storedRefusal(error: TRPCError): StoredAnswer {
-  const cause = error.cause instanceof AppErrorCause ? error.cause.reason : undefined;
-  const reason = storedReasons.find((known) => known === cause);
-  return { ok: false, code: error.code, message: error.message, ...(reason ? { reason } : {}) };
+  // A refusal that names a code of its own keeps it (and its figures); tRPC's code says the rest.
+  const details = errorDetailsOf(error);
+  return {
+    ok: false,
+    code: error.code,
+    message: error.message,
+    ...(error.cause instanceof AppErrorCause ? { reason: errorCodeOf(error) } : {}),
+    ...(details ? { details } : {}),
+  };
 }
 
 /**

@@ -31,6 +31,8 @@ const loanAnswer = z.object({ message: z.string(), loan: loanDtoSchema });
  */
 const loanPutInput = loanUpdateInput.partial().extend({
   id: z.uuid('Loan not found'),
+  // A partial edit may change one part of the collateral too.
+  collateral: loanApplicationInput.shape.collateral.partial().optional(),
   status: loanDecisionInput.shape.status.optional(),
   reason: loanDecisionInput.shape.reason,
   version: loanDecisionInput.shape.version,
@@ -162,11 +164,32 @@ export const loanRestRoutes = [
       typeof raw === 'object' && raw !== null && 'status' in raw ? 'update:loan:any' : undefined,
     input: loanPutInput,
     output: loanAnswer,
-    handle: ({ caller, input }) => {
-      const { status, reason, version, ...application } = input;
-      if (status) return caller.loans.decide({ id: input.id, status, reason, version });
-      // The edit needs every field of an application: checked with its own schema's messages.
-      return caller.loans.update(loanUpdateInput.parse({ ...application, id: input.id }));
+    handle: async ({ caller, input }) => {
+      const { status, reason, version, id, collateral, ...changes } = input;
+      if (status) return caller.loans.decide({ id, status, reason, version });
+      // A partial edit: the fields sent, over the application as it stands; the whole is then
+      // checked with the application's own schema and messages.
+      const loan = await caller.loans.byId({ id });
+      const current = {
+        type: loan.type,
+        amount: loan.amount,
+        term: loan.term,
+        purpose: loan.purpose,
+        employmentStatus: loan.employmentStatus,
+        monthlyIncome: loan.monthlyIncome,
+        existingLoans: loan.existingLoans,
+      };
+      const sent = Object.fromEntries(
+        Object.entries(changes).filter(([, value]) => value !== undefined),
+      );
+      return caller.loans.update(
+        loanUpdateInput.parse({
+          ...current,
+          ...sent,
+          collateral: { ...loan.collateral, ...collateral },
+          id,
+        }),
+      );
     },
   }),
   defineRoute({

@@ -47,6 +47,8 @@ export interface RestRoute {
   rateLimitHeaders: boolean;
   /** A request body (or query) the reference shows as the example. */
   example: unknown;
+  /** A realistic success answer the reference shows (checked against `output` by its type). */
+  answerExample: unknown;
   /** Who may call it; the procedure enforces it, this documents it. */
   access: 'public' | 'signed-in' | 'customer' | 'admin' | 'staff' | 'development';
   /**
@@ -68,8 +70,17 @@ export interface RestRoute {
   downloadName?: string;
   /** Also takes multipart/form-data whose repeated `attachments` parts are image files. */
   multipart: boolean;
+  /** Also answers `?dryRun=true`: the verdict without the effect (RouteSpec.dryRun). */
+  dryRun: { output: z.ZodType; description: string } | undefined;
   /** Parses the merged params/query/body, runs the procedure, shapes the answer. */
-  run(ctx: Context, rawInput: unknown): Promise<unknown>;
+  run(ctx: Context, rawInput: unknown): Promise<{ status: number; result: unknown }>;
+}
+
+/** The `dryRun` query parameter of a route that takes one. */
+export const dryRunParameter = z.enum(['true', 'false']).optional();
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 interface RouteSpec<I extends z.ZodType, O extends z.ZodType> {
@@ -83,6 +94,7 @@ interface RouteSpec<I extends z.ZodType, O extends z.ZodType> {
   rateLimited?: boolean;
   rateLimitHeaders?: boolean;
   example?: z.input<I>;
+  answerExample?: z.input<O>;
   access: RestRoute['access'];
   confirmsSession?: boolean;
   input: I;
@@ -102,11 +114,23 @@ interface RouteSpec<I extends z.ZodType, O extends z.ZodType> {
    */
   permissionFor?: (rawInput: unknown) => Permission | undefined;
   handle(args: { caller: Caller; ctx: Context; input: z.output<I> }): Promise<z.input<O>>;
+  /**
+   * `?dryRun=true` answers 200 with what `handle` would decide, judged by the same rules, and
+   * does nothing (a refusal is the same error `handle` would answer).
+   */
+  dryRun?: DryRunSpec<I, z.ZodType>;
+}
+
+interface DryRunSpec<I extends z.ZodType, D extends z.ZodType> {
+  output: D;
+  description: string;
+  handle(args: { caller: Caller; ctx: Context; input: z.output<I> }): Promise<z.input<D>>;
 }
 
 export function defineRoute<I extends z.ZodType, O extends z.ZodType>(
   spec: RouteSpec<I, O>,
 ): RestRoute {
+  const pathParams = pathParameterNames(spec.path);
   return {
     method: spec.method,
     path: spec.path,
@@ -118,6 +142,7 @@ export function defineRoute<I extends z.ZodType, O extends z.ZodType>(
     rateLimited: (spec.rateLimited ?? false) || (spec.rateLimitHeaders ?? false),
     rateLimitHeaders: spec.rateLimitHeaders ?? false,
     example: spec.example,
+    answerExample: spec.answerExample,
     access: spec.access,
     confirmsSession: spec.confirmsSession ?? false,
     input: spec.input,
@@ -127,7 +152,10 @@ export function defineRoute<I extends z.ZodType, O extends z.ZodType>(
     contentType: spec.contentType ?? 'application/json',
     downloadName: spec.downloadName,
     multipart: spec.multipart ?? false,
-    async run(ctx, rawInput) {
+    dryRun: spec.dryRun
+      ? { output: spec.dryRun.output, description: spec.dryRun.description }
+      : undefined,
+    async run(ctx, rawWithFlag) {
       // Who is asking comes before what they ask: signed out, a bad body still answers 401.
       if (spec.access !== 'public' && spec.access !== 'development' && !ctx.auth) {
         // No credentials at all is not an expired session (the integrator API review).
@@ -140,17 +168,53 @@ export function defineRoute<I extends z.ZodType, O extends z.ZodType>(
       const needed =
         spec.access === 'admin' || spec.access === 'staff'
           ? permissionOfAccess[spec.access]
-          : spec.permissionFor?.(rawInput);
+          : spec.permissionFor?.(rawWithFlag);
       if (needed && ctx.auth && !can(ctx.auth.user.role, needed)) {
         throw appError('FORBIDDEN', messages.noAccess);
       }
-      const input = spec.input.parse(rawInput);
-      if (spec.parsedFor) markParsed(spec.parsedFor, input);
+      // `dryRun` is the route's switch, not part of what the procedure is asked.
+      const { dryRun, rawInput } = spec.dryRun
+        ? takeDryRun(rawWithFlag)
+        : { dryRun: false, rawInput: rawWithFlag };
+      const input = parseInput(spec.input, rawInput, pathParams);
       const caller = createCaller(ctx);
+      if (dryRun && spec.dryRun) {
+        const verdict = await spec.dryRun.handle({ caller, ctx, input });
+        return { status: 200, result: spec.dryRun.output.parse(verdict) };
+      }
+      if (spec.parsedFor) markParsed(spec.parsedFor, input);
       // The output schema documents the answer and strips anything it does not name.
-      return spec.output.parse(await spec.handle({ caller, ctx, input }));
+      const result = spec.output.parse(await spec.handle({ caller, ctx, input }));
+      return { status: spec.successStatus ?? 200, result };
     },
   };
+}
+
+/**
+ * A path id that cannot name anything (not a UUID) is 404 Not found, as an id of nobody's is:
+ * one answer for "no such resource" on every operation with a path id, whatever the body says.
+ */
+function parseInput<I extends z.ZodType>(
+  schema: I,
+  raw: unknown,
+  pathParams: readonly string[],
+): z.output<I> {
+  const parsed = schema.safeParse(raw);
+  if (parsed.success) return parsed.data;
+  const badPath = parsed.error.issues.some((issue) => {
+    const [field] = issue.path;
+    return typeof field === 'string' && pathParams.includes(field);
+  });
+  if (badPath) throw appError('NOT_FOUND', 'Not found');
+  throw parsed.error;
+}
+
+/** Splits `dryRun` off the merged input; a value other than true or false is a 400. */
+function takeDryRun(raw: unknown): { dryRun: boolean; rawInput: unknown } {
+  if (!isRecord(raw) || !('dryRun' in raw)) return { dryRun: false, rawInput: raw };
+  const { dryRun, ...rest } = raw;
+  const flag = z.object({ dryRun: dryRunParameter }).parse({ dryRun });
+  return { dryRun: flag.dryRun === 'true', rawInput: rest };
 }
 
 const pascal = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);

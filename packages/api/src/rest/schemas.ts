@@ -6,8 +6,9 @@ import { z } from 'zod';
  */
 export const money = z.number().meta({
   id: 'Money',
-  description: 'US dollars as a JSON number with at most two decimals (exact cents).',
-  multipleOf: 0.01,
+  // No `multipleOf: 0.01`: a validator checking it in binary floating point refuses about one
+  // cent value in nine (19.99 / 0.01 is 1998.9999...), so the two decimals are said in words.
+  description: 'US dollars as a JSON number with at most two decimals (exact cents), e.g. `19.99`.',
   examples: [125.5],
 });
 

@@ -15,6 +15,7 @@ import { primaryAccountIdOf } from '../ledger/primary-account.ts';
 import { toTransactionDto } from '../ledger/transaction-dto.ts';
 import { transactionJsonPairs, transactionRowJson } from '../ledger/transaction-row.ts';
 import { toCents, toDollars } from '../money/cents.ts';
+import { encodeHistoryCursor, type OwnTransactionListQuery } from './cursor.ts';
 
 const senders = alias(users, 'sender');
 
@@ -98,16 +99,25 @@ const historyPage = z.object({
 export async function listTransactions(
   db: Executor,
   userId: string,
-  query: z.infer<typeof transactionListQuery>,
+  query: OwnTransactionListQuery,
 ) {
   const filters = filterConditions(query);
   const filtered = filters.length > 0 ? sql` and ${and(...filters)}` : sql``;
-  const offset = (query.page - 1) * query.limit;
-  const reach = offset + query.limit;
+  // After a cursor: strictly below its row (one of this account's) in the list's order,
+  // created_at desc then id desc; an unknown cursor leaves nothing below it.
+  const after =
+    query.cursor === undefined
+      ? sql``
+      : sql` and (${transactions.createdAt}, ${transactions.id}) < (select c.created_at, c.id from ${transactions} c
+          where c.id = ${query.cursor} and (select id from acct) in (c.from_account_id, c.to_account_id))`;
+  const offset = query.cursor === undefined ? (query.page - 1) * query.limit : 0;
+  // One row beyond the page tells whether there is a next one.
+  const take = query.limit + 1;
+  const reach = offset + take;
   const side = (column: typeof transactions.fromAccountId | typeof transactions.toAccountId) =>
     // A scalar subquery (not a join) lets each side walk its index in order and stop early.
     sql`(select ${transactions.id} as id, ${transactions.createdAt} as created_at from ${transactions}
-      where ${column} = (select id from acct)${filtered}
+      where ${column} = (select id from acct)${filtered}${after}
       order by ${transactions.createdAt} desc nulls last, ${transactions.id} desc nulls last limit ${reach})`;
   const count = (column: typeof transactions.fromAccountId | typeof transactions.toAccountId) =>
     sql`(select count(*) from ${transactions} where ${column} = (select id from acct)${filtered})`;
@@ -122,7 +132,7 @@ export async function listTransactions(
         select ${primaryAccountIdOf(sql`${userId}::uuid`)} as id
       ), merged as (
         select id, created_at from (${side(transactions.fromAccountId)} union all ${side(transactions.toAccountId)}) both_sides
-        order by created_at desc, id desc limit ${query.limit} offset ${offset}
+        order by created_at desc, id desc limit ${take} offset ${offset}
       )
       select (select id from acct) as account_id,
         coalesce((
@@ -136,8 +146,10 @@ export async function listTransactions(
   );
   if (!page?.account_id) throw new TRPCError({ code: 'NOT_FOUND', message: 'Account not found' });
   const accountId = page.account_id;
+  const rows = page.rows.slice(0, query.limit);
+  const last = rows.at(-1);
   return {
-    data: page.rows.map(({ senderFirstName, senderLastName, ...transaction }) =>
+    data: rows.map(({ senderFirstName, senderLastName, ...transaction }) =>
       toTransactionDto(transaction, accountId, {
         sender:
           senderFirstName !== null && senderLastName !== null
@@ -145,11 +157,12 @@ export async function listTransactions(
             : null,
       }),
     ),
-    page: query.page,
+    page: query.cursor === undefined ? query.page : 1,
     limit: query.limit,
-    count: page.rows.length,
+    count: rows.length,
     total: page.total,
     pages: Math.max(1, Math.ceil(page.total / query.limit)),
+    nextCursor: page.rows.length > query.limit && last ? encodeHistoryCursor(last.id) : null,
   };
 }
 

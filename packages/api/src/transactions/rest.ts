@@ -11,8 +11,49 @@ import { z } from 'zod';
 import { payeeAnswerSchema } from '../accounts/payee.ts';
 import { movementResultSchema, transactionDtoSchema } from '../ledger/transaction-dto.ts';
 import { defineRoute, noInput } from '../rest/define.ts';
+import { ownTransactionListQuery } from './cursor.ts';
 
 const tag = 'Transactions';
+
+/** A transfer as it comes back, for the reference's examples (a real answer's shape). */
+const transferExample: z.input<typeof transactionDtoSchema> = {
+  id: '9d6f2f52-3c1e-4b8a-a6f4-2f0c7e1d5b90',
+  _id: '9d6f2f52-3c1e-4b8a-a6f4-2f0c7e1d5b90',
+  type: 'transfer',
+  status: 'completed',
+  amount: 25.5,
+  currency: 'USD',
+  direction: 'debit',
+  description: 'Dinner',
+  category: 'transfer',
+  paymentMethod: 'internal_transfer',
+  notes: null,
+  recipient: {
+    _id: '5b2e8c1a-7d4f-4e2b-9c3a-1f6d8e0a2b47',
+    id: '5b2e8c1a-7d4f-4e2b-9c3a-1f6d8e0a2b47',
+  },
+  recipientName: 'Bob S.',
+  recipientAccountNumber: '412345678085',
+  sender: { firstName: 'Alice', lastName: 'Johnson', email: 'alice@demo.bank' },
+  counterparty: null,
+  timeline: [
+    {
+      id: '1',
+      status: 'completed',
+      description: 'Transfer initiated',
+      timestamp: '2026-11-27T14:05:12.381Z',
+    },
+    {
+      id: '2',
+      status: 'completed',
+      description: 'Delivered to Bob S.',
+      timestamp: '2026-11-27T14:05:12.381Z',
+    },
+  ],
+  timestamp: '2026-11-27T14:05:12.381Z',
+  createdAt: '2026-11-27T14:05:12.381Z',
+  updatedAt: '2026-11-27T14:05:12.381Z',
+};
 
 const pageSchema = z.object({
   data: z.array(transactionDtoSchema),
@@ -59,11 +100,29 @@ export const transactionRestRoutes = [
     method: 'GET',
     path: '/transactions',
     summary: 'List transactions. The customer’s own, newest first, filtered and paginated.',
+    description:
+      'Two ways to page. By offset: `page` and `limit` (the answer’s `page`, `pages`, `total`); a transaction that lands meanwhile shifts later pages by one. By cursor: leave `page` out and pass the answer’s `nextCursor` as `cursor` for the next page, until `nextCursor` is null; pages never repeat or skip a row, whatever lands meanwhile. `total` counts every row that matches the filters.',
     tag,
     access: 'customer',
-    input: transactionListQuery,
-    output: pageSchema,
+    input: ownTransactionListQuery,
+    // Parsed once: a decoded cursor is not a cursor any more.
+    parsedFor: ownTransactionListQuery,
+    output: pageSchema.extend({
+      nextCursor: z
+        .string()
+        .nullable()
+        .meta({ description: 'The `cursor` of the next page; null on the last page.' }),
+    }),
     example: { page: 1, limit: 10, type: 'transfer', status: 'completed' },
+    answerExample: {
+      data: [transferExample],
+      page: 1,
+      limit: 10,
+      count: 1,
+      total: 1,
+      pages: 1,
+      nextCursor: null,
+    },
     handle: ({ caller, input }) => caller.transactions.list(input),
   }),
   defineRoute({
@@ -134,6 +193,7 @@ export const transactionRestRoutes = [
     access: 'customer',
     input: byIdInput,
     output: z.object({ data: transactionDtoSchema }),
+    answerExample: { data: transferExample },
     handle: async ({ caller, input }) => ({ data: await caller.transactions.byId(input) }),
   }),
   defineRoute({
@@ -154,7 +214,18 @@ export const transactionRestRoutes = [
       amount: 25.5,
       description: 'Dinner',
     },
+    answerExample: {
+      message: 'Transfer completed successfully',
+      transaction: transferExample,
+      newBalance: 1224.5,
+    },
     handle: ({ caller, input }) => caller.transactions.transfer(input),
+    dryRun: {
+      description:
+        'With `?dryRun=true`: the verdict without the transfer. 200 `{"wouldSucceed": true}`, or the very refusal the transfer would answer now (e.g. 400 `INSUFFICIENT_FUNDS`, `DAILY_LIMIT_EXCEEDED` with its figures), judged by the ledger’s own rules. No money moves, nothing is stored, and an `Idempotency-Key` sent along stays free for the real transfer.',
+      output: z.object({ wouldSucceed: z.literal(true) }),
+      handle: ({ caller, input }) => caller.transactions.transferDryRun(input),
+    },
   }),
   defineRoute({
     method: 'POST',

@@ -11,14 +11,15 @@ import { lookupPayee } from '../accounts/payee.ts';
 import { answerPosted } from '../ledger/answer.ts';
 import { parsedOnce } from '../parse-once.ts';
 import { procedureWith, router } from '../trpc.ts';
+import { ownTransactionListQuery } from './cursor.ts';
 import { deposit } from './deposit.ts';
 import * as history from './history.ts';
-import { transfer } from './transfer.ts';
+import { transfer, transferDryRun } from './transfer.ts';
 import { withdraw } from './withdraw.ts';
 
 export const transactionsRouter = router({
   list: procedureWith('read:transaction:own')
-    .input(transactionListQuery)
+    .input(parsedOnce(ownTransactionListQuery))
     .query(({ ctx, input }) => history.listTransactions(ctx.deps.db, ctx.auth.user.id, input)),
   byId: procedureWith('read:transaction:own')
     .input(byIdInput)
@@ -41,6 +42,10 @@ export const transactionsRouter = router({
   transfer: procedureWith('create:transaction:own')
     .input(parsedOnce(transferInput))
     .mutation(({ ctx, input }) => answerPosted(ctx, transfer(ctx.deps, ctx.auth, input))),
+  /** The transfer's verdict, judged by the ledger, with nothing moved (`?dryRun=true`). */
+  transferDryRun: procedureWith('create:transaction:own')
+    .input(parsedOnce(transferInput))
+    .query(({ ctx, input }) => transferDryRun(ctx.deps, ctx.auth, input)),
   deposit: procedureWith('create:transaction:own')
     .input(parsedOnce(depositInput))
     .mutation(({ ctx, input }) => answerPosted(ctx, deposit(ctx.deps, ctx.auth, input))),

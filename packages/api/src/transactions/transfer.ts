@@ -35,3 +35,21 @@ export async function transfer(
     auth.session.id,
   );
 }
+
+/**
+ * The transfer's verdict without the transfer (`?dryRun=true`): the same posting judged by the
+ * ledger's own rules against the balance and limits as they stand. Nothing moves, nothing is
+ * stored, and an `Idempotency-Key` sent with it stays free for the real transfer.
+ */
+export async function transferDryRun(
+  deps: AppDeps,
+  auth: SessionWithUser,
+  input: z.infer<typeof transferInput>,
+): Promise<{ wouldSucceed: true }> {
+  const refusal = await deps.ledger.judgeOnly(
+    transferPosting({ user: auth.user, input, amountCents: toCents(input.amount) }),
+    auth.session.id,
+  );
+  if (refusal) throw refusal;
+  return { wouldSucceed: true };
+}

@@ -1,3 +1,4 @@
+import { errorCodes } from '@bank/api/errors';
 import { errorResponses } from './error-responses.ts';
 import { ref } from './json-schema.ts';
 import type { SchemaBook } from './schema-book.ts';
@@ -41,17 +42,6 @@ export function components(book: SchemaBook) {
           'The browser’s HttpOnly session cookie (`__Host-session` in production), set by `POST /auth/login`.',
       },
     },
-    parameters: {
-      IdempotencyKey: {
-        name: 'Idempotency-Key',
-        in: 'header',
-        required: false,
-        description:
-          'Any unique string (a UUID is a good choice), at most 255 characters. Kept at least 24 hours.',
-        schema: { type: 'string', maxLength: 255 },
-        example: '8e0f6a8e-2b63-4d0e-9a0f-5d6b1c1f2a10',
-      },
-    },
     headers: {
       RequestId: {
         description:
@@ -92,26 +82,22 @@ export function components(book: SchemaBook) {
       ...book.schemas,
       Error: {
         type: 'object',
-        description: 'Every error answer.',
-        required: ['message'],
+        description:
+          'Every error answer. Act on `code` (the catalogue: docs/integrators.md, Errors); show `message`.',
+        required: ['code', 'message'],
         properties: {
+          code: {
+            type: 'string',
+            description:
+              'Stable and machine-readable: it never changes for a given refusal once published. New codes may be added (treat an unknown one by its HTTP status).',
+            enum: errorCodes,
+          },
           message: { type: 'string', description: 'Written for people; show it as it is.' },
           reason: {
             type: 'string',
-            description: 'A machine-readable reason where the caller can act on it.',
-            enum: [
-              'EMAIL_NOT_VERIFIED',
-              'TWO_FACTOR_REQUIRED',
-              'MAINTENANCE',
-              'ACCOUNT_BLOCKED',
-              'ACCOUNT_FROZEN',
-              'APPLICATION_CHANGED',
-              'OWN_APPLICATION',
-              'QUOTA_EXCEEDED',
-              'SERVICE_UNAVAILABLE',
-              'RATE_LIMITED',
-              'STEP_UP_REQUIRED',
-            ],
+            deprecated: true,
+            description: 'The older name of `code`, sent where it was before: read `code`.',
+            enum: errorCodes,
           },
           code: {
             type: 'string',
@@ -120,7 +106,7 @@ export function components(book: SchemaBook) {
           },
           details: {
             description:
-              'With `Validation error`: one entry per invalid field. With a rule’s refusal (`QUOTA_EXCEEDED`, `APPLICATION_CHANGED`): its figures, e.g. `{limit, used, resetsAt}` or the current `version`.',
+              'With `VALIDATION_ERROR`: one entry per invalid field. With a rule’s refusal: its figures (`limit`, `used`, `available` in dollars, `resetsAt` as an ISO time, as they apply) and `nextStep`, what the customer can do, in words.',
             oneOf: [
               { type: 'array', items: ref('schemas', 'ValidationDetail') },
               {

@@ -21,7 +21,8 @@ const tagDescriptions: Record<string, string> = {
 };
 
 /** OpenAPI 3.1 from the same zod schemas the procedures validate with. */
-export function buildOpenApiDocument(routes: RestRoute[]) {
+export function buildOpenApiDocument(routes: RestRoute[], site: { publicUrl: string }) {
+  const origin = site.publicUrl.replace(/\/+$/, '');
   const book = new SchemaBook();
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of routes) {
@@ -37,15 +38,19 @@ export function buildOpenApiDocument(routes: RestRoute[]) {
       version: '1.0.0',
       summary: 'Accounts, payments, cards, loans and support for Horizon Bank’s customers.',
       description: [
-        'The REST API over the same procedures the web app uses. The integrator guide (`docs/integrators.md`) walks through a first transfer.',
+        `The REST API over the same procedures the web app uses. The [integrator guide](${origin}/api/docs/integrators) walks through a first transfer and lists every error code.`,
         '- **Authentication:** `POST /auth/login` answers a `token`; send it as `Authorization: Bearer <token>`. Without one, protected calls answer 401 `Authentication required`; with an expired one, `Your session has expired. Please sign in again.`',
         '- **Idempotency:** money-moving calls take an `Idempotency-Key` header; a retry with the same key answers the first result (`Idempotent-Replayed: true`).',
-        '- **Errors:** `{message, reason?, details?}`; messages are written for people. Every answer carries `X-Request-Id`.',
+        '- **Errors:** `{code, message, details?}`: `code` is stable (the guide’s catalogue), `message` is written for people, a rule’s refusal carries its figures and `nextStep` in `details`. Every answer carries `X-Request-Id`.',
         '- **Rate limits:** 429 with `Retry-After`; limited calls send `RateLimit` and `RateLimit-Policy`.',
         '- **Amounts:** US dollars as JSON numbers with at most two decimals.',
       ].join('\n'),
-      contact: { name: 'Horizon Bank API support', url: '/support' },
-      license: { name: 'Proprietary', url: '/terms' },
+      contact: { name: 'Horizon Bank API support', url: `${origin}/support` },
+      license: { name: 'Proprietary', url: `${origin}/terms` },
+    },
+    externalDocs: {
+      description: 'The integrator guide: a first transfer, errors and their codes, the changelog.',
+      url: `${origin}/api/docs/integrators`,
     },
     servers: [{ url: '/api/v1', description: 'This server' }],
     tags: usedTags.map((name) => ({

@@ -10,6 +10,7 @@ export const errorResponses: Record<
     description:
       'The input is not valid: `Validation error` with one detail per field, or a body that is not JSON.',
     example: {
+      code: 'VALIDATION_ERROR',
       message: 'Validation error',
       details: [{ field: 'amount', message: 'Amount must be positive' }],
     },
@@ -18,55 +19,59 @@ export const errorResponses: Record<
     name: 'Unauthorized',
     description:
       'No session token was sent (`Authentication required`), or it is unknown or expired (`Your session has expired. Please sign in again.`).',
-    example: { message: 'Authentication required' },
+    example: { code: 'UNAUTHORIZED', message: 'Authentication required' },
   },
   403: {
     name: 'Forbidden',
     description:
-      'Signed in, but not allowed: another role, an unverified e-mail, a second factor still owed (`reason`), a change that needs a step-up code (`code: STEP_UP_REQUIRED`), or a cross-site browser request.',
-    example: { message: 'You do not have access to this' },
+      'Signed in, but not allowed: another role, an unverified e-mail, a second factor still owed, a change that needs a step-up code (`STEP_UP_REQUIRED`), a frozen account (`ACCOUNT_FROZEN`), or a cross-site browser request.',
+    example: { code: 'FORBIDDEN', message: 'You do not have access to this' },
   },
   404: {
     name: 'NotFound',
     description: 'No such resource, or not the caller’s: another customer’s id answers 404 too.',
-    example: { message: 'Transaction not found' },
+    example: { code: 'NOT_FOUND', message: 'Transaction not found' },
   },
   409: {
     name: 'Conflict',
     description:
       'The ledger could not settle the request after repeated conflicting changes (nothing moved and the `Idempotency-Key` stays free: retry with the same key), or the resource’s state refuses the change.',
-    example: { message: 'Please retry the request' },
+    example: { code: 'CONFLICT', message: 'Please retry the request' },
   },
   410: {
     name: 'Gone',
     description: 'The resource existed and has been removed.',
-    example: { message: 'Gone' },
+    example: { code: 'GONE', message: 'Gone' },
   },
   413: {
     name: 'ContentTooLarge',
     description: 'The body is larger than 1,048,576 bytes (or a file is over its limit).',
-    example: { message: 'Request is too large' },
+    example: { code: 'PAYLOAD_TOO_LARGE', message: 'Request is too large' },
   },
   415: {
     name: 'UnsupportedMediaType',
     description: 'The body is not `application/json` (or `multipart/form-data` where accepted).',
-    example: { message: 'Send the body as application/json' },
+    example: { code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Send the body as application/json' },
   },
   422: {
     name: 'UnprocessableContent',
     description: 'This `Idempotency-Key` was already used with a different request.',
-    example: { message: 'This idempotency key was already used for a different request' },
+    example: {
+      code: 'IDEMPOTENCY_KEY_REUSED',
+      message: 'This idempotency key was already used for a different request',
+    },
   },
   429: {
     name: 'TooManyRequests',
     description: 'Over a rate limit: wait the `Retry-After` seconds.',
-    example: { message: 'Too many requests. Please try again later.' },
+    example: { code: 'RATE_LIMITED', message: 'Too many requests. Please try again later.' },
   },
   503: {
     name: 'ServiceUnavailable',
     description:
       'The bank is under maintenance (only administrators get through), reason `MAINTENANCE`; or the database or Redis is unavailable, or this server is closing, reason `SERVICE_UNAVAILABLE`: retry after `Retry-After` seconds (a keyed money call is safe to retry with the same `Idempotency-Key`).',
     example: {
+      code: 'MAINTENANCE',
       message: 'The bank is under maintenance. Please try again later.',
       reason: 'MAINTENANCE',
     },
@@ -75,7 +80,10 @@ export const errorResponses: Record<
     name: 'InternalError',
     description:
       'Something failed on our side; the `X-Request-Id` names it in our logs. Retrying a money-moving call with the same `Idempotency-Key` is safe.',
-    example: { message: 'An unexpected error occurred. Please try again later.' },
+    example: {
+      code: 'INTERNAL_ERROR',
+      message: 'An unexpected error occurred. Please try again later.',
+    },
   },
 };
 

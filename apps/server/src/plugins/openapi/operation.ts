@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { pathParameterNames, type RestRoute } from '@bank/api/rest/define';
 import { errorResponses, errorStatuses } from './error-responses.ts';
 import {
@@ -23,23 +24,25 @@ const accessText: Record<RestRoute['access'], string> = {
   development: 'No authentication; only while the development mailbox is on.',
 };
 
-/** The form fields plus up to five image files in repeated `attachments` parts. */
-function withFiles(body: JsonSchema): JsonSchema {
+/**
+ * The form fields plus up to five image files in repeated `attachments` parts: one flat object
+ * with the files as `format: binary` strings, which generators turn into a FormData upload
+ * (an `allOf`, or a JSON body offered beside it, made them drop the files or send JSON).
+ */
+function formWithFiles(body: JsonSchema): JsonSchema {
+  const properties = isObject(body.properties) ? body.properties : {};
   return {
-    allOf: [
-      body,
-      {
-        type: 'object',
-        properties: {
-          attachments: {
-            type: 'array',
-            maxItems: 5,
-            description: 'PNG, JPEG or GIF (judged by content), each at most 10,000,000 bytes',
-            items: { type: 'string', contentMediaType: 'application/octet-stream' },
-          },
-        },
+    type: 'object',
+    ...(Array.isArray(body.required) ? { required: body.required } : {}),
+    properties: {
+      ...properties,
+      attachments: {
+        type: 'array',
+        maxItems: 5,
+        description: 'PNG, JPEG or GIF (judged by content), each at most 10,000,000 bytes',
+        items: { type: 'string', format: 'binary', contentMediaType: 'application/octet-stream' },
       },
-    ],
+    },
   };
 }
 
@@ -55,6 +58,25 @@ export function openApiPath(path: string): string {
 }
 
 const IDEMPOTENCY = 'idempotencyKey';
+
+/**
+ * The `Idempotency-Key` header, its example a UUID of its own per operation: a snippet copied
+ * from the reference for one call never reuses the key shown for another (a key names one
+ * operation; the same key on another request is refused with 422).
+ */
+function idempotencyKeyParameter(operationId: string) {
+  const hex = createHash('sha256').update(`idempotency-key ${operationId}`).digest('hex');
+  const example = `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+  return {
+    name: 'Idempotency-Key',
+    in: 'header',
+    required: false,
+    description:
+      'Any unique string (a UUID is a good choice), 8 to 255 characters, new for each operation you mean and the same on its retries. Kept at least 24 hours. The example is only an example: make a fresh one (e.g. `crypto.randomUUID()`).',
+    schema: { type: 'string', minLength: 8, maxLength: 255 },
+    example,
+  };
+}
 
 export function buildOperation(route: RestRoute, book: SchemaBook) {
   const name = pascal(route.operationId);
@@ -87,25 +109,40 @@ export function buildOperation(route: RestRoute, book: SchemaBook) {
       });
     }
   }
-  if (idempotencySchema) parameters.push(ref('parameters', 'IdempotencyKey'));
+  if (idempotencySchema) parameters.push(idempotencyKeyParameter(route.operationId));
+  if (route.dryRun) {
+    parameters.push({
+      name: 'dryRun',
+      in: 'query',
+      required: false,
+      description: route.dryRun.description,
+      schema: { type: 'string', enum: ['true', 'false'] },
+      example: 'true',
+    });
+  }
 
   let requestBody: unknown;
   if (takesBody && rest) {
-    const schemaName = book.add(`${name}Request`, rest);
     const required =
       !isObject(rest.properties) || (Array.isArray(rest.required) && rest.required.length > 0);
-    const json = {
-      schema: ref('schemas', schemaName),
-      ...(route.example !== undefined ? { example } : {}),
-    };
+    const exampleField = route.example !== undefined ? { example } : {};
     requestBody = {
       required,
-      content: {
-        'application/json': json,
-        ...(route.multipart
-          ? { 'multipart/form-data': { schema: withFiles(ref('schemas', schemaName)) } }
-          : {}),
-      },
+      // A route that takes files is documented as the form it is; it takes the same fields as
+      // JSON too (without files), said in its description.
+      content: route.multipart
+        ? {
+            'multipart/form-data': {
+              schema: ref('schemas', book.add(`${name}Form`, formWithFiles(rest), 'Form')),
+              ...exampleField,
+            },
+          }
+        : {
+            'application/json': {
+              schema: ref('schemas', book.add(`${name}Request`, rest)),
+              ...exampleField,
+            },
+          },
     };
   }
 
@@ -136,6 +173,7 @@ export function buildOperation(route: RestRoute, book: SchemaBook) {
           'schemas',
           book.add(`${name}Response`, book.convert(route.output, 'output'), 'Output'),
         ),
+        ...(route.answerExample !== undefined ? { example: route.answerExample } : {}),
       },
     };
   }
@@ -147,6 +185,25 @@ export function buildOperation(route: RestRoute, book: SchemaBook) {
       content,
     },
   };
+  if (route.dryRun) {
+    responses['200'] = {
+      description: 'The dry run’s verdict (`?dryRun=true`): the request would succeed now.',
+      headers: { 'X-Request-Id': ref('headers', 'RequestId') },
+      content: {
+        'application/json': {
+          schema: ref(
+            'schemas',
+            book.add(
+              `${name}DryRunResponse`,
+              book.convert(route.dryRun.output, 'output'),
+              'Output',
+            ),
+          ),
+          example: { wouldSucceed: true },
+        },
+      },
+    };
+  }
   for (const status of errorStatuses(route, rest !== null, idempotencySchema !== null)) {
     responses[String(status)] = ref('responses', errorResponses[status].name);
   }
@@ -158,6 +215,9 @@ export function buildOperation(route: RestRoute, book: SchemaBook) {
     moreText.join(' '),
     route.description,
     `**Access:** ${accessText[route.access]}`,
+    route.multipart
+      ? 'Send `multipart/form-data` with the fields and up to five `attachments` parts; without files, the same fields as `application/json` are taken too.'
+      : undefined,
     idempotencySchema
       ? '**Idempotent:** send a fresh `Idempotency-Key` per operation and the same key on a retry: the first answer comes back (with `Idempotent-Replayed: true`) and no money moves twice.'
       : undefined,

@@ -1,7 +1,7 @@
 import type { Executor } from '@bank/db';
 import { timelineEntry } from '../book.ts';
 import type { Applied, IdempotencyClaim, Posting } from '../posting.ts';
-import { accountNotFound, refuse } from '../refusals.ts';
+import { accountNotFound, insufficientFunds, refuse } from '../refusals.ts';
 import { onlyRow } from './answers.ts';
 import { openAccount } from './open-account.ts';
 
@@ -80,8 +80,9 @@ export function repaymentPosting<R>(
       const from = openAccount(ledger.primaryAccountOf(order.borrowerId));
       if (!from) return { refused: accountNotFound() };
       if (order.nothingOwed) return { refused: refuse('This loan has nothing left to pay') };
-      if (ledger.stateOf(from).balanceCents < amountCents)
-        return { refused: refuse('Insufficient funds') };
+      const { balanceCents } = ledger.stateOf(from);
+      if (balanceCents < amountCents)
+        return { refused: insufficientFunds(amountCents, balanceCents) };
       const { now } = ledger;
       return {
         effects: [

@@ -14,7 +14,7 @@ import type {
   NewMovement,
   Posting,
 } from '../posting.ts';
-import { accountNotFound, refuse } from '../refusals.ts';
+import { accountNotFound, dailyLimitExceeded, insufficientFunds, refuse } from '../refusals.ts';
 import { type MovementResult, movementResult } from '../transaction-dto.ts';
 import { onlyRow } from './answers.ts';
 import { openAccount } from './open-account.ts';
@@ -80,22 +80,27 @@ export function transferPosting(
       // A closed customer's number is refused below as one that no account has.
       const target = openAccount(ledger.accountByNumber(accountNumber));
       if (target?.id === sender.id)
-        return { refused: refuse('You cannot transfer money to your own account') };
+        return {
+          refused: refuse('You cannot transfer money to your own account', 'OWN_ACCOUNT'),
+        };
       if (target?.kind === 'system')
-        return { refused: refuse('This account cannot receive transfers') };
+        return {
+          refused: refuse('This account cannot receive transfers', 'ACCOUNT_CANNOT_RECEIVE'),
+        };
       // Our format with valid check digits, yet no such account: never sent to the clearing.
       if (!target && isHorizonAccountNumber(accountNumber))
-        return { refused: refuse(noSuchHorizonAccount) };
+        return { refused: refuse(noSuchHorizonAccount, 'ACCOUNT_NOT_FOUND') };
       const recipient = target?.kind === 'customer' ? target : undefined;
       const state = ledger.stateOf(sender);
-      if (state.balanceCents < amountCents) return { refused: refuse('Insufficient funds') };
-      if (
-        outflowOn(state, ledger.day, 'transfer') + amountCents >
-        ledger.settings.transferLimitCents
-      )
+      if (state.balanceCents < amountCents)
+        return { refused: insufficientFunds(amountCents, state.balanceCents) };
+      const limitCents = ledger.settings.transferLimitCents;
+      const usedCents = outflowOn(state, ledger.day, 'transfer');
+      if (usedCents + amountCents > limitCents)
         return {
-          refused: refuse(
-            `Daily transfer limit exceeded: the limit is ${formatUsd(ledger.settings.transferLimitCents)} a day`,
+          refused: dailyLimitExceeded(
+            `Daily transfer limit exceeded: the limit is ${formatUsd(limitCents)} a day`,
+            { limitCents, usedCents, day: ledger.day },
           ),
         };
       const payeeLimit = payeeRefusal(order, ledger);

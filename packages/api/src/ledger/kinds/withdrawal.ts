@@ -2,7 +2,7 @@ import { formatUsd } from '../../money/cents.ts';
 import { outflowOn } from '../account-state.ts';
 import { timelineEntry } from '../book.ts';
 import type { Customer, IdempotencyClaim, Posting } from '../posting.ts';
-import { accountNotFound, refuse } from '../refusals.ts';
+import { accountNotFound, dailyLimitExceeded, insufficientFunds } from '../refusals.ts';
 import { type MovementResult, movementResult } from '../transaction-dto.ts';
 import { onlyRow } from './answers.ts';
 import { openAccount } from './open-account.ts';
@@ -32,13 +32,16 @@ export function withdrawalPosting(
       const from = openAccount(ledger.primaryAccountOf(user.id));
       if (!from) return { refused: accountNotFound() };
       const state = ledger.stateOf(from);
-      if (state.balanceCents < amountCents) return { refused: refuse('Insufficient funds') };
+      if (state.balanceCents < amountCents)
+        return { refused: insufficientFunds(amountCents, state.balanceCents) };
       // The user's own daily limit, or the bank's.
       const limit = user.withdrawalLimitCents ?? ledger.settings.withdrawalLimitCents;
-      if (outflowOn(state, ledger.day, 'withdraw') + amountCents > limit)
+      const usedCents = outflowOn(state, ledger.day, 'withdraw');
+      if (usedCents + amountCents > limit)
         return {
-          refused: refuse(
+          refused: dailyLimitExceeded(
             `Daily withdrawal limit exceeded: the limit is ${formatUsd(limit)} a day`,
+            { limitCents: limit, usedCents, day: ledger.day },
           ),
         };
       const { now } = ledger;
