@@ -99,11 +99,6 @@ export function components(book: SchemaBook) {
             description: 'The older name of `code`, sent where it was before: read `code`.',
             enum: errorCodes,
           },
-          code: {
-            type: 'string',
-            description:
-              'A refusal’s stable code, the same as `reason` (`STEP_UP_REQUIRED`, `ACCOUNT_FROZEN`, ...).',
-          },
           details: {
             description:
               'With `VALIDATION_ERROR`: one entry per invalid field. With a rule’s refusal: its figures (`limit`, `used`, `available` in dollars, `resetsAt` as an ISO time, as they apply) and `nextStep`, what the customer can do, in words.',
