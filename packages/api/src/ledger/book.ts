@@ -4,6 +4,7 @@ import { uuidV7 } from '../ids/uuid-v7.ts';
 import { toDollars } from '../money/cents.ts';
 import type { QueuedEvent } from '../realtime/events.ts';
 import { type AccountState, afterMovement, afterReturn, utcDay } from './account-state.ts';
+import { counterpartyOf } from './counterparty.ts';
 import type {
   AccountParty,
   Applied,
@@ -217,6 +218,8 @@ export class Book implements LedgerView {
             amount: toDollars(row.amountCents),
             direction: side === movement.to ? 'credit' : 'debit',
             description: row.description,
+            // "Received $42.10 from Bob Rivera": each side is told of the other.
+            counterparty: counterpartyOf(row, side === movement.to),
             newBalance: toDollars(state.balanceCents),
             notify: side.owner.notify,
           },

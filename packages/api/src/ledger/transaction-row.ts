@@ -52,6 +52,7 @@ const timelineJson = z.array(
     status: z.enum(transactionStatuses),
     description: z.string(),
     timestamp: z.string(),
+    forRecipient: z.string().optional(),
   }),
 );
 

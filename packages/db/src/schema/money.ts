@@ -69,6 +69,8 @@ export interface TimelineEntry {
   status: 'pending' | 'completed' | 'failed' | 'cancelled';
   description: string;
   timestamp: string;
+  /** How the receiving side reads this stage, when not as the paying side does. */
+  forRecipient?: string;
 }
 
 /** What a customer sees: one movement of money with its type, status and timeline. */

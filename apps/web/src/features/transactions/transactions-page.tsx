@@ -130,7 +130,11 @@ export function TransactionsPage(props: {
             </Stack>
           ) : (
             <Box opacity={list.isPlaceholderData ? 0.6 : 1} transition="opacity 0.15s">
-              <TransactionList transactions={data.data} label="Transactions" />
+              <TransactionList
+                transactions={data.data}
+                label="Transactions"
+                byDay={{ now: new Date() }}
+              />
             </Box>
           )}
         </Card.Body>

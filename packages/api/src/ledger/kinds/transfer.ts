@@ -96,13 +96,20 @@ function transferMovement(
     recipientUserId: recipient?.userId ?? null,
     recipientName,
     recipientAccountNumber: input.recipientAccountNumber,
+    // The recipient is told who paid them, by the name the sender had when the money moved.
     counterparty: recipient
-      ? null
+      ? {
+          senderName: `${user.firstName} ${user.lastName}`,
+          senderAccountLast4: last4(from.accountNumber),
+        }
       : { accountLast4: last4(input.recipientAccountNumber), network: 'ACH' },
     timeline: recipient
       ? [
           timelineEntry('completed', 'Transfer initiated', now),
-          timelineEntry('completed', `Delivered to ${recipientName}`, now),
+          {
+            ...timelineEntry('completed', `Delivered to ${recipientName}`, now),
+            forRecipient: `Received from ${user.firstName} ${user.lastName}`,
+          },
         ]
       : [
           timelineEntry('completed', 'Transfer initiated', now),
