@@ -14,6 +14,7 @@ import type {
   SystemAccountCode,
 } from './posting.ts';
 import type { LedgerRead } from './read.ts';
+import { searchText } from './search-text.ts';
 import type { TransactionRow } from './transaction-row.ts';
 import type { LedgerChanges } from './write.ts';
 
@@ -23,6 +24,20 @@ export function timelineEntry(
   at = new Date(),
 ): TimelineEntry {
   return { id: randomUUID(), status, description, timestamp: at.toISOString() };
+}
+
+function searchFor(movement: NewMovement, incoming: boolean): string {
+  const other = counterpartyOf(
+    {
+      type: movement.type,
+      description: movement.description,
+      counterparty: movement.counterparty ?? null,
+      recipientName: movement.recipientName ?? null,
+      recipientAccountNumber: movement.recipientAccountNumber ?? null,
+    },
+    incoming,
+  );
+  return searchText(movement.description, other.name, other.bank);
 }
 
 const keyOf = (userId: string, key: string) => `${userId} ${key}`;
@@ -186,6 +201,9 @@ export class Book implements LedgerView {
       timeline: movement.timeline,
       createdAt: this.now,
       updatedAt: this.now,
+      // What each side's search matches: the description and the other side as it sees it.
+      searchOut: searchFor(movement, false),
+      searchIn: searchFor(movement, true),
     };
     if (movement.from.id === movement.to.id) throw new Error('A movement needs two accounts');
     const splits = movement.splits ?? [];

@@ -77,6 +77,8 @@ export const transactionRowJson = z.object({
   timeline: timelineJson,
   createdAt: z.coerce.date(),
   updatedAt: z.coerce.date(),
+  searchOut: z.string(),
+  searchIn: z.string(),
 }) satisfies z.ZodType<TransactionRow, unknown>;
 
 const jsonValue = (value: unknown) => (typeof value === 'bigint' ? value.toString() : value);

@@ -12,6 +12,7 @@ import { queryRows } from '../db-rows.ts';
 import type { AppDeps } from '../deps.ts';
 import { outflowOn, utcDay } from '../ledger/account-state.ts';
 import { primaryAccountIdOf } from '../ledger/primary-account.ts';
+import { containsPattern } from '../ledger/search-text.ts';
 import { toTransactionDto } from '../ledger/transaction-dto.ts';
 import { transactionJsonPairs, transactionRowJson } from '../ledger/transaction-row.ts';
 import { toCents, toDollars } from '../money/cents.ts';
@@ -23,6 +24,18 @@ const newestFirst = [
   sql`${transactions.createdAt} desc nulls last`,
   sql`${transactions.id} desc nulls last`,
 ];
+
+type SearchColumn = typeof transactions.searchOut | typeof transactions.searchIn;
+/** One side of the customer's history: the account column and what that side searches. */
+interface Side {
+  account: typeof transactions.fromAccountId | typeof transactions.toAccountId;
+  search: SearchColumn;
+}
+
+/** The words asked for, matched against a side's search column (written at posting). */
+function searchCondition(query: z.infer<typeof transactionListQuery>, column: SearchColumn) {
+  return query.q ? sql`${column} like ${containsPattern(query.q)}` : undefined;
+}
 
 function filterConditions(query: z.infer<typeof transactionListQuery>): SQL[] {
   const conditions: SQL[] = [];
@@ -101,27 +114,35 @@ export async function listTransactions(
   query: z.infer<typeof transactionListQuery>,
 ) {
   const filters = filterConditions(query);
-  const filtered = filters.length > 0 ? sql` and ${and(...filters)}` : sql``;
   const offset = (query.page - 1) * query.limit;
   const reach = offset + query.limit;
-  const side = (column: typeof transactions.fromAccountId | typeof transactions.toAccountId) =>
+  // Each side searches what it sees: the payer the payee's name, the payee the payer's.
+  const sides: Record<'out' | 'in', Side> = {
+    out: { account: transactions.fromAccountId, search: transactions.searchOut },
+    in: { account: transactions.toAccountId, search: transactions.searchIn },
+  };
+  const filtered = (search: SearchColumn) => {
+    const all = [...filters, searchCondition(query, search)].filter((c) => c !== undefined);
+    return all.length > 0 ? sql` and ${and(...all)}` : sql``;
+  };
+  const side = ({ account, search }: Side) =>
     // A scalar subquery (not a join) lets each side walk its index in order and stop early.
     sql`(select ${transactions.id} as id, ${transactions.createdAt} as created_at from ${transactions}
-      where ${column} = (select id from acct)${filtered}
+      where ${account} = (select id from acct)${filtered(search)}
       order by ${transactions.createdAt} desc nulls last, ${transactions.id} desc nulls last limit ${reach})`;
-  const count = (column: typeof transactions.fromAccountId | typeof transactions.toAccountId) =>
-    sql`(select count(*) from ${transactions} where ${column} = (select id from acct)${filtered})`;
+  const count = ({ account, search }: Side) =>
+    sql`(select count(*) from ${transactions} where ${account} = (select id from acct)${filtered(search)})`;
   // Unfiltered, the account's own count answers at once; filtered, both sides are counted.
   const total =
-    filters.length === 0
+    filters.length === 0 && !query.q
       ? sql`(select transaction_count from accounts where id = (select id from acct))`
-      : sql`(${count(transactions.fromAccountId)} + ${count(transactions.toAccountId)})::int`;
+      : sql`(${count(sides.out)} + ${count(sides.in)})::int`;
   const [page] = await queryRows(
     db,
     sql`with acct as (
         select ${primaryAccountIdOf(sql`${userId}::uuid`)} as id
       ), merged as (
-        select id, created_at from (${side(transactions.fromAccountId)} union all ${side(transactions.toAccountId)}) both_sides
+        select id, created_at from (${side(sides.out)} union all ${side(sides.in)}) both_sides
         order by created_at desc, id desc limit ${query.limit} offset ${offset}
       )
       select (select id from acct) as account_id,
@@ -158,6 +179,11 @@ export async function listAllTransactions(
   query: z.infer<typeof transactionListQuery>,
 ) {
   const conditions = filterConditions(query);
+  const searched = [
+    searchCondition(query, transactions.searchOut),
+    searchCondition(query, transactions.searchIn),
+  ].filter((c) => c !== undefined);
+  if (searched.length > 0) conditions.push(or(...searched) ?? sql`true`);
   return pageOf(db, conditions.length > 0 ? and(...conditions) : undefined, query, null, true);
 }
 

@@ -154,3 +154,22 @@ describe('transactions grouped by day (issue 23)', () => {
     ]);
   });
 });
+
+describe('history search (issue 23)', () => {
+  it('asks the server for the words typed, from page one, and keeps them in the URL', async () => {
+    mockProcedure('transactions.list', (input) =>
+      transactionPage(
+        input.q === 'bob'
+          ? [makeTransaction({ description: 'Pizza night' })]
+          : [makeTransaction({ description: 'Rent' }), makeTransaction({ description: 'Gym' })],
+      ),
+    );
+    const { user, router } = renderApp('/transactions?page=2', { session: signedInAs() });
+    expect(await screen.findByText('Rent')).toBeInTheDocument();
+    await user.type(screen.getByRole('searchbox', { name: 'Search transactions' }), 'bob');
+    expect(await screen.findByText('Pizza night')).toBeInTheDocument();
+    expect(screen.queryByText('Rent')).not.toBeInTheDocument();
+    expect(router.state.location.search).toEqual({ q: 'bob', page: 1 });
+    expect(callsTo('transactions.list').at(-1)).toEqual({ q: 'bob', page: 1, limit: 10 });
+  });
+});
