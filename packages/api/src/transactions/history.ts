@@ -11,6 +11,7 @@ import type { SessionWithUser } from '../auth/sessions.ts';
 import { queryRows } from '../db-rows.ts';
 import type { AppDeps } from '../deps.ts';
 import { outflowOn, utcDay } from '../ledger/account-state.ts';
+import type { Counterparty } from '../ledger/counterparty.ts';
 import { primaryAccountIdOf } from '../ledger/primary-account.ts';
 import { containsPattern } from '../ledger/search-text.ts';
 import { toTransactionDto } from '../ledger/transaction-dto.ts';
@@ -286,35 +287,46 @@ export async function statsOf(db: Executor, userId: string) {
   };
 }
 
-/** A cell a spreadsheet would run as a formula is defused with a leading quote. */
-const defuseFormula = (text: string) => (/^[=+\-@]/.test(text) ? `'${text}` : text);
+/** A text cell a spreadsheet would run as a formula is defused with a leading quote. */
+const defuseFormula = (text: string) => (/^[=+\-@\t\r]/.test(text) ? `'${text}` : text);
+
+/** Rows read per statement while exporting: every row is written, however many there are. */
+const EXPORT_BATCH = 1_000;
 
 export async function exportCsv(
   db: Executor,
   userId: string,
   query: z.infer<typeof transactionListQuery>,
 ) {
-  const page = await listTransactions(db, userId, { ...query, page: 1, limit: 10_000 });
   const header = [
     'Date',
     'Reference',
     'Type',
     'Description',
+    'Counterparty',
     'Status',
     'Direction',
     'Amount',
     'Currency',
   ];
-  const rows = page.data.map((t) => [
-    t.createdAt,
-    t.id,
-    t.type,
-    t.description,
-    t.status,
-    t.direction,
-    (t.direction === 'credit' ? t.amount : -t.amount).toFixed(2),
-    t.currency,
-  ]);
+  const rows: Array<Array<string | number>> = [];
+  for (let page = 1; ; page += 1) {
+    const batch = await listTransactions(db, userId, { ...query, page, limit: EXPORT_BATCH });
+    for (const t of batch.data)
+      rows.push([
+        t.createdAt,
+        t.id,
+        t.type,
+        t.description,
+        counterpartyText(t.counterparty),
+        t.status,
+        t.direction,
+        // A number, so that spreadsheets sum it: the formula guard is for text cells only.
+        t.direction === 'credit' ? t.amount : -t.amount,
+        t.currency,
+      ]);
+    if (batch.count < EXPORT_BATCH) break;
+  }
   return {
     filename: `transactions-${new Date().toISOString().slice(0, 10)}.csv`,
     // Lines end in a line feed with none after the last; a cell is quoted for a comma, a quote
@@ -324,7 +336,14 @@ export async function exportCsv(
       columns: header,
       eof: false,
       quote_record_delimiter: false,
-      cast: { string: defuseFormula },
+      cast: { string: defuseFormula, number: (value) => value.toFixed(2) },
     }),
   };
+}
+
+/** 'Bob Rivera', 'Citi ••6789': the other side as the list row names it. */
+function counterpartyText(counterparty: Counterparty): string {
+  return counterparty.bank && counterparty.accountNumber
+    ? `${counterparty.bank} ••${counterparty.accountNumber}`
+    : counterparty.name;
 }

@@ -674,8 +674,10 @@ describe('reading', () => {
     const { csv, filename } = await alice.caller.transactions.exportCsv({});
     expect(filename).toMatch(/^transactions-\d{4}-\d{2}-\d{2}\.csv$/);
     const [header, row] = csv.split('\n');
-    expect(header).toBe('Date,Reference,Type,Description,Status,Direction,Amount,Currency');
-    expect(row).toContain(',deposit,Deposit funds,completed,credit,42.50,USD');
+    expect(header).toBe(
+      'Date,Reference,Type,Description,Counterparty,Status,Direction,Amount,Currency',
+    );
+    expect(row).toContain(',deposit,Deposit funds,Card ending 1111,completed,credit,42.50,USD');
   });
 });
 
