@@ -79,6 +79,8 @@ export function makeStats(overrides: Partial<Stats> = {}): Stats {
     balance: 1234.5,
     totalIncome: 5000,
     totalExpense: 3765.5,
+    thisMonth: { month: '2026-03', income: 5000, expenses: 3765.5 },
+    lastMonth: { month: '2026-02', income: 4200, expenses: 1000 },
     monthlyStats: months.map((month, index) => ({
       month,
       income: index === 11 ? 5000 : 0,

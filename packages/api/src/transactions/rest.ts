@@ -14,6 +14,12 @@ import { defineRoute, noInput } from '../rest/define.ts';
 
 const tag = 'Transactions';
 
+const monthFigures = z.object({
+  month: z.string().describe('YYYY-MM'),
+  income: z.number(),
+  expenses: z.number(),
+});
+
 const pageSchema = z.object({
   data: z.array(transactionDtoSchema),
   page: z.number(),
@@ -99,7 +105,10 @@ export const transactionRestRoutes = [
   defineRoute({
     method: 'GET',
     path: '/transactions/stats',
-    summary: 'Get statistics. Balance, total income and expenses, and both by month.',
+    summary:
+      'Get statistics. Balance, income and expenses: all time, this month, last month, by month.',
+    description:
+      'Income is money received that completed; expenses are money sent that did not fail. Loan proceeds are not income, the principal of a loan repayment is not an expense (its interest is), and money between the customer’s own accounts is neither. Months are the bank’s (America/New_York).',
     tag,
     access: 'customer',
     input: noInput,
@@ -108,6 +117,8 @@ export const transactionRestRoutes = [
         balance: z.number(),
         totalIncome: z.number(),
         totalExpense: z.number(),
+        thisMonth: monthFigures.describe('This month so far, in the bank’s time zone.'),
+        lastMonth: monthFigures.describe('The month before.'),
         monthlyStats: z.array(
           z.object({ month: z.string(), income: z.number(), expenses: z.number() }),
         ),
