@@ -1,7 +1,12 @@
 import { Box, Link as ChakraLink, HStack, Stack, Text } from '@chakra-ui/react';
 import { Link } from '@tanstack/react-router';
-import { formatDate } from '../lib/format.ts';
-import { dayHeading, groupByDay, otherSide, timeOfDay } from '../lib/transaction-text.ts';
+import {
+  bankDateTime,
+  dayHeading,
+  groupByDay,
+  otherSide,
+  timeOfDay,
+} from '../lib/transaction-text.ts';
 import type { RouterOutputs } from '../lib/trpc.ts';
 import { SignedAmount, TransactionStatusBadge } from './money.tsx';
 
@@ -18,9 +23,7 @@ function TransactionListItem({
   transaction: TransactionItem;
   withDate: boolean;
 }) {
-  const when = withDate
-    ? `${formatDate(transaction.createdAt)}, ${timeOfDay(transaction.createdAt)}`
-    : timeOfDay(transaction.createdAt);
+  const when = withDate ? bankDateTime(transaction.createdAt) : timeOfDay(transaction.createdAt);
   return (
     <Box as="li" listStyleType="none" _notLast={{ borderBottomWidth: '1px' }}>
       <ChakraLink

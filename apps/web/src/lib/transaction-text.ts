@@ -57,6 +57,18 @@ export function timeOfDay(at: Date | string): string {
   return timeFormat.format(new Date(at)).replace(/\s/gu, ' ');
 }
 
+const bankDate = new Intl.DateTimeFormat('en-US', {
+  timeZone: bankTimeZone,
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+});
+
+/** 'Nov 27, 2026, 10:57 AM' in the bank's time zone, as the history's rows read the time. */
+export function bankDateTime(at: Date | string): string {
+  return `${bankDate.format(new Date(at))}, ${timeOfDay(at)}`;
+}
+
 /** A day's heading: 'Today', 'Yesterday', 'Nov 23' (this year) or 'Nov 23, 2025'. */
 export function dayHeading(day: string, now: Date): string {
   const today = bankDay(now);

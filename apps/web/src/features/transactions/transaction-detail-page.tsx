@@ -16,9 +16,9 @@ import { CopyButton } from '../../components/copy-button.tsx';
 import { DetailList, type DetailRow } from '../../components/detail-list.tsx';
 import { SignedAmount, statusPalette, TransactionStatusBadge } from '../../components/money.tsx';
 import { apiErrorInfo, errorMessage } from '../../lib/errors.ts';
-import { formatDate, formatDateTime, humanize } from '../../lib/format.ts';
+import { humanize } from '../../lib/format.ts';
 import { isRecordId } from '../../lib/page-data.ts';
-import { otherSide, timeOfDay } from '../../lib/transaction-text.ts';
+import { bankDateTime, otherSide } from '../../lib/transaction-text.ts';
 import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
 
 type Transaction = RouterOutputs['transactions']['byId'];
@@ -63,7 +63,7 @@ function Timeline({ entries }: { entries: Transaction['timeline'] }) {
             <Text fontWeight="medium">{entry.description}</Text>
             <HStack gap="2" wrap="wrap">
               <Text fontSize="sm" color="fg.muted">
-                {formatDateTime(entry.timestamp)}
+                {bankDateTime(entry.timestamp)}
               </Text>
               <TransactionStatusBadge status={entry.status} />
             </HStack>
@@ -173,8 +173,7 @@ export function TransactionDetailPage({ id }: { id: string }) {
                 {transaction.description}
               </Heading>
               <Text color="fg.muted">
-                {otherSide(transaction)} · {formatDate(transaction.createdAt)},{' '}
-                {timeOfDay(transaction.createdAt)}
+                {otherSide(transaction)} · {bankDateTime(transaction.createdAt)}
               </Text>
             </Stack>
             <Stack gap="2" align={{ base: 'flex-start', sm: 'flex-end' }}>
