@@ -13,12 +13,15 @@ import {
   maxAmountCents,
   mixedShares,
   routes,
+  searchWords,
   withdrawalFields,
 } from './workload.ts';
 
 export interface BenchRequest {
   kind: Kind;
   token: string;
+  /** Added to the route's query (a history search's `q=`). */
+  query?: string;
   body?: string;
   idempotencyKey?: string;
 }
@@ -40,7 +43,8 @@ export class NodeClient {
 
   /** The status, and the body of an answer that is not 2xx (to judge or show it). */
   send(request: BenchRequest): Promise<{ status: number; body: string }> {
-    const { method, path } = routes[request.kind];
+    const { method, path: route } = routes[request.kind];
+    const path = request.query ? `${route}&${request.query}` : route;
     const body = request.body;
     return new Promise((resolve, reject) => {
       const req = httpRequest(
@@ -163,6 +167,19 @@ export function transfers(customers: Customer[], keyed: boolean): NextRequest {
 /** Page 1 of a random customer's history. */
 export function historyPages(customers: Customer[]): NextRequest {
   return () => ({ kind: 'history', token: pick(customers).token });
+}
+
+/** Page 1 of a random customer's history searched, the words taken in turn. */
+export function historySearches(customers: Customer[]): NextRequest {
+  let next = 0;
+  return () => {
+    const words = searchWords[next++ % searchWords.length] ?? '';
+    return {
+      kind: 'history',
+      token: pick(customers).token,
+      query: `q=${encodeURIComponent(words)}`,
+    };
+  };
 }
 
 /** The mixed load: each request a kind drawn by `mixedShares`, money moves keyed. */

@@ -8,6 +8,8 @@
  *   mixed      transfers, card deposits, cash-pickup withdrawals and history reads together,
  *              money moves keyed; withdrawals settle while the load runs
  *   history    page 1 of the history with BENCH_HISTORY_ROWS transactions (0: skipped)
+ *   history-search  the same page searched with `?q=` (bench/workload.ts searchWords), 4 clients
+ *              (target p99 <= 20 ms; fills the history first unless the history phase did)
  *   footprint  first: start time and RSS idle and under load, PostgreSQL and embedded
  *              (bench/footprint.ts; targets: <= 150 MB and <= 1.5 s on PostgreSQL, <= 350 MB embedded)
  *   fairness   one customer floods history reads from BENCH_FLOOD_CLIENTS connections while
@@ -36,12 +38,27 @@ import { eq, sql } from 'drizzle-orm';
 import { type Conservation, checkConservation, describeConservation } from './conservation.ts';
 import { type FairnessPhase, measureFairness } from './fairness.ts';
 import { type Footprint, measureFootprints } from './footprint.ts';
-import { historyPages, mixed, type NextRequest, NodeClient, transfers } from './node-client.ts';
+import {
+  historyPages,
+  historySearches,
+  mixed,
+  type NextRequest,
+  NodeClient,
+  transfers,
+} from './node-client.ts';
 import { createCustomers, databaseUrl, fillHistory, recreateDatabase, startApi } from './setup.ts';
 import { answeredRate, type Customer, type LoadResult, refusedTotal } from './workload.ts';
 import { findWrk, runWrk, type WrkLoad } from './wrk.ts';
 
-const allPhases = ['footprint', 'transfers', 'keyed', 'mixed', 'history', 'fairness'] as const;
+const allPhases = [
+  'footprint',
+  'transfers',
+  'keyed',
+  'mixed',
+  'history',
+  'history-search',
+  'fairness',
+] as const;
 type Phase = (typeof allPhases)[number];
 
 const config = {
@@ -190,9 +207,40 @@ interface HistoryPhase {
   conservation: Conservation;
 }
 
-async function historyPhase(bench: Bench): Promise<HistoryPhase> {
+/** Fills the history once, for whichever history phase runs first. */
+let historyFilled = false;
+async function fillHistoryOnce() {
+  if (historyFilled) return;
   console.info(`filling ${config.historyRows} transactions of history…`);
   await fillHistory(databaseUrl(config.serverUrl, dbName), config.historyRows);
+  historyFilled = true;
+}
+
+interface HistorySearchPhase {
+  rows: number;
+  clients4: LoadResult;
+  conservation: Conservation;
+}
+
+async function historySearchPhase(bench: Bench): Promise<HistorySearchPhase> {
+  await fillHistoryOnce();
+  const [count] = await bench.handle.db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(transactions);
+  const clients4 = await bench.node.load(
+    Math.min(config.seconds, 10),
+    historySearches(bench.customers),
+    4,
+  );
+  console.info(
+    `history searched (?q=) with ${count?.n} transactions, 4 clients: ${describeLoad(clients4)}`,
+  );
+  showFailures(clients4);
+  return { rows: count?.n ?? 0, clients4, conservation: await conservationAfter(bench) };
+}
+
+async function historyPhase(bench: Bench): Promise<HistoryPhase> {
+  await fillHistoryOnce();
   const [count] = await bench.handle.db
     .select({ n: sql<number>`count(*)::int` })
     .from(transactions);
@@ -250,6 +298,7 @@ interface Results {
   pgbenchTps?: number;
   mixed?: MixedPhase;
   history?: HistoryPhase;
+  historySearch?: HistorySearchPhase;
   fairness?: FairnessPhase;
   footprint?: Footprint[];
 }
@@ -273,7 +322,15 @@ const atMost = (name: string, value: number, limit: number): Target => ({
 
 /** The targets of the phases that ran. */
 function targets(results: Results): Target[] {
-  const { transfers: unkeyed, keyed, pgbenchTps, history, footprint, fairness } = results;
+  const {
+    transfers: unkeyed,
+    keyed,
+    pgbenchTps,
+    history,
+    historySearch,
+    footprint,
+    fairness,
+  } = results;
   const postgres = footprint?.find((run) => run.database === 'PostgreSQL');
   const embedded = footprint?.filter((run) => run.database !== 'PostgreSQL') ?? [];
   const p99 = `transfer p99 <= 25 ms at ${config.clients} clients`;
@@ -287,6 +344,9 @@ function targets(results: Results): Target[] {
     unkeyed ? atMost(`unkeyed ${p99}`, unkeyed.load.p99, 25) : null,
     keyed ? atMost(`keyed ${p99}`, keyed.load.p99, 25) : null,
     history ? atMost('history p99 <= 20 ms (4 clients)', history.clients4.p99, 20) : null,
+    historySearch
+      ? atMost('history search p99 <= 20 ms (4 clients)', historySearch.clients4.p99, 20)
+      : null,
     fairness
       ? atMost('fairness: the other customer’s p99 under a flood <= 3x quiet', fairness.ratio, 3)
       : null,
@@ -299,9 +359,10 @@ function targets(results: Results): Target[] {
 
 /** How many of the phases that ran ended with conservation broken. */
 function phasesBroken(results: Results): number {
-  const { transfers: unkeyed, keyed, mixed: mixedRun, history } = results;
-  return [unkeyed, keyed, mixedRun, history].filter((phase) => phase && !phase.conservation.holds)
-    .length;
+  const { transfers: unkeyed, keyed, mixed: mixedRun, history, historySearch } = results;
+  return [unkeyed, keyed, mixedRun, history, historySearch].filter(
+    (phase) => phase && !phase.conservation.holds,
+  ).length;
 }
 
 /** Figures as JSON can hold them: bigint cents as strings. */
@@ -324,6 +385,7 @@ function writeResults(results: Results, bench: Bench, targetList: Target[]) {
     keyed: keyed ? { ...keyed, ratio: perPgbench(keyed.tps) } : null,
     mixed: mixedRun ? { ...mixedRun, ratio: perPgbench(mixedRun.rate) } : null,
     history: history ?? null,
+    historySearch: results.historySearch ?? null,
     fairness: results.fairness ?? null,
     footprint: results.footprint ?? null,
     targets: targetList,
@@ -350,14 +412,20 @@ async function runPhases(bench: Bench): Promise<Results> {
   }
   if (selected('mixed')) results.mixed = await mixedPhase(bench);
   if (selected('history')) results.history = await historyPhase(bench);
+  if (selected('history-search')) results.historySearch = await historySearchPhase(bench);
   if (selected('fairness')) results.fairness = await fairnessPhase(bench);
   return results;
 }
 
 async function main() {
-  if (config.historyRows <= 0 && config.phases.includes('history')) {
-    console.info('bench: BENCH_HISTORY_ROWS=0, the history phase is skipped');
-    config.phases = config.phases.filter((phase) => phase !== 'history');
+  if (
+    config.historyRows <= 0 &&
+    config.phases.some((phase) => phase === 'history' || phase === 'history-search')
+  ) {
+    console.info('bench: BENCH_HISTORY_ROWS=0, the history phases are skipped');
+    config.phases = config.phases.filter(
+      (phase) => phase !== 'history' && phase !== 'history-search',
+    );
   }
   const url = databaseUrl(config.serverUrl, dbName);
   console.info(

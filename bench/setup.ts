@@ -180,13 +180,15 @@ export async function fillHistory(url: string, rows: number) {
       select g, (g / 2) as p, (g % 2) as flip from generate_series(0, ${rows - 1}) g
     ), inserted as (
       insert into transactions (type, status, amount_cents, description, category, payment_method,
-        from_account_id, to_account_id, sender_user_id, recipient_user_id, created_at, updated_at, timeline)
+        from_account_id, to_account_id, sender_user_id, recipient_user_id, created_at, updated_at, timeline,
+        search_out, search_in)
       select 'transfer', 'completed', 100 + (p % 5000), 'History ' || g, 'transfer', 'internal_transfer',
         c.ids[1 + case when flip = 0 then p % c.n else (p + 1) % c.n end],
         c.ids[1 + case when flip = 0 then (p + 1) % c.n else p % c.n end],
         c.uids[1 + case when flip = 0 then p % c.n else (p + 1) % c.n end],
         c.uids[1 + case when flip = 0 then (p + 1) % c.n else p % c.n end],
-        now() - interval '400 days' + (g * interval '30 seconds'), now(), '[]'::jsonb
+        now() - interval '400 days' + (g * interval '30 seconds'), now(), '[]'::jsonb,
+        'history ' || g, 'history ' || g
       from pairs, customer c
       returning id, from_account_id, to_account_id, amount_cents, created_at
     )

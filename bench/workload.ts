@@ -28,6 +28,12 @@ export const routes: Record<Kind, { method: 'GET' | 'POST'; path: string }> = {
   history: { method: 'GET', path: '/api/v1/transactions?page=1&limit=10' },
 };
 
+/**
+ * What the history-search phase asks (`?q=`), in turn: words many rows hold, words few hold and
+ * words none holds (the filled history's descriptions are 'History <n>').
+ */
+export const searchWords = ['history 12', '99999', 'pizza night'] as const;
+
 /** What a deposit and a withdrawal send besides the amount (validators/src/money.ts). */
 export const depositFields = {
   method: 'card',

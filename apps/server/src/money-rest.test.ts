@@ -153,6 +153,44 @@ describe('REST money paths', () => {
     expect(peek.json()).toEqual({ code: 'NOT_FOUND', message: 'Transaction not found' });
   });
 
+  it('searches the history with ?q= and names each counterparty, as the OpenAPI document says', async () => {
+    const bob = await fundedCustomer(app, 100, 'Bob', 'Rivera');
+    const alice = await fundedCustomer(app, 0, 'Alice', 'Carter');
+    await bob.caller.transactions.transfer({
+      recipientAccountNumber: alice.accountNumber,
+      amount: 42.1,
+      description: 'Pizza night',
+    });
+    for (const q of ['bob', 'pizza']) {
+      const found = await server.inject({
+        method: 'GET',
+        url: `/api/v1/transactions?q=${q}&type=transfer`,
+        headers: bearer(alice.token),
+      });
+      expect(found.statusCode).toBe(200);
+      expect(found.json()).toMatchObject({
+        total: 1,
+        data: [
+          {
+            description: 'Pizza night',
+            counterparty: {
+              name: 'Bob Rivera',
+              accountNumber: bob.accountNumber.slice(-4),
+              bank: null,
+            },
+          },
+        ],
+      });
+    }
+    const document = await server.inject({ method: 'GET', url: '/api/v1/openapi.json' });
+    const list = document.json().paths['/transactions'].get;
+    expect(list.parameters).toContainEqual(expect.objectContaining({ name: 'q', in: 'query' }));
+    expect(document.json().components.schemas.Counterparty).toMatchObject({
+      type: 'object',
+      required: ['name', 'accountNumber', 'bank'],
+    });
+  });
+
   it('downloads the filtered history as CSV', async () => {
     const alice = await fundedCustomer(app, 7);
     const csv = await server.inject({

@@ -71,7 +71,11 @@ export function totpCode(secret: string, offset = 0): string {
 }
 
 /** A verified customer made through the REST API (the UI journey covers registration itself). */
-export async function createCustomer(request: APIRequestContext, firstName = 'Casey') {
+export async function createCustomer(
+  request: APIRequestContext,
+  firstName = 'Casey',
+  lastName = 'Tester',
+) {
   const email = uniqueEmail(firstName.toLowerCase());
   const registered = await request.post('/api/v1/auth/register', {
     // Each made-up customer comes from its own address (the e2e server trusts the proxy
@@ -79,7 +83,7 @@ export async function createCustomer(request: APIRequestContext, firstName = 'Ca
     headers: { 'x-forwarded-for': `198.18.${Math.floor(counter / 250)}.${(counter % 250) + 1}` },
     data: {
       firstName,
-      lastName: 'Tester',
+      lastName,
       email,
       phoneNumber: '+15551234567',
       dateOfBirth: '1991-02-03',

@@ -85,13 +85,16 @@ test('a deposit by card shows in the history and on the dashboard', async ({ pag
   await expect(page.getByRole('list', { name: 'Recent transactions' })).toContainText('+$1,500.25');
 });
 
-test('a transfer reaches another customer live, without a reload', async ({
+test('a transfer reaches another customer live, named by its sender, and is found by search', async ({
   page,
   browser,
   request,
 }) => {
-  const payer = await createCustomer(request, 'Paula');
-  const payee = await createCustomer(request, 'Peter');
+  // Two customers, two browsers, a deposit, a transfer and four searches: more than the default.
+  test.slow();
+  // Issue 23: Bob Rivera sends Alice Carter $42.10 'Pizza night'.
+  const payer = await createCustomer(request, 'Bob', 'Rivera');
+  const payee = await createCustomer(request, 'Alice', 'Carter');
 
   // The payee watches the dashboard in a browser of their own.
   const payeeContext = await browser.newContext();
@@ -106,16 +109,46 @@ test('a transfer reaches another customer live, without a reload', async ({
 
   await signInToDashboard(page, payer.email);
   await depositByCard(page, '1000');
-  await transfer(page, accountNumber, '250.75', 'Concert tickets');
+  await transfer(page, accountNumber, '42.10', 'Pizza night');
+  const sent = page.getByRole('list', { name: 'Transactions' });
+  await expect(sent.getByText('\u2212$42.10')).toBeVisible();
+  await expect(sent.getByText(/^To Alice C\. · /)).toBeVisible();
+
+  await expect(payeePage.getByText('Received $42.10 from Bob Rivera')).toBeVisible();
+  await expect(summary(payeePage).getByText('$42.10').first()).toBeVisible();
   await expect(
-    page.getByRole('list', { name: 'Transactions' }).getByText('\u2212$250.75'),
+    payeePage.getByRole('list', { name: 'Recent transactions' }).getByText('+$42.10'),
   ).toBeVisible();
 
-  await expect(payeePage.getByText('Received $250.75')).toBeVisible();
-  await expect(summary(payeePage).getByText('$250.75').first()).toBeVisible();
-  await expect(
-    payeePage.getByRole('list', { name: 'Recent transactions' }).getByText('+$250.75'),
-  ).toBeVisible();
+  // The history names the sender, and finds the payment by his name and by its words.
+  await payeePage.goto('/transactions');
+  const history = payeePage.getByRole('list', { name: 'Transactions' });
+  await expect(history.getByRole('heading', { name: 'Today' })).toBeVisible();
+  await expect(history.getByText(/^From Bob Rivera · \d{1,2}:\d{2} [AP]M$/)).toBeVisible();
+  const search = payeePage.getByRole('searchbox', { name: 'Search transactions' });
+  for (const words of ['bob', 'pizza']) {
+    await search.fill(words);
+    await expect(payeePage).toHaveURL(new RegExp(`q=${words}`));
+    await expect(payeePage.getByText('Showing 1 to 1 of 1 results')).toBeVisible();
+    await expect(history.getByText('Pizza night')).toBeVisible();
+  }
+  await search.fill('no such payment');
+  await expect(payeePage.getByText('No transactions found')).toBeVisible();
+  await search.fill('pizza');
+  await expect(payeePage.getByText('Showing 1 to 1 of 1 results')).toBeVisible();
+  await history.getByText('Pizza night').click();
+
+  // The detail: From Bob Rivera and his masked account, never Alice as her own recipient.
+  await expect(payeePage.getByRole('heading', { name: 'Pizza night' })).toBeVisible();
+  const details = payeePage.getByRole('region', { name: 'Details' });
+  await expect(details.getByText('From', { exact: true })).toBeVisible();
+  await expect(details.getByText('Bob Rivera')).toBeVisible();
+  await expect(details.getByText('Sender’s account')).toBeVisible();
+  await expect(details).not.toContainText('Alice');
+  await expect(details).not.toContainText(accountNumber);
+  const timeline = payeePage.getByRole('list', { name: 'Timeline' });
+  await expect(timeline.getByText('Received from Bob Rivera')).toBeVisible();
+  await expect(timeline).not.toContainText('Delivered to');
   await payeeContext.close();
 });
 

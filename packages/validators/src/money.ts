@@ -196,6 +196,10 @@ const optionalAmount = z.coerce
   .optional();
 
 export const transactionFilters = z.object({
+  /** Words found in the description or the counterparty, in any case, with or without accents. */
+  q: textField(100, 'Search is at most 100 characters')
+    .transform((value) => value || undefined)
+    .optional(),
   // 'withdrawal' is how some screens name it (docs/product.md 9).
   type: z
     .enum([...transactionTypes, 'withdrawal'])

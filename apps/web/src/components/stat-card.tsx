@@ -13,6 +13,8 @@ export function StatCard(props: {
   icon: IconType;
   /** A colour palette: its subtle shade behind the icon, its fg shade for the icon. */
   tone: string;
+  /** A line under the figure, such as the figure it compares with ('Last month $1,200.00'). */
+  note?: string | undefined;
 }) {
   const Icon = props.icon;
   return (
@@ -52,6 +54,11 @@ export function StatCard(props: {
                 {props.value}
               </Text>
             )}
+            {props.note && props.value !== undefined ? (
+              <Text fontSize="xs" color="fg.muted" whiteSpace="nowrap">
+                {props.note}
+              </Text>
+            ) : null}
           </Box>
         </Grid>
       </Card.Body>

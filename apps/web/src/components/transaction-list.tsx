@@ -1,13 +1,29 @@
 import { Box, Link as ChakraLink, HStack, Stack, Text } from '@chakra-ui/react';
 import { Link } from '@tanstack/react-router';
-import { formatDate, humanize } from '../lib/format.ts';
+import {
+  bankDateTime,
+  dayHeading,
+  groupByDay,
+  otherSide,
+  timeOfDay,
+} from '../lib/transaction-text.ts';
 import type { RouterOutputs } from '../lib/trpc.ts';
 import { SignedAmount, TransactionStatusBadge } from './money.tsx';
 
 export type TransactionItem = RouterOutputs['transactions']['list']['data'][number];
 
-/** One row of a history: description and date, signed amount and status; opens the detail. */
-function TransactionListItem({ transaction }: { transaction: TransactionItem }) {
+/**
+ * One row of a history: description, the other side and the time (or the date, outside a
+ * day's group), signed amount and status; opens the detail.
+ */
+function TransactionListItem({
+  transaction,
+  withDate,
+}: {
+  transaction: TransactionItem;
+  withDate: boolean;
+}) {
+  const when = withDate ? bankDateTime(transaction.createdAt) : timeOfDay(transaction.createdAt);
   return (
     <Box as="li" listStyleType="none" _notLast={{ borderBottomWidth: '1px' }}>
       <ChakraLink
@@ -29,8 +45,8 @@ function TransactionListItem({ transaction }: { transaction: TransactionItem }) 
             <Text fontWeight="medium" truncate>
               {transaction.description}
             </Text>
-            <Text fontSize="sm" color="fg.muted">
-              {formatDate(transaction.createdAt)} · {humanize(transaction.type)}
+            <Text fontSize="sm" color="fg.muted" truncate>
+              {otherSide(transaction)} · {when}
             </Text>
           </Stack>
           <Stack gap="1" align="flex-end" flexShrink="0">
@@ -45,18 +61,59 @@ function TransactionListItem({ transaction }: { transaction: TransactionItem }) 
   );
 }
 
+/**
+ * A history. `byDay` cuts it into the bank's days under 'Today', 'Yesterday', 'Nov 23'
+ * (`now` decides which day is today); otherwise each row carries its date.
+ */
 export function TransactionList({
   transactions,
   label,
+  byDay,
 }: {
   transactions: TransactionItem[];
   label: string;
+  byDay?: { now: Date };
 }) {
+  if (!byDay) {
+    return (
+      <Box as="ul" aria-label={label} m="0" p="0">
+        {transactions.map((transaction) => (
+          <TransactionListItem key={transaction.id} transaction={transaction} withDate />
+        ))}
+      </Box>
+    );
+  }
   return (
     <Box as="ul" aria-label={label} m="0" p="0">
-      {transactions.map((transaction) => (
-        <TransactionListItem key={transaction.id} transaction={transaction} />
-      ))}
+      {groupByDay(transactions).map((group) => {
+        const heading = dayHeading(group.day, byDay.now);
+        return (
+          <Box as="li" key={group.day} listStyleType="none">
+            <Text
+              as="h2"
+              fontSize="xs"
+              fontWeight="semibold"
+              textTransform="uppercase"
+              letterSpacing="wide"
+              color="fg.muted"
+              px={{ base: '3', md: '4' }}
+              pt="3"
+              pb="1"
+            >
+              {heading}
+            </Text>
+            <Box as="ul" aria-label={heading} m="0" p="0">
+              {group.rows.map((transaction) => (
+                <TransactionListItem
+                  key={transaction.id}
+                  transaction={transaction}
+                  withDate={false}
+                />
+              ))}
+            </Box>
+          </Box>
+        );
+      })}
     </Box>
   );
 }

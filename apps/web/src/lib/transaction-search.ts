@@ -7,6 +7,7 @@ import {
   pageParam,
   type SearchOutput,
   searchSchema,
+  textParam,
 } from './search-params.ts';
 
 /**
@@ -15,6 +16,7 @@ import {
  */
 export const transactionSearch = searchSchema({
   page: pageParam,
+  q: textParam,
   type: enumParam(transactionTypes),
   status: enumParam(transactionStatuses),
   startDate: isoDayParam,
@@ -27,6 +29,7 @@ export type TransactionSearch = SearchOutput<typeof transactionSearch>;
 export type TransactionFilterValues = Omit<TransactionSearch, 'page'>;
 
 export const filterKeys = [
+  'q',
   'type',
   'status',
   'startDate',

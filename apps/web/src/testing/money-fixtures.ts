@@ -31,7 +31,7 @@ export function makeTransaction(overrides: Partial<TransactionFixture> = {}): Tr
     recipientName: null,
     recipientAccountNumber: null,
     sender: null,
-    counterparty: null,
+    counterparty: { name: 'Card ending 4242', accountNumber: '4242', bank: null },
     timeline: [
       {
         id: 't1',
@@ -80,6 +80,8 @@ export function makeStats(overrides: Partial<Stats> = {}): Stats {
     balance: 1234.5,
     totalIncome: 5000,
     totalExpense: 3765.5,
+    thisMonth: { month: '2026-03', income: 5000, expenses: 3765.5 },
+    lastMonth: { month: '2026-02', income: 4200, expenses: 1000 },
     monthlyStats: months.map((month, index) => ({
       month,
       income: index === 11 ? 5000 : 0,

@@ -13,6 +13,7 @@ import {
   heldCents,
   utcDay,
 } from './account-state.ts';
+import { counterpartyOf } from './counterparty.ts';
 import type {
   AccountParty,
   Applied,
@@ -24,6 +25,7 @@ import type {
 } from './posting.ts';
 import type { LedgerRead } from './read.ts';
 import { accountFrozen, beyondAvailable } from './refusals.ts';
+import { searchText } from './search-text.ts';
 import type { TransactionRow } from './transaction-row.ts';
 import type { LedgerChanges } from './write.ts';
 
@@ -33,6 +35,20 @@ export function timelineEntry(
   at = new Date(),
 ): TimelineEntry {
   return { id: randomUUID(), status, description, timestamp: at.toISOString() };
+}
+
+function searchFor(movement: NewMovement, incoming: boolean): string {
+  const other = counterpartyOf(
+    {
+      type: movement.type,
+      description: movement.description,
+      counterparty: movement.counterparty ?? null,
+      recipientName: movement.recipientName ?? null,
+      recipientAccountNumber: movement.recipientAccountNumber ?? null,
+    },
+    incoming,
+  );
+  return searchText(movement.description, other.name, other.bank);
 }
 
 const keyOf = (userId: string, key: string) => `${userId} ${key}`;
@@ -237,6 +253,9 @@ export class Book implements LedgerView {
       payeeId: movement.payeeId ?? null,
       createdAt: this.now,
       updatedAt: this.now,
+      // What each side's search matches: the description and the other side as it sees it.
+      searchOut: searchFor(movement, false),
+      searchIn: searchFor(movement, true),
     };
     if (movement.from.id === movement.to.id) throw new Error('A movement needs two accounts');
     const splits = movement.splits ?? [];
@@ -276,6 +295,8 @@ export class Book implements LedgerView {
             amount: toDollars(row.amountCents),
             direction: side === movement.to ? 'credit' : 'debit',
             description: row.description,
+            // "Received $42.10 from Bob Rivera": each side is told of the other.
+            counterparty: counterpartyOf(row, side === movement.to),
             newBalance: toDollars(state.balanceCents),
             notify: side.owner.notify,
           },

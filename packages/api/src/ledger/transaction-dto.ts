@@ -3,6 +3,7 @@ import type { TimelineEntry } from '@bank/db/schema';
 import { z } from 'zod';
 import { toDollars } from '../money/cents.ts';
 import { instant, money, uuid } from '../rest/schemas.ts';
+import { counterpartyOf, counterpartySchema } from './counterparty.ts';
 import type { Customer } from './posting.ts';
 import type { TransactionRow } from './transaction-row.ts';
 
@@ -21,6 +22,7 @@ export function toTransactionDto(
 ) {
   const incoming =
     viewerAccountId !== null ? row.toAccountId === viewerAccountId : row.type === 'deposit';
+  const sender = parties.sender ? `${parties.sender.firstName} ${parties.sender.lastName}` : null;
   return {
     id: row.id,
     _id: row.id,
@@ -42,8 +44,11 @@ export function toTransactionDto(
     recipientName: row.recipientName,
     recipientAccountNumber: row.recipientAccountNumber,
     sender: parties.sender,
-    counterparty: row.counterparty,
-    timeline: row.timeline,
+    counterparty: counterpartyOf(row, incoming, sender),
+    // Each side reads the stages its own way ("Received from Bob Rivera", not "Delivered to" me).
+    timeline: row.timeline.map(({ forRecipient, ...entry }) =>
+      incoming && forRecipient ? { ...entry, description: forRecipient } : entry,
+    ),
     timestamp: row.createdAt.toISOString(),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -56,7 +61,7 @@ const timelineEntrySchema = z.object({
   status: z.enum(transactionStatuses),
   description: z.string(),
   timestamp: instant,
-}) satisfies z.ZodType<TimelineEntry>;
+}) satisfies z.ZodType<Omit<TimelineEntry, 'forRecipient'>>;
 
 export const transactionDtoSchema = z
   .object({
@@ -75,7 +80,9 @@ export const transactionDtoSchema = z
     recipientName: z.string().nullable(),
     recipientAccountNumber: z.string().nullable(),
     sender: z.object({ firstName: z.string(), lastName: z.string(), email: z.string() }).nullable(),
-    counterparty: z.record(z.string(), z.string()).nullable(),
+    counterparty: counterpartySchema.describe(
+      'The other side as this customer sees it: the sender of money received, the recipient of money sent, the card or bank of a deposit or withdrawal, the loan. `accountNumber` holds the last four digits at most; `bank` names an outside bank (null for this bank, cards and loans).',
+    ),
     timeline: z.array(timelineEntrySchema),
     timestamp: instant,
     createdAt: instant,

@@ -78,6 +78,8 @@ describe("the ledger's statements and the transactions table", () => {
       ],
       createdAt: new Date('2026-11-27T10:00:00.123Z'),
       updatedAt: new Date('2026-11-27T10:00:01.456Z'),
+      searchOut: 'every column bob c.',
+      searchIn: 'every column alice',
     };
     expect(Object.keys(row).sort()).toEqual(Object.keys(getTableColumns(transactions)).sort());
     expect(Object.values(row).filter((value) => value === null)).toEqual([]);

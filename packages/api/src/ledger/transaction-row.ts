@@ -52,6 +52,7 @@ const timelineJson = z.array(
     status: z.enum(transactionStatuses),
     description: z.string(),
     timestamp: z.string(),
+    forRecipient: z.string().optional(),
   }),
 );
 
@@ -77,6 +78,8 @@ export const transactionRowJson = z.object({
   payeeId: z.string().nullable(),
   createdAt: z.coerce.date(),
   updatedAt: z.coerce.date(),
+  searchOut: z.string(),
+  searchIn: z.string(),
 }) satisfies z.ZodType<TransactionRow, unknown>;
 
 const jsonValue = (value: unknown) => (typeof value === 'bigint' ? value.toString() : value);

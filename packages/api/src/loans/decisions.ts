@@ -186,6 +186,7 @@ export async function decideLoan(
     await deps.ledger.submit(
       disbursementPosting({
         borrowerId: loan.userId,
+        loanId: loan.id,
         amountCents: loan.amountCents,
         productName: loanProductNames[loan.type],
         async record(tx, transactionId) {

@@ -115,6 +115,8 @@ export async function repayLoan(
     repaymentPosting(
       {
         borrowerId: userId,
+        loanId: loan.id,
+        productName,
         nothingOwed: !payable,
         principalCents,
         interestCents,

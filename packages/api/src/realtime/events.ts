@@ -1,5 +1,6 @@
 import type { Executor } from '@bank/db';
 import { type SQL, sql } from 'drizzle-orm';
+import type { Counterparty } from '../ledger/counterparty.ts';
 
 export const EVENTS_CHANNEL = 'bank_events';
 
@@ -15,6 +16,8 @@ export type AppEvent =
         amount: number;
         direction: 'credit' | 'debit';
         description: string;
+        /** Absent from events written before it was sent (a resume may read them back). */
+        counterparty?: Counterparty;
         newBalance: number;
         /** The customer's "Transaction Notifications" choice: false updates silently. */
         notify: boolean;

@@ -115,7 +115,9 @@ export async function createTestApp(options: { poolerUrl?: string } = {}) {
     throw new Error(`No ${path} link for ${email}`);
   }
 
-  async function registerUser(overrides: Partial<{ email: string; firstName: string }> = {}) {
+  async function registerUser(
+    overrides: Partial<{ email: string; firstName: string; lastName: string }> = {},
+  ) {
     const email = overrides.email ?? uniqueEmail();
     // Each test registration comes from its own address: the per-address limit is tested alone.
     const anonymous = await caller(null, {
@@ -123,7 +125,7 @@ export async function createTestApp(options: { poolerUrl?: string } = {}) {
     });
     await anonymous.auth.register({
       firstName: overrides.firstName ?? 'Test',
-      lastName: 'Customer',
+      lastName: overrides.lastName ?? 'Customer',
       email,
       phoneNumber: '+15551234567',
       dateOfBirth: '1990-05-17',
@@ -134,7 +136,9 @@ export async function createTestApp(options: { poolerUrl?: string } = {}) {
     return email;
   }
 
-  async function registerVerified(overrides: Partial<{ email: string; firstName: string }> = {}) {
+  async function registerVerified(
+    overrides: Partial<{ email: string; firstName: string; lastName: string }> = {},
+  ) {
     const email = await registerUser(overrides);
     const token = await tokenFromMail(email, '/verify-email');
     await (await caller()).auth.verifyEmail({ token });

@@ -6,8 +6,13 @@ import type { TestApp } from './harness.ts';
 export const testCard = { cardNumber: '4111111111111111', expiryDate: '12/39', cvv: '123' };
 
 /** A verified, signed-in customer with `dollars` deposited from a card. */
-export async function fundedCustomer(app: TestApp, dollars: number, firstName = 'Test') {
-  const user = await app.registerVerified({ firstName });
+export async function fundedCustomer(
+  app: TestApp,
+  dollars: number,
+  firstName = 'Test',
+  lastName = 'Customer',
+) {
+  const user = await app.registerVerified({ firstName, lastName });
   const { token } = await app.signIn(user.email);
   const caller = await app.caller(token);
   if (dollars > 0)

@@ -3,7 +3,7 @@ import { transactions, users } from '@bank/db/schema';
 import type { transactionListQuery } from '@bank/validators/money';
 import { TRPCError } from '@trpc/server';
 import { stringify } from 'csv-stringify/sync';
-import { and, count, eq, gte, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, gte, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { primaryAccountOf } from '../accounts/service.ts';
@@ -11,7 +11,9 @@ import type { SessionWithUser } from '../auth/sessions.ts';
 import { queryRows } from '../db-rows.ts';
 import type { AppDeps } from '../deps.ts';
 import { outflowOn, utcDay } from '../ledger/account-state.ts';
+import type { Counterparty } from '../ledger/counterparty.ts';
 import { primaryAccountIdOf } from '../ledger/primary-account.ts';
+import { containsPattern } from '../ledger/search-text.ts';
 import { toTransactionDto } from '../ledger/transaction-dto.ts';
 import { transactionJsonPairs, transactionRowJson } from '../ledger/transaction-row.ts';
 import { toCents, toDollars } from '../money/cents.ts';
@@ -24,6 +26,18 @@ const newestFirst = [
   sql`${transactions.createdAt} desc nulls last`,
   sql`${transactions.id} desc nulls last`,
 ];
+
+type SearchColumn = typeof transactions.searchOut | typeof transactions.searchIn;
+/** One side of the customer's history: the account column and what that side searches. */
+interface Side {
+  account: typeof transactions.fromAccountId | typeof transactions.toAccountId;
+  search: SearchColumn;
+}
+
+/** The words asked for, matched against a side's search column (written at posting). */
+function searchCondition(query: z.infer<typeof transactionListQuery>, column: SearchColumn) {
+  return query.q ? sql`${column} like ${containsPattern(query.q)}` : undefined;
+}
 
 function filterConditions(query: z.infer<typeof transactionListQuery>): SQL[] {
   const conditions: SQL[] = [];
@@ -102,7 +116,6 @@ export async function listTransactions(
   query: OwnTransactionListQuery,
 ) {
   const filters = filterConditions(query);
-  const filtered = filters.length > 0 ? sql` and ${and(...filters)}` : sql``;
   // After a cursor: strictly below its row (one of this account's) in the list's order,
   // created_at desc then id desc; an unknown cursor leaves nothing below it.
   const after =
@@ -114,24 +127,33 @@ export async function listTransactions(
   // One row beyond the page tells whether there is a next one.
   const take = query.limit + 1;
   const reach = offset + take;
-  const side = (column: typeof transactions.fromAccountId | typeof transactions.toAccountId) =>
+  // Each side searches what it sees: the payer the payee's name, the payee the payer's.
+  const sides: Record<'out' | 'in', Side> = {
+    out: { account: transactions.fromAccountId, search: transactions.searchOut },
+    in: { account: transactions.toAccountId, search: transactions.searchIn },
+  };
+  const filtered = (search: SearchColumn) => {
+    const all = [...filters, searchCondition(query, search)].filter((c) => c !== undefined);
+    return all.length > 0 ? sql` and ${and(...all)}` : sql``;
+  };
+  const side = ({ account, search }: Side) =>
     // A scalar subquery (not a join) lets each side walk its index in order and stop early.
     sql`(select ${transactions.id} as id, ${transactions.createdAt} as created_at from ${transactions}
-      where ${column} = (select id from acct)${filtered}${after}
+      where ${account} = (select id from acct)${filtered(search)}${after}
       order by ${transactions.createdAt} desc nulls last, ${transactions.id} desc nulls last limit ${reach})`;
-  const count = (column: typeof transactions.fromAccountId | typeof transactions.toAccountId) =>
-    sql`(select count(*) from ${transactions} where ${column} = (select id from acct)${filtered})`;
+  const count = ({ account, search }: Side) =>
+    sql`(select count(*) from ${transactions} where ${account} = (select id from acct)${filtered(search)})`;
   // Unfiltered, the account's own count answers at once; filtered, both sides are counted.
   const total =
-    filters.length === 0
+    filters.length === 0 && !query.q
       ? sql`(select transaction_count from accounts where id = (select id from acct))`
-      : sql`(${count(transactions.fromAccountId)} + ${count(transactions.toAccountId)})::int`;
+      : sql`(${count(sides.out)} + ${count(sides.in)})::int`;
   const [page] = await queryRows(
     db,
     sql`with acct as (
         select ${primaryAccountIdOf(sql`${userId}::uuid`)} as id
       ), merged as (
-        select id, created_at from (${side(transactions.fromAccountId)} union all ${side(transactions.toAccountId)}) both_sides
+        select id, created_at from (${side(sides.out)} union all ${side(sides.in)}) both_sides
         order by created_at desc, id desc limit ${take} offset ${offset}
       )
       select (select id from acct) as account_id,
@@ -171,6 +193,11 @@ export async function listAllTransactions(
   query: z.infer<typeof transactionListQuery>,
 ) {
   const conditions = filterConditions(query);
+  const searched = [
+    searchCondition(query, transactions.searchOut),
+    searchCondition(query, transactions.searchIn),
+  ].filter((c) => c !== undefined);
+  if (searched.length > 0) conditions.push(or(...searched) ?? sql`true`);
   return pageOf(db, conditions.length > 0 ? and(...conditions) : undefined, query, null, true);
 }
 
@@ -217,91 +244,146 @@ export async function balanceOf(
   };
 }
 
-/** Income (money in, completed), expenses (money out, not failed) and the last 12 months. */
-export async function statsOf(db: Executor, userId: string) {
+/**
+ * The bank's time zone, in which months begin (docs/product.md 2.9); a bank setting may name
+ * another one day.
+ */
+export const BANK_TIME_ZONE = 'America/New_York';
+// A constant written into the statement: GROUP BY matches its expression only without parameters.
+const bankZone = sql.raw(`'${BANK_TIME_ZONE}'`);
+
+/**
+ * What counts as income and as an expense (docs/product.md 2.9): money in that completed, money
+ * out that did not fail; but loan proceeds are not income, the principal of a repayment is not
+ * an expense (its interest is), and money between the customer's own accounts is neither.
+ */
+function incomeAndExpense(accountId: string) {
+  // Null-safe: a withdrawal or repayment has no recipient, and is no move between own accounts.
+  const own = sql`coalesce(${transactions.senderUserId} = ${transactions.recipientUserId}, false)`;
+  const interestPart = sql`(select coalesce(sum(e.amount_cents), 0) from ledger_entries e
+    join accounts a on a.id = e.account_id
+    where e.transaction_id = ${transactions.id} and a.system_code = 'interest')`;
+  return {
+    income: sql`case when ${transactions.toAccountId} = ${accountId}
+      and ${transactions.status} = 'completed' and ${transactions.type} <> 'loan_disbursement'
+      and not ${own} then ${transactions.amountCents} else 0 end`,
+    expense: sql`case when ${transactions.fromAccountId} = ${accountId}
+      and ${transactions.status} in ('pending', 'completed') and not ${own}
+      then (case when ${transactions.type} = 'loan_repayment' then ${interestPart}
+        else ${transactions.amountCents} end) else 0 end`,
+  };
+}
+
+const dollarsOf = (cents: string | null | undefined) => toDollars(BigInt(cents ?? '0'));
+
+/**
+ * Income and expenses: all time, this month and last month (the bank's months), and the last
+ * 12 months. `now` decides which month is this one.
+ */
+export async function statsOf(db: Executor, userId: string, now = new Date()) {
   const account = await primaryAccountOf(db, userId);
-  const incoming = and(
-    eq(transactions.toAccountId, account.id),
-    eq(transactions.status, 'completed'),
-  );
-  const outgoing = and(
+  const { income, expense } = incomeAndExpense(account.id);
+  const mine = or(
     eq(transactions.fromAccountId, account.id),
-    inArray(transactions.status, ['pending', 'completed']),
+    eq(transactions.toAccountId, account.id),
   );
-  const since = new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth() - 11, 1));
-  const month = sql<string>`to_char(${transactions.createdAt} at time zone 'UTC', 'YYYY-MM')`;
+  const local = sql`(${now.toISOString()}::timestamptz at time zone ${bankZone})`;
+  const monthStart = (monthsBack: number) =>
+    sql`((date_trunc('month', ${local}) - ${`${monthsBack} months`}::interval) at time zone ${bankZone})`;
+  const between = (from: SQL, to: SQL) =>
+    sql`${transactions.createdAt} >= ${from} and ${transactions.createdAt} < ${to}`;
+  const sum = (amount: SQL, where?: SQL) =>
+    where
+      ? sql<string>`coalesce(sum(${amount}) filter (where ${where}), 0)::text`
+      : sql<string>`coalesce(sum(${amount}), 0)::text`;
+  const thisMonth = between(monthStart(0), monthStart(-1));
+  const lastMonth = between(monthStart(1), monthStart(0));
   const [totals] = await db
     .select({
-      income: sql<string>`coalesce(sum(${transactions.amountCents}) filter (where ${incoming}), 0)::text`,
-      expense: sql<string>`coalesce(sum(${transactions.amountCents}) filter (where ${outgoing}), 0)::text`,
+      income: sum(income),
+      expense: sum(expense),
+      thisIncome: sum(income, thisMonth),
+      thisExpense: sum(expense, thisMonth),
+      lastIncome: sum(income, lastMonth),
+      lastExpense: sum(expense, lastMonth),
+      thisMonth: sql<string>`to_char(${local}, 'YYYY-MM')`,
+      lastMonth: sql<string>`to_char(${local} - interval '1 month', 'YYYY-MM')`,
     })
     .from(transactions)
-    .where(
-      or(eq(transactions.fromAccountId, account.id), eq(transactions.toAccountId, account.id)),
-    );
+    .where(mine);
+  const month = sql<string>`to_char(${transactions.createdAt} at time zone ${bankZone}, 'YYYY-MM')`;
   const monthly = await db
-    .select({
-      month,
-      income: sql<string>`coalesce(sum(${transactions.amountCents}) filter (where ${incoming}), 0)::text`,
-      expenses: sql<string>`coalesce(sum(${transactions.amountCents}) filter (where ${outgoing}), 0)::text`,
-    })
+    .select({ month, income: sum(income), expenses: sum(expense) })
     .from(transactions)
-    .where(
-      and(
-        or(eq(transactions.fromAccountId, account.id), eq(transactions.toAccountId, account.id)),
-        gte(transactions.createdAt, since),
-      ),
-    )
+    .where(and(mine, sql`${transactions.createdAt} >= ${monthStart(11)}`))
     .groupBy(month)
     .orderBy(month);
   const byMonth = new Map(monthly.map((row) => [row.month, row]));
+  const [year = 0, current = 1] = (totals?.thisMonth ?? '').split('-').map(Number);
   const monthlyStats = Array.from({ length: 12 }, (_, i) => {
-    const date = new Date(Date.UTC(since.getUTCFullYear(), since.getUTCMonth() + i, 1));
+    const date = new Date(Date.UTC(year, current - 12 + i, 1));
     const key = `${date.getUTCFullYear()}-${String(date.getUTCMonth() + 1).padStart(2, '0')}`;
     const row = byMonth.get(key);
-    return {
-      month: key,
-      income: toDollars(BigInt(row?.income ?? '0')),
-      expenses: toDollars(BigInt(row?.expenses ?? '0')),
-    };
+    return { month: key, income: dollarsOf(row?.income), expenses: dollarsOf(row?.expenses) };
   });
   return {
     balance: toDollars(account.balanceCents),
-    totalIncome: toDollars(BigInt(totals?.income ?? '0')),
-    totalExpense: toDollars(BigInt(totals?.expense ?? '0')),
+    totalIncome: dollarsOf(totals?.income),
+    totalExpense: dollarsOf(totals?.expense),
+    thisMonth: {
+      month: totals?.thisMonth ?? '',
+      income: dollarsOf(totals?.thisIncome),
+      expenses: dollarsOf(totals?.thisExpense),
+    },
+    lastMonth: {
+      month: totals?.lastMonth ?? '',
+      income: dollarsOf(totals?.lastIncome),
+      expenses: dollarsOf(totals?.lastExpense),
+    },
     monthlyStats,
   };
 }
 
-/** A cell a spreadsheet would run as a formula is defused with a leading quote. */
-const defuseFormula = (text: string) => (/^[=+\-@]/.test(text) ? `'${text}` : text);
+/** A text cell a spreadsheet would run as a formula is defused with a leading quote. */
+const defuseFormula = (text: string) => (/^[=+\-@\t\r]/.test(text) ? `'${text}` : text);
+
+/** Rows read per statement while exporting: every row is written, however many there are. */
+const EXPORT_BATCH = 1_000;
 
 export async function exportCsv(
   db: Executor,
   userId: string,
   query: z.infer<typeof transactionListQuery>,
 ) {
-  const page = await listTransactions(db, userId, { ...query, page: 1, limit: 10_000 });
   const header = [
     'Date',
     'Reference',
     'Type',
     'Description',
+    'Counterparty',
     'Status',
     'Direction',
     'Amount',
     'Currency',
   ];
-  const rows = page.data.map((t) => [
-    t.createdAt,
-    t.id,
-    t.type,
-    t.description,
-    t.status,
-    t.direction,
-    (t.direction === 'credit' ? t.amount : -t.amount).toFixed(2),
-    t.currency,
-  ]);
+  const rows: Array<Array<string | number>> = [];
+  for (let page = 1; ; page += 1) {
+    const batch = await listTransactions(db, userId, { ...query, page, limit: EXPORT_BATCH });
+    for (const t of batch.data)
+      rows.push([
+        t.createdAt,
+        t.id,
+        t.type,
+        t.description,
+        counterpartyText(t.counterparty),
+        t.status,
+        t.direction,
+        // A number, so that spreadsheets sum it: the formula guard is for text cells only.
+        t.direction === 'credit' ? t.amount : -t.amount,
+        t.currency,
+      ]);
+    if (batch.count < EXPORT_BATCH) break;
+  }
   return {
     filename: `transactions-${new Date().toISOString().slice(0, 10)}.csv`,
     // Lines end in a line feed with none after the last; a cell is quoted for a comma, a quote
@@ -311,7 +393,14 @@ export async function exportCsv(
       columns: header,
       eof: false,
       quote_record_delimiter: false,
-      cast: { string: defuseFormula },
+      cast: { string: defuseFormula, number: (value) => value.toFixed(2) },
     }),
   };
+}
+
+/** 'Bob Rivera', 'Citi ••6789': the other side as the list row names it. */
+function counterpartyText(counterparty: Counterparty): string {
+  return counterparty.bank && counterparty.accountNumber
+    ? `${counterparty.bank} ••${counterparty.accountNumber}`
+    : counterparty.name;
 }

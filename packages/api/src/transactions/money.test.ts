@@ -89,7 +89,11 @@ describe('deposits', () => {
       cardId: card.id,
       cvv: '321',
     });
-    expect(ok.transaction.counterparty).toEqual({ cardLast4: '1111', cardType: 'debit' });
+    expect(ok.transaction.counterparty).toEqual({
+      name: 'Card ending 1111',
+      accountNumber: '1111',
+      bank: null,
+    });
   });
 
   it('deposits from a linked bank', async () => {
@@ -107,7 +111,7 @@ describe('deposits', () => {
     });
     expect(result.transaction).toMatchObject({
       paymentMethod: 'bank_transfer',
-      counterparty: { bankName: 'First Local', accountLast4: '6789' },
+      counterparty: { name: 'First Local', accountNumber: '6789', bank: 'First Local' },
     });
   });
 
@@ -266,7 +270,7 @@ describe('transfers', () => {
     expect(result.transaction).toMatchObject({
       status: 'pending',
       recipientName: 'Landlord LLC',
-      counterparty: { accountLast4: '4321', network: 'ACH' },
+      counterparty: { name: 'Landlord LLC', accountNumber: '4321', bank: null },
     });
     expect(result.newBalance).toBe(200);
     await settlePendingTransactions(app.deps, 0);
@@ -671,8 +675,10 @@ describe('reading', () => {
     const { csv, filename } = await alice.caller.transactions.exportCsv({});
     expect(filename).toMatch(/^transactions-\d{4}-\d{2}-\d{2}\.csv$/);
     const [header, row] = csv.split('\n');
-    expect(header).toBe('Date,Reference,Type,Description,Status,Direction,Amount,Currency');
-    expect(row).toContain(',deposit,Deposit funds,completed,credit,42.50,USD');
+    expect(header).toBe(
+      'Date,Reference,Type,Description,Counterparty,Status,Direction,Amount,Currency',
+    );
+    expect(row).toContain(',deposit,Deposit funds,Card ending 1111,completed,credit,42.50,USD');
   });
 });
 

@@ -35,7 +35,7 @@ const transferExample: z.input<typeof transactionDtoSchema> = {
   recipientName: 'Bob S.',
   recipientAccountNumber: '412345678085',
   sender: { firstName: 'Alice', lastName: 'Johnson', email: 'alice@demo.bank' },
-  counterparty: null,
+  counterparty: { name: 'Bob S.', accountNumber: '8085', bank: null },
   timeline: [
     {
       id: '1',
@@ -54,6 +54,11 @@ const transferExample: z.input<typeof transactionDtoSchema> = {
   createdAt: '2026-11-27T14:05:12.381Z',
   updatedAt: '2026-11-27T14:05:12.381Z',
 };
+const monthFigures = z.object({
+  month: z.string().describe('YYYY-MM'),
+  income: z.number(),
+  expenses: z.number(),
+});
 
 const pageSchema = z.object({
   data: z.array(transactionDtoSchema),
@@ -158,7 +163,10 @@ export const transactionRestRoutes = [
   defineRoute({
     method: 'GET',
     path: '/transactions/stats',
-    summary: 'Get statistics. Balance, total income and expenses, and both by month.',
+    summary:
+      'Get statistics. Balance, income and expenses: all time, this month, last month, by month.',
+    description:
+      'Income is money received that completed; expenses are money sent that did not fail. Loan proceeds are not income, the principal of a loan repayment is not an expense (its interest is), and money between the customer’s own accounts is neither. Months are the bank’s (America/New_York).',
     tag,
     access: 'customer',
     input: noInput,
@@ -167,6 +175,8 @@ export const transactionRestRoutes = [
         balance: z.number(),
         totalIncome: z.number(),
         totalExpense: z.number(),
+        thisMonth: monthFigures.describe('This month so far, in the bank’s time zone.'),
+        lastMonth: monthFigures.describe('The month before.'),
         monthlyStats: z.array(
           z.object({ month: z.string(), income: z.number(), expenses: z.number() }),
         ),

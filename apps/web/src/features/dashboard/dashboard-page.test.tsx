@@ -35,10 +35,14 @@ describe('dashboard', () => {
     const summary = screen.getByRole('region', { name: 'Account summary' });
     expect(await within(summary).findByText('$1,234.50')).toBeInTheDocument();
     expect(within(summary).getByText('Available Balance')).toBeInTheDocument();
-    expect(within(summary).getByText('Total Income')).toBeInTheDocument();
+    // This month's figures, labelled, with last month's beside them (issue 23).
+    expect(within(summary).getByText('Income this month')).toBeInTheDocument();
     expect(within(summary).getByText('$5,000.00')).toBeInTheDocument();
-    expect(within(summary).getByText('Total Expenses')).toBeInTheDocument();
+    expect(within(summary).getByText('Last month $4,200.00')).toBeInTheDocument();
+    expect(within(summary).getByText('Expenses this month')).toBeInTheDocument();
     expect(within(summary).getByText('$3,765.50')).toBeInTheDocument();
+    expect(within(summary).getByText('Last month $1,000.00')).toBeInTheDocument();
+    expect(within(summary).queryByText('Total Income')).not.toBeInTheDocument();
 
     const recent = await screen.findByRole('list', { name: 'Recent transactions' });
     expect(within(recent).getByText('Salary')).toBeInTheDocument();
@@ -68,7 +72,13 @@ describe('dashboard', () => {
 
   it('says so when there are no transactions yet', async () => {
     mockProcedures({
-      'transactions.stats': () => makeStats({ balance: 0, totalIncome: 0, totalExpense: 0 }),
+      'transactions.stats': () =>
+        makeStats({
+          balance: 0,
+          totalIncome: 0,
+          totalExpense: 0,
+          thisMonth: { month: '2026-03', income: 0, expenses: 0 },
+        }),
       'transactions.balance': () => makeBalance(),
       'transactions.list': () => transactionPage([]),
     });

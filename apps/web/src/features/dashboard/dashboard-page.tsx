@@ -121,6 +121,8 @@ export function DashboardPage() {
   // Loading: undefined (a skeleton); failed: '—' beside the error.
   const figure = (cents: number | undefined) =>
     stats.isPending ? undefined : cents === undefined ? '—' : formatMoney(cents);
+  const lastMonthNote = (amount: number | undefined) =>
+    amount === undefined ? undefined : `Last month ${formatMoney(amount)}`;
   // The session user may come from the sign-in answer, which need not carry the account.
   const accountNumber = balance.data?.accountNumber ?? user.accountNumber;
   return (
@@ -160,15 +162,19 @@ export function DashboardPage() {
             icon={LuWallet}
             tone="brand"
           />
+          {/* This month's (the bank's months), beside last month's: loan proceeds, repaid
+              principal and moves between own accounts count as neither (docs/product.md 2.9). */}
           <StatCard
-            label="Total Income"
-            value={figure(stats.data?.totalIncome)}
+            label="Income this month"
+            value={figure(stats.data?.thisMonth.income)}
+            note={lastMonthNote(stats.data?.lastMonth.income)}
             icon={LuTrendingUp}
             tone="green"
           />
           <StatCard
-            label="Total Expenses"
-            value={figure(stats.data?.totalExpense)}
+            label="Expenses this month"
+            value={figure(stats.data?.thisMonth.expenses)}
+            note={lastMonthNote(stats.data?.lastMonth.expenses)}
             icon={LuTrendingDown}
             tone="red"
           />

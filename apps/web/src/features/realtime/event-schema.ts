@@ -15,6 +15,8 @@ const appEvent = z.discriminatedUnion('type', [
       amount: z.optional(z.number()),
       direction: z.optional(z.string()),
       newBalance: z.optional(z.number()),
+      /** Who paid or was paid (absent from events written before it was sent). */
+      counterparty: z.optional(z.looseObject({ name: z.string() })),
       /** The customer's "Transaction Notifications" choice: false updates silently. */
       notify: z.optional(z.boolean()),
     }),

@@ -43,6 +43,7 @@ export function effectsOf(event: AppEvent): EventEffects {
     case 'transaction:new': {
       const amount = formatMoney(Math.abs(event.data.amount ?? 0));
       const credit = event.data.direction === 'credit';
+      const other = event.data.counterparty?.name;
       return {
         // Customers who turned transaction notifications off see the numbers change quietly,
         // and so does a movement the customer made: its own screen says so (one toast).
@@ -50,8 +51,8 @@ export function effectsOf(event: AppEvent): EventEffects {
           event.data.notify === false || madeByCustomer(event.data)
             ? null
             : credit
-              ? { type: 'success', message: `Received ${amount}` }
-              : { type: 'info', message: `Sent ${amount}` },
+              ? { type: 'success', message: `Received ${amount}${other ? ` from ${other}` : ''}` }
+              : { type: 'info', message: `Sent ${amount}${other ? ` to ${other}` : ''}` },
         invalidate: true,
         money: { newBalance: event.data.newBalance ?? null },
       };

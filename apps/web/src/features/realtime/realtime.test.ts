@@ -102,6 +102,24 @@ describe('realtime events', () => {
     });
   });
 
+  it('says who paid: Received $42.10 from Bob Rivera (issue 23)', () => {
+    const received = parseAppEvent({
+      type: 'transaction:new',
+      data: {
+        type: 'transfer',
+        direction: 'credit',
+        amount: 42.1,
+        newBalance: 142.1,
+        counterparty: { name: 'Bob Rivera', accountNumber: '4321', bank: null },
+      },
+    });
+    if (!received) throw new Error('event did not parse');
+    expect(effectsOf(received).notification).toEqual({
+      type: 'success',
+      message: 'Received $42.10 from Bob Rivera',
+    });
+  });
+
   it('stays quiet when the customer turned transaction notifications off', () => {
     const silent = parseAppEvent({
       type: 'transaction:new',

@@ -15,6 +15,7 @@ const transfer = makeTransaction({
   paymentMethod: 'bank_transfer',
   recipientName: 'Landlord LLC',
   recipientAccountNumber: '123456789',
+  counterparty: { name: 'Landlord LLC', accountNumber: '6789', bank: null },
   notes: 'Paid early',
   timeline: [
     {
@@ -37,14 +38,15 @@ describe('transaction detail', () => {
     mockProcedure('transactions.byId', () => transfer);
     const { user } = renderApp(`/transactions/${transfer.id}`, { session: signedInAs() });
     expect(await screen.findByRole('heading', { name: 'Rent for March' })).toBeInTheDocument();
-    expect(screen.getByText('Mar 7, 2026')).toBeInTheDocument();
+    // 10:00 UTC is 5:00 AM in the bank's time zone (New York).
+    expect(screen.getByText('To Landlord LLC · Mar 7, 2026, 5:00 AM')).toBeInTheDocument();
     expect(screen.getByText('\u2212$300.00')).toBeInTheDocument();
     expect(screen.getByText(transfer.id)).toBeInTheDocument();
     for (const text of [
       'Transfer',
       'External transfer',
       'Bank transfer',
-      '123456789',
+      '••6789',
       'Landlord LLC',
       'Paid early',
     ]) {
@@ -62,12 +64,50 @@ describe('transaction detail', () => {
     await expect(navigator.clipboard.readText()).resolves.toBe(transfer.id);
   });
 
-  it('shows the recipient account number only for transfers', async () => {
-    const deposit = makeTransaction({ recipientAccountNumber: '999888777' });
+  it('names the sender of money received, never the customer as their own recipient', async () => {
+    const received = makeTransaction({
+      type: 'transfer',
+      direction: 'credit',
+      amount: 42.1,
+      description: 'Pizza night',
+      category: 'transfer',
+      paymentMethod: 'internal_transfer',
+      recipientName: 'Alice C.',
+      recipientAccountNumber: '412345678085',
+      counterparty: { name: 'Bob Rivera', accountNumber: '4321', bank: null },
+      timeline: [
+        {
+          id: 'a',
+          status: 'completed',
+          description: 'Received from Bob Rivera',
+          timestamp: '2026-03-07T23:42:00.000Z',
+        },
+      ],
+      createdAt: '2026-03-07T23:42:00.000Z',
+    });
+    mockProcedure('transactions.byId', () => received);
+    renderApp(`/transactions/${received.id}`, { session: signedInAs() });
+    expect(await screen.findByText('+$42.10')).toBeInTheDocument();
+    expect(screen.getByText('From Bob Rivera · Mar 7, 2026, 6:42 PM')).toBeInTheDocument();
+    expect(screen.getByText('From')).toBeInTheDocument();
+    expect(screen.getByText('Bob Rivera')).toBeInTheDocument();
+    expect(screen.getByText('Sender’s account')).toBeInTheDocument();
+    expect(screen.getByText('••4321')).toBeInTheDocument();
+    expect(screen.queryByText(/Alice/)).not.toBeInTheDocument();
+    expect(screen.queryByText('412345678085')).not.toBeInTheDocument();
+    expect(screen.queryByText('Recipient')).not.toBeInTheDocument();
+  });
+
+  it('names a deposit’s source: Citi ••6789', async () => {
+    const deposit = makeTransaction({
+      counterparty: { name: 'Citi', accountNumber: '6789', bank: 'Citi' },
+    });
     mockProcedure('transactions.byId', () => deposit);
     renderApp(`/transactions/${deposit.id}`, { session: signedInAs() });
     expect(await screen.findByText('+$100.00')).toBeInTheDocument();
-    expect(screen.queryByText('Recipient account number')).not.toBeInTheDocument();
+    expect(screen.getByText('Source')).toBeInTheDocument();
+    expect(screen.getByText(/^Citi ••6789 · /)).toBeInTheDocument();
+    expect(screen.queryByText('From')).not.toBeInTheDocument();
   });
 
   it('says Transaction not found when the server has none', async () => {

@@ -16,11 +16,21 @@ import { CopyButton } from '../../components/copy-button.tsx';
 import { DetailList, type DetailRow } from '../../components/detail-list.tsx';
 import { SignedAmount, statusPalette, TransactionStatusBadge } from '../../components/money.tsx';
 import { apiErrorInfo, errorMessage } from '../../lib/errors.ts';
-import { formatDate, formatDateTime, humanize } from '../../lib/format.ts';
+import { humanize } from '../../lib/format.ts';
 import { isRecordId } from '../../lib/page-data.ts';
+import { bankDateTime, otherSide } from '../../lib/transaction-text.ts';
 import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
 
 type Transaction = RouterOutputs['transactions']['byId'];
+
+/** What the other side of a movement that is not a transfer is: its source, destination or loan. */
+function otherSideLabel(transaction: Transaction): string {
+  if (transaction.type === 'deposit') return 'Source';
+  if (transaction.type === 'withdraw') return 'Destination';
+  if (transaction.type === 'loan_disbursement' || transaction.type === 'loan_repayment')
+    return 'Loan';
+  return 'Counterparty';
+}
 
 function BackLink() {
   return (
@@ -53,7 +63,7 @@ function Timeline({ entries }: { entries: Transaction['timeline'] }) {
             <Text fontWeight="medium">{entry.description}</Text>
             <HStack gap="2" wrap="wrap">
               <Text fontSize="sm" color="fg.muted">
-                {formatDateTime(entry.timestamp)}
+                {bankDateTime(entry.timestamp)}
               </Text>
               <TransactionStatusBadge status={entry.status} />
             </HStack>
@@ -85,15 +95,27 @@ function Details({ transaction }: { transaction: Transaction }) {
     { label: 'Category', value: humanize(transaction.category) },
     { label: 'Payment method', value: humanize(transaction.paymentMethod) },
   ];
-  if (transaction.type === 'transfer') {
-    if (transaction.recipientName)
-      rows.push({ label: 'Recipient', value: transaction.recipientName });
+  // The other side as this customer sees it: who paid them, whom they paid, the card, the bank
+  // or the loan; never the customer as their own recipient.
+  const { counterparty } = transaction;
+  const incoming = transaction.direction === 'credit';
+  rows.push({
+    label:
+      transaction.type === 'transfer' ? (incoming ? 'From' : 'To') : otherSideLabel(transaction),
+    value: counterparty.name,
+  });
+  if (counterparty.accountNumber)
     rows.push({
-      label: 'Recipient account number',
-      value: transaction.recipientAccountNumber ?? '—',
+      label:
+        transaction.type === 'transfer'
+          ? incoming
+            ? 'Sender’s account'
+            : 'Recipient’s account'
+          : 'Account',
+      value: `••${counterparty.accountNumber}`,
       mono: true,
     });
-  }
+  if (counterparty.bank) rows.push({ label: 'Bank', value: counterparty.bank });
   rows.push({ label: 'Currency', value: transaction.currency });
   rows.push({ label: 'Notes', value: transaction.notes || '—' });
   return <DetailList rows={rows} />;
@@ -150,7 +172,9 @@ export function TransactionDetailPage({ id }: { id: string }) {
               <Heading as="h1" size="xl" overflowWrap="break-word">
                 {transaction.description}
               </Heading>
-              <Text color="fg.muted">{formatDate(transaction.createdAt)}</Text>
+              <Text color="fg.muted">
+                {otherSide(transaction)} · {bankDateTime(transaction.createdAt)}
+              </Text>
             </Stack>
             <Stack gap="2" align={{ base: 'flex-start', sm: 'flex-end' }}>
               <SignedAmount

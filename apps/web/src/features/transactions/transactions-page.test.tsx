@@ -105,3 +105,71 @@ describe('transactions list', () => {
     await waitFor(() => expect(router.state.location.state.message).toBeUndefined());
   });
 });
+
+describe('transactions grouped by day (issue 23)', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('groups rows under Today, Yesterday and the date, with the other side and the time', async () => {
+    // 3 PM on Nov 27 in New York, the bank's time zone.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-27T20:00:00.000Z'));
+    mockProcedure('transactions.list', () =>
+      transactionPage([
+        makeTransaction({
+          type: 'transfer',
+          direction: 'credit',
+          amount: 42.1,
+          description: 'Pizza night',
+          counterparty: { name: 'Bob Rivera', accountNumber: '4321', bank: null },
+          createdAt: '2026-11-27T18:42:00.000Z',
+        }),
+        // 11:30 PM on Nov 26 in New York, already Nov 27 in UTC: still yesterday.
+        makeTransaction({
+          description: 'Deposit funds',
+          counterparty: { name: 'Citi', accountNumber: '6789', bank: 'Citi' },
+          createdAt: '2026-11-27T04:30:00.000Z',
+        }),
+        makeTransaction({
+          type: 'transfer',
+          direction: 'debit',
+          description: 'Rent',
+          counterparty: { name: 'Alice C.', accountNumber: '8085', bank: null },
+          createdAt: '2026-11-23T15:05:00.000Z',
+        }),
+      ]),
+    );
+    renderApp('/transactions', { session: signedInAs() });
+    const today = await screen.findByRole('list', { name: 'Today' });
+    expect(within(today).getByText('From Bob Rivera · 1:42 PM')).toBeInTheDocument();
+    const yesterday = screen.getByRole('list', { name: 'Yesterday' });
+    expect(within(yesterday).getByText('Citi ••6789 · 11:30 PM')).toBeInTheDocument();
+    const earlier = screen.getByRole('list', { name: 'Nov 23' });
+    expect(within(earlier).getByText('To Alice C. · 10:05 AM')).toBeInTheDocument();
+    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual([
+      'Today',
+      'Yesterday',
+      'Nov 23',
+    ]);
+  });
+});
+
+describe('history search (issue 23)', () => {
+  it('asks the server for the words typed, from page one, and keeps them in the URL', async () => {
+    mockProcedure('transactions.list', (input) =>
+      transactionPage(
+        input.q === 'bob'
+          ? [makeTransaction({ description: 'Pizza night' })]
+          : [makeTransaction({ description: 'Rent' }), makeTransaction({ description: 'Gym' })],
+      ),
+    );
+    const { user, router } = renderApp('/transactions?page=2', { session: signedInAs() });
+    expect(await screen.findByText('Rent')).toBeInTheDocument();
+    await user.type(screen.getByRole('searchbox', { name: 'Search transactions' }), 'bob');
+    expect(await screen.findByText('Pizza night')).toBeInTheDocument();
+    expect(screen.queryByText('Rent')).not.toBeInTheDocument();
+    expect(router.state.location.search).toEqual({ q: 'bob', page: 1 });
+    expect(callsTo('transactions.list').at(-1)).toEqual({ q: 'bob', page: 1, limit: 10 });
+  });
+});

@@ -12,9 +12,10 @@ import {
 } from '@chakra-ui/react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useId, useState } from 'react';
+import { useCallback, useId, useState } from 'react';
 import { LuDownload, LuFilter, LuSend } from 'react-icons/lu';
 import { ErrorAlert } from '../../components/alerts.tsx';
+import { HistorySearchBox } from '../../components/history-search-box.tsx';
 import { TransactionFilters } from '../../components/transaction-filters.tsx';
 import { TransactionList } from '../../components/transaction-list.tsx';
 import { useArrivalMessage } from '../../lib/arrival-message.ts';
@@ -49,6 +50,10 @@ export function TransactionsPage(props: {
 
   const changeFilters = (next: TransactionFilterValues) => onSearchChange({ ...next, page: 1 });
   const goToPage = (next: number) => onSearchChange({ ...search, page: next });
+  const commitSearch = useCallback(
+    (q: string | undefined) => onSearchChange({ ...search, q, page: 1 }),
+    [search, onSearchChange],
+  );
 
   const exportCsv = async () => {
     setExporting(true);
@@ -107,6 +112,8 @@ export function TransactionsPage(props: {
         </HStack>
       </Flex>
 
+      <HistorySearchBox value={search.q} onCommit={commitSearch} />
+
       {filtersOpen ? (
         <TransactionFilters id={filtersId} values={filters} onChange={changeFilters} />
       ) : null}
@@ -124,13 +131,17 @@ export function TransactionsPage(props: {
               <Text fontWeight="medium">No transactions found</Text>
               <Text color="fg.muted" fontSize="sm">
                 {hasFilters(search)
-                  ? 'Try other filters, or clear them to see everything.'
+                  ? 'Try other words or filters, or clear them to see everything.'
                   : 'Your transfers, deposits and withdrawals will appear here.'}
               </Text>
             </Stack>
           ) : (
             <Box opacity={list.isPlaceholderData ? 0.6 : 1} transition="opacity 0.15s">
-              <TransactionList transactions={data.data} label="Transactions" />
+              <TransactionList
+                transactions={data.data}
+                label="Transactions"
+                byDay={{ now: new Date() }}
+              />
             </Box>
           )}
         </Card.Body>

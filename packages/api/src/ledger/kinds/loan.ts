@@ -10,6 +10,7 @@ type LoanRecord = (tx: Executor, transactionId: string) => Promise<void>;
 
 export interface DisbursementOrder {
   borrowerId: string;
+  loanId: string;
   amountCents: bigint;
   /** "Personal Loan": the history names what the money is. */
   productName: string;
@@ -39,6 +40,7 @@ export function disbursementPosting(order: DisbursementOrder): Posting<{ transac
               senderUserId: null,
               recipientUserId: order.borrowerId,
               recipientAccountNumber: to.accountNumber,
+              counterparty: { loanName: order.productName, loanId: order.loanId },
               timeline: [
                 timelineEntry('completed', 'Loan approved', now),
                 timelineEntry('completed', 'Funds credited to your account', now),
@@ -55,6 +57,9 @@ export function disbursementPosting(order: DisbursementOrder): Posting<{ transac
 
 export interface RepaymentOrder {
   borrowerId: string;
+  loanId: string;
+  /** "Personal Loan": the loan the money goes to. */
+  productName: string;
   /** Nothing is owed (paid off, or not disbursed): refused, and the refusal kept under the key. */
   nothingOwed: boolean;
   principalCents: bigint;
@@ -102,6 +107,7 @@ export function repaymentPosting<R>(
                   : [],
               senderUserId: order.borrowerId,
               recipientUserId: null,
+              counterparty: { loanName: order.productName, loanId: order.loanId },
               timeline: [timelineEntry('completed', 'Repayment received', now)],
             },
           },

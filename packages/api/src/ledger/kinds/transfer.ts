@@ -149,8 +149,12 @@ function transferMovement(
     recipientName,
     recipientAccountNumber: accountNumber,
     payeeId: payee?.id ?? null,
+    // The recipient is told who paid them, by the name the sender had when the money moved.
     counterparty: recipient
-      ? null
+      ? {
+          senderName: `${user.firstName} ${user.lastName}`,
+          senderAccountLast4: last4(from.accountNumber),
+        }
       : {
           accountLast4: last4(accountNumber),
           network: 'ACH',
@@ -159,7 +163,10 @@ function transferMovement(
     timeline: recipient
       ? [
           timelineEntry('completed', 'Transfer initiated', now),
-          timelineEntry('completed', `Delivered to ${recipientName}`, now),
+          {
+            ...timelineEntry('completed', `Delivered to ${recipientName}`, now),
+            forRecipient: `Received from ${user.firstName} ${user.lastName}`,
+          },
         ]
       : [
           timelineEntry('completed', 'Transfer initiated', now),

@@ -1,0 +1,79 @@
+import { accounts, ledgerEntries, users } from '@bank/db/schema';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { toDollars } from '../money/cents.ts';
+import { createTestApp, type TestApp } from '../testing/harness.ts';
+import { fundedCustomer } from '../testing/money.ts';
+import { statsOf } from './history.ts';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await createTestApp();
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+describe('dashboard figures (issue 23)', () => {
+  it('count this month’s income and expenses without loan proceeds or repaid principal', async () => {
+    const alice = await fundedCustomer(app, 100, 'Alice', 'Carter');
+    const bob = await fundedCustomer(app, 50, 'Bob', 'Rivera');
+    await bob.caller.transactions.transfer({
+      recipientAccountNumber: alice.accountNumber,
+      amount: 42.1,
+      description: 'Pizza night',
+    });
+    await alice.caller.transactions.transfer({
+      recipientAccountNumber: bob.accountNumber,
+      amount: 30,
+      description: 'Cinema',
+    });
+    await alice.caller.transactions.withdraw({ amount: 5, method: 'cash_pickup' });
+    const officer = await fundedCustomer(app, 0, 'Officer');
+    await app.db.update(users).set({ role: 'admin' }).where(eq(users.id, officer.id));
+    const { loan } = await alice.caller.loans.create({
+      type: 'personal',
+      amount: 8_000,
+      term: 12,
+      purpose: 'Car repair',
+      employmentStatus: 'employed',
+      monthlyIncome: 5_000,
+      existingLoans: false,
+      collateral: { type: 'vehicle', value: 15_000, description: '2021 hatchback' },
+    });
+    await (await app.caller(officer.token)).loans.decide({ id: loan.id, status: 'approved' });
+    const paid = await alice.caller.loans.repay({ id: loan.id, mode: 'instalment' });
+    const [interest] = await app.db
+      .select({ cents: ledgerEntries.amountCents })
+      .from(ledgerEntries)
+      .innerJoin(accounts, eq(accounts.id, ledgerEntries.accountId))
+      .where(
+        and(
+          eq(ledgerEntries.transactionId, paid.transaction.id),
+          eq(accounts.systemCode, 'interest'),
+        ),
+      );
+    const interestDollars = toDollars(interest?.cents ?? 0n);
+    expect(interestDollars).toBeGreaterThan(0);
+
+    const stats = await alice.caller.transactions.stats();
+    // Income: the $100 deposit and Bob's $42.10; the $8,000 loan is not income.
+    expect(stats.thisMonth.income).toBe(142.1);
+    // Expenses: the $30 transfer, the $5 withdrawal and the repayment's interest, not its principal.
+    expect(stats.thisMonth.expenses).toBe(Math.round((35 + interestDollars) * 100) / 100);
+    expect(stats.totalIncome).toBe(142.1);
+    expect(stats.lastMonth).toMatchObject({ income: 0, expenses: 0 });
+    expect(stats.monthlyStats.at(-1)).toEqual({
+      month: stats.thisMonth.month,
+      income: 142.1,
+      expenses: stats.thisMonth.expenses,
+    });
+
+    // A month on, this month's figures are last month's.
+    const later = new Date();
+    later.setUTCMonth(later.getUTCMonth() + 1, 15);
+    const nextMonth = await statsOf(app.db, alice.id, later);
+    expect(nextMonth.lastMonth).toEqual({ ...stats.thisMonth });
+    expect(nextMonth.thisMonth).toMatchObject({ income: 0, expenses: 0 });
+  });
+});
