@@ -15,7 +15,17 @@ export type AppErrorReason =
   /** The database or Redis is unavailable, or this server is closing: retry after Retry-After. */
   | 'SERVICE_UNAVAILABLE'
   /** Over a fairness bound (fairness.ts): too many calls at once. */
-  | 'RATE_LIMITED';
+  | 'RATE_LIMITED'
+  /** A reversal the paying-back account cannot cover: `details.shortfall` names how much. */
+  | 'REVERSAL_SHORTFALL'
+  /** Four eyes: the maker of an approval request cannot decide it. */
+  | 'OWN_REQUEST'
+  /** Four eyes: a request for the same thing is already waiting for a second staff member. */
+  | 'APPROVAL_PENDING'
+  /** Four eyes: the request lapsed (24 hours) or was already decided. */
+  | 'APPROVAL_CLOSED'
+  /** Nobody acts as staff on their own account. */
+  | 'OWN_ACCOUNT';
 
 /** The figures of a refusal (limit, used, when it resets), sent as the body's `details`. */
 export type AppErrorDetails = Record<string, string | number | null>;

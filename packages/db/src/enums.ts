@@ -10,6 +10,8 @@ export const transactionTypes = [
   'loan_repayment',
   'interest_earned',
   'fee',
+  /** A compensating movement that undoes a completed one, whole or in part (staff only). */
+  'reversal',
 ] as const;
 export type TransactionType = (typeof transactionTypes)[number];
 
@@ -60,3 +62,13 @@ export type TicketStatus = (typeof ticketStatuses)[number];
 
 export const userRoles = ['user', 'admin', 'support'] as const;
 export type UserRole = (typeof userRoles)[number];
+
+/**
+ * What a second staff member must approve (four eyes, docs/product.md). Kept as text in the
+ * database: a new kind (lifting a fraud freeze) is one more entry here and one more executor.
+ */
+export const approvalActions = ['reversal', 'loan_approval', 'limit_raise', 'admin_grant'] as const;
+export type ApprovalAction = (typeof approvalActions)[number];
+
+export const approvalStatuses = ['pending', 'approved', 'rejected', 'expired'] as const;
+export type ApprovalStatus = (typeof approvalStatuses)[number];

@@ -32,6 +32,11 @@ export const auditEvents = [
   'settings.updated',
   'loan.status_changed',
   'support.ticket_status_changed',
+  'transaction.reversed',
+  'transaction.voided',
+  'approval.requested',
+  'approval.approved',
+  'approval.rejected',
 ] as const;
 export type AuditEvent = (typeof auditEvents)[number];
 
@@ -64,6 +69,11 @@ export const auditEventLabels: Record<AuditEvent, string> = {
   'settings.updated': 'Bank settings changed',
   'loan.status_changed': 'Loan status changed',
   'support.ticket_status_changed': 'Support ticket status changed',
+  'transaction.reversed': 'Transaction reversed',
+  'transaction.voided': 'Pending transaction voided',
+  'approval.requested': 'Second approval requested',
+  'approval.approved': 'Request approved by a second staff member',
+  'approval.rejected': 'Request rejected by a second staff member',
 };
 
 /** What the admin dashboard counts as a security alert: failed sign-ins and blocks. */

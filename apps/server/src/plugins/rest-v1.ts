@@ -1,5 +1,5 @@
 import { AppErrorCause, RetryAfterCause } from '@bank/api/errors';
-import { storedFileAnswer } from '@bank/api/rest/define';
+import { AcceptedAnswer, storedFileAnswer } from '@bank/api/rest/define';
 import { restRoutes } from '@bank/api/rest/routes';
 import { type StoredUpload, UploadRejected } from '@bank/api/support/file-types';
 import { admitUploadStart } from '@bank/api/support/quotas';
@@ -168,6 +168,7 @@ export async function restV1Plugin(
             ...(typeof idempotencyKey === 'string' ? { idempotencyKey } : {}),
           };
           const result = await route.run(ctx, input);
+          if (result instanceof AcceptedAnswer) return reply.code(202).send(result.body);
           if (route.contentType === 'application/octet-stream') {
             const file = storedFileAnswer.parse(result);
             return reply

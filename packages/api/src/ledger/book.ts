@@ -89,6 +89,10 @@ export class Book implements LedgerView {
     return account;
   }
 
+  account(id: string) {
+    return this.parties.get(id);
+  }
+
   transaction(id: string) {
     return this.updated.get(id) ?? this.transactions.get(id);
   }
@@ -183,6 +187,8 @@ export class Book implements LedgerView {
       recipientAccountNumber: movement.recipientAccountNumber ?? null,
       counterparty: movement.counterparty ?? null,
       timeline: movement.timeline,
+      reversesId: movement.reverses ?? null,
+      reversedCents: 0n,
       createdAt: this.now,
       updatedAt: this.now,
     };

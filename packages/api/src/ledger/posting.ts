@@ -43,7 +43,7 @@ export interface Needs {
   users?: string[];
   /** Account numbers a customer named. */
   accountNumbers?: string[];
-  /** Pending transactions to complete or void. */
+  /** Movements to complete or void (pending), or to reverse (completed): read with their accounts. */
   pending?: string[];
 }
 
@@ -67,6 +67,8 @@ export interface NewMovement {
   recipientAccountNumber?: string | null;
   counterparty?: Record<string, string> | null;
   timeline: TimelineEntry[];
+  /** A reversal: the movement it undoes (kinds/reversal.ts). */
+  reverses?: string;
 }
 
 /** What an accepted posting does to the ledger. */
@@ -87,6 +89,8 @@ export interface LedgerView {
   accountByNumber(accountNumber: string): AccountParty | undefined;
   systemAccount(code: SystemAccountCode): AccountParty;
   transaction(id: string): TransactionRow | undefined;
+  /** An account the batch read (those of the movements named in `needs.pending`, …). */
+  account(id: string): AccountParty | undefined;
   /** A customer account as it stands now; the write checks every account judged this way. */
   stateOf(account: AccountParty): AccountState;
 }

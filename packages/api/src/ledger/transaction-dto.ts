@@ -8,6 +8,8 @@ import type { TransactionRow } from './transaction-row.ts';
 
 export interface PartyNames {
   sender: { firstName: string; lastName: string; email: string } | null;
+  /** The reversals that undid this movement, oldest first (transactions/reversal-links.ts). */
+  reversedBy?: string[];
 }
 
 /**
@@ -44,6 +46,10 @@ export function toTransactionDto(
     sender: parties.sender,
     counterparty: row.counterparty,
     timeline: row.timeline,
+    // Corrections are new movements linked both ways: 'Reverses' and 'Reversed by'.
+    reverses: row.reversesId,
+    reversedAmount: toDollars(row.reversedCents),
+    reversedBy: parties.reversedBy ?? [],
     timestamp: row.createdAt.toISOString(),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -77,6 +83,11 @@ export const transactionDtoSchema = z
     sender: z.object({ firstName: z.string(), lastName: z.string(), email: z.string() }).nullable(),
     counterparty: z.record(z.string(), z.string()).nullable(),
     timeline: z.array(timelineEntrySchema),
+    reverses: uuid.nullable().meta({ description: 'The movement this reversal undoes.' }),
+    reversedAmount: money.meta({ description: 'How much of this movement reversals undid.' }),
+    reversedBy: z
+      .array(uuid)
+      .meta({ description: 'The reversals that undid this movement, oldest first.' }),
     timestamp: instant,
     createdAt: instant,
     updatedAt: instant,

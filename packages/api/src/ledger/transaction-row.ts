@@ -74,6 +74,8 @@ export const transactionRowJson = z.object({
   recipientAccountNumber: z.string().nullable(),
   counterparty: z.record(z.string(), z.string()).nullable(),
   timeline: timelineJson,
+  reversesId: z.string().nullable(),
+  reversedCents: z.string().transform(BigInt),
   createdAt: z.coerce.date(),
   updatedAt: z.coerce.date(),
 }) satisfies z.ZodType<TransactionRow, unknown>;

@@ -59,6 +59,8 @@ export interface RestRoute {
   parsedFor: z.ZodType | undefined;
   output: z.ZodType;
   successStatus: number;
+  /** A second answer, 202 Accepted: the request was taken but waits (a second approver). */
+  accepted: z.ZodType | undefined;
   /**
    * application/json, text/csv for downloads (the output is then the file's text), or
    * application/octet-stream for a stored file (the output is a `StoredFileAnswer`).
@@ -72,7 +74,12 @@ export interface RestRoute {
   run(ctx: Context, rawInput: unknown): Promise<unknown>;
 }
 
-interface RouteSpec<I extends z.ZodType, O extends z.ZodType> {
+/** A route's 202 answer (`accepted`): the adapter sends `body` with that status. */
+export class AcceptedAnswer {
+  constructor(readonly body: unknown) {}
+}
+
+interface RouteSpec<I extends z.ZodType, O extends z.ZodType, A extends z.ZodType = z.ZodNever> {
   method: HttpMethod;
   path: string;
   summary: string;
@@ -93,6 +100,8 @@ interface RouteSpec<I extends z.ZodType, O extends z.ZodType> {
   parsedFor?: z.ZodType;
   output: O;
   successStatus?: number;
+  /** What the route answers with 202 instead, when the handler's answer has this shape. */
+  accepted?: A;
   contentType?: RestRoute['contentType'];
   downloadName?: string;
   multipart?: boolean;
@@ -101,12 +110,18 @@ interface RouteSpec<I extends z.ZodType, O extends z.ZodType> {
    * validated (PUT /loans/{id} with `status` is an administrator's decision).
    */
   permissionFor?: (rawInput: unknown) => Permission | undefined;
-  handle(args: { caller: Caller; ctx: Context; input: z.output<I> }): Promise<z.input<O>>;
+  handle(args: {
+    caller: Caller;
+    ctx: Context;
+    input: z.output<I>;
+  }): Promise<z.input<O> | z.input<A>>;
 }
 
-export function defineRoute<I extends z.ZodType, O extends z.ZodType>(
-  spec: RouteSpec<I, O>,
-): RestRoute {
+export function defineRoute<
+  I extends z.ZodType,
+  O extends z.ZodType,
+  A extends z.ZodType = z.ZodNever,
+>(spec: RouteSpec<I, O, A>): RestRoute {
   return {
     method: spec.method,
     path: spec.path,
@@ -124,6 +139,7 @@ export function defineRoute<I extends z.ZodType, O extends z.ZodType>(
     parsedFor: spec.parsedFor,
     output: spec.output,
     successStatus: spec.successStatus ?? 200,
+    accepted: spec.accepted,
     contentType: spec.contentType ?? 'application/json',
     downloadName: spec.downloadName,
     multipart: spec.multipart ?? false,
@@ -147,8 +163,13 @@ export function defineRoute<I extends z.ZodType, O extends z.ZodType>(
       const input = spec.input.parse(rawInput);
       if (spec.parsedFor) markParsed(spec.parsedFor, input);
       const caller = createCaller(ctx);
+      const answer = await spec.handle({ caller, ctx, input });
+      if (spec.accepted) {
+        const waiting = spec.accepted.safeParse(answer);
+        if (waiting.success) return new AcceptedAnswer(waiting.data);
+      }
       // The output schema documents the answer and strips anything it does not name.
-      return spec.output.parse(await spec.handle({ caller, ctx, input }));
+      return spec.output.parse(answer);
     },
   };
 }

@@ -22,6 +22,11 @@ export const defaultBankSettings = {
   ticketsPerMinute: 5,
   ticketsPerDay: 20,
   chatMessagesPerMinute: 30,
+  // Four eyes (docs/product.md): a second staff member above these, and for these.
+  reversalApprovalAboveCents: 100_000n,
+  loanApprovalAboveCents: 2_500_000n,
+  limitRaiseNeedsApproval: true,
+  adminGrantNeedsApproval: true,
 };
 
 export async function ensureBankSettings(db: Executor): Promise<void> {

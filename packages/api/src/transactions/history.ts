@@ -15,6 +15,7 @@ import { primaryAccountIdOf } from '../ledger/primary-account.ts';
 import { toTransactionDto } from '../ledger/transaction-dto.ts';
 import { transactionJsonPairs, transactionRowJson } from '../ledger/transaction-row.ts';
 import { toCents, toDollars } from '../money/cents.ts';
+import { reversalsOf } from './reversal-links.ts';
 
 const senders = alias(users, 'sender');
 
@@ -62,10 +63,15 @@ async function pageOf(
     .offset((query.page - 1) * query.limit);
   const [totals] = await db.select({ total: count() }).from(transactions).where(where);
   const total = totals?.total ?? 0;
+  const reversals = await reversalsOf(
+    db,
+    rows.map(({ transaction }) => transaction),
+  );
   return {
     data: rows.map(({ transaction, sender }) =>
       toTransactionDto(transaction, viewerAccountId, {
         sender: sender ? { ...sender, email: withSenderEmail ? sender.email : '' } : null,
+        reversedBy: reversals.get(transaction.id),
       }),
     ),
     page: query.page,
@@ -136,6 +142,7 @@ export async function listTransactions(
   );
   if (!page?.account_id) throw new TRPCError({ code: 'NOT_FOUND', message: 'Account not found' });
   const accountId = page.account_id;
+  const reversals = await reversalsOf(db, page.rows);
   return {
     data: page.rows.map(({ senderFirstName, senderLastName, ...transaction }) =>
       toTransactionDto(transaction, accountId, {
@@ -143,6 +150,7 @@ export async function listTransactions(
           senderFirstName !== null && senderLastName !== null
             ? { firstName: senderFirstName, lastName: senderLastName, email: '' }
             : null,
+        reversedBy: reversals.get(transaction.id),
       }),
     ),
     page: query.page,
@@ -178,8 +186,10 @@ export async function transactionById(db: Executor, userId: string, id: string) 
       ),
     );
   if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: 'Transaction not found' });
+  const reversals = await reversalsOf(db, [row.transaction]);
   return toTransactionDto(row.transaction, account.id, {
     sender: row.sender ? { ...row.sender, email: '' } : null,
+    reversedBy: reversals.get(row.transaction.id),
   });
 }
 

@@ -109,11 +109,16 @@ export function components(book: SchemaBook) {
               'QUOTA_EXCEEDED',
               'SERVICE_UNAVAILABLE',
               'RATE_LIMITED',
+              'REVERSAL_SHORTFALL',
+              'OWN_REQUEST',
+              'APPROVAL_PENDING',
+              'APPROVAL_CLOSED',
+              'OWN_ACCOUNT',
             ],
           },
           details: {
             description:
-              'With `Validation error`: one entry per invalid field. With a rule’s refusal (`QUOTA_EXCEEDED`, `APPLICATION_CHANGED`): its figures, e.g. `{limit, used, resetsAt}` or the current `version`.',
+              'With `Validation error`: one entry per invalid field. With a rule’s refusal (`QUOTA_EXCEEDED`, `APPLICATION_CHANGED`, `REVERSAL_SHORTFALL`): its figures, e.g. `{limit, used, resetsAt}`, the current `version` or the `shortfall`.',
             oneOf: [
               { type: 'array', items: ref('schemas', 'ValidationDetail') },
               {

@@ -147,6 +147,19 @@ export function buildOperation(route: RestRoute, book: SchemaBook) {
       content,
     },
   };
+  if (route.accepted) {
+    responses['202'] = {
+      description: 'Accepted: waiting for a second staff member',
+      content: {
+        'application/json': {
+          schema: ref(
+            'schemas',
+            book.add(`${name}Accepted`, book.convert(route.accepted, 'output'), 'Output'),
+          ),
+        },
+      },
+    };
+  }
   for (const status of errorStatuses(route, rest !== null, idempotencySchema !== null)) {
     responses[String(status)] = ref('responses', errorResponses[status].name);
   }
