@@ -52,7 +52,7 @@ describe('reversals', () => {
       amount: 100,
       reason: 'Sent twice',
     });
-    if (!('transaction' in first)) throw new Error('expected a reversal at once');
+    if (!first.transaction) throw new Error('expected a reversal at once');
     expect(first.transaction).toMatchObject({
       type: 'reversal',
       status: 'completed',
@@ -63,7 +63,7 @@ describe('reversals', () => {
     expect(await balanceCents(app.db, bob.accountNumber)).toBe(20_000n);
 
     const rest = await officer.caller.transactions.reverse({ id, reason: 'The rest too' });
-    if (!('transaction' in rest)) throw new Error('expected a reversal at once');
+    if (!rest.transaction) throw new Error('expected a reversal at once');
     expect(rest.transaction.amount).toBe(200);
 
     const original = await alice.caller.transactions.byId({ id });
@@ -143,7 +143,7 @@ describe('reversals', () => {
       id: sent.transaction.id,
       reason: 'Customer called',
     });
-    if (!('transaction' in voided)) throw new Error('expected a void at once');
+    if (!voided.transaction) throw new Error('expected a void at once');
     expect(voided.transaction).toMatchObject({ id: sent.transaction.id, status: 'failed' });
     expect(await balanceCents(app.db, alice.accountNumber)).toBe(50_000n);
     // Settlement finds it no longer pending.
@@ -220,7 +220,7 @@ describe('four eyes on reversals', () => {
     const checker = await admin('Checker');
     const { alice, bob, id } = await payment(1_500);
     const asked = await maker.caller.transactions.reverse({ id, reason: 'Fraud reported' });
-    if (!('approval' in asked)) throw new Error('expected an approval request');
+    if (!asked.approval) throw new Error('expected an approval request');
     expect(asked.approval).toMatchObject({ action: 'reversal', status: 'pending', amount: 1_500 });
     expect(await balanceCents(app.db, bob.accountNumber)).toBe(150_000n);
 
@@ -264,7 +264,7 @@ describe('four eyes on reversals', () => {
     const { bob, id } = await payment(2_000);
     const carol = await fundedCustomer(app, 0, 'Carol');
     const asked = await maker.caller.transactions.reverse({ id, reason: 'Fraud' });
-    if (!('approval' in asked)) throw new Error('expected an approval request');
+    if (!asked.approval) throw new Error('expected an approval request');
     await bob.caller.transactions.transfer({
       recipientAccountNumber: carol.accountNumber,
       amount: 1_000,
@@ -297,7 +297,7 @@ describe('four eyes on reversals', () => {
     const checker = await admin('Checker');
     const { id } = await payment(1_100);
     const asked = await maker.caller.transactions.reverse({ id, reason: 'Fraud' });
-    if (!('approval' in asked)) throw new Error('expected an approval request');
+    if (!asked.approval) throw new Error('expected an approval request');
     const later = new Date(Date.parse(asked.approval.createdAt) + APPROVAL_TTL_MS + 1);
     expect(
       await rejectionOf(
@@ -326,7 +326,7 @@ describe('four eyes on reversals', () => {
     const { id, bob } = await payment(1_200);
     await app.db.update(users).set({ role: 'admin' }).where(eq(users.id, bob.id));
     const asked = await maker.caller.transactions.reverse({ id, reason: 'Fraud' });
-    if (!('approval' in asked)) throw new Error('expected an approval request');
+    if (!asked.approval) throw new Error('expected an approval request');
     const bobAdmin = await app.caller(bob.token);
     expect(await rejectionOf(bobAdmin.approvals.approve({ id: asked.approval.id }))).toMatchObject({
       code: 'FORBIDDEN',
