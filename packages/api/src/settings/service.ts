@@ -134,6 +134,12 @@ export function toSettingsDto(settings: BankSettings) {
       ticketsPerDay: settings.ticketsPerDay,
       chatMessagesPerMinute: settings.chatMessagesPerMinute,
     },
+    fourEyes: {
+      reversalAbove: toDollars(settings.reversalApprovalAboveCents),
+      loanApprovalAbove: toDollars(settings.loanApprovalAboveCents),
+      limitRaise: settings.limitRaiseNeedsApproval,
+      adminGrant: settings.adminGrantNeedsApproval,
+    },
     updatedAt: settings.updatedAt.toISOString(),
   };
 }

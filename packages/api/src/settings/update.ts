@@ -27,6 +27,10 @@ function flatten(dto: SettingsDto): Record<string, string | number | boolean> {
     businessLoanRate: dto.interestRates.loans.business,
     mortgageRate: dto.interestRates.loans.mortgage,
     ...dto.supportQuotas,
+    reversalApprovalAbove: dto.fourEyes.reversalAbove,
+    loanApprovalAbove: dto.fourEyes.loanApprovalAbove,
+    limitRaiseNeedsApproval: dto.fourEyes.limitRaise,
+    adminGrantNeedsApproval: dto.fourEyes.adminGrant,
   };
 }
 
@@ -62,6 +66,14 @@ export async function updateBankSettings(
         businessLoanRateBps: toBps(input.interestRates.loans.business),
         mortgageRateBps: toBps(input.interestRates.loans.mortgage),
         ...input.supportQuotas,
+        ...(input.fourEyes
+          ? {
+              reversalApprovalAboveCents: toCents(input.fourEyes.reversalAbove),
+              loanApprovalAboveCents: toCents(input.fourEyes.loanApprovalAbove),
+              limitRaiseNeedsApproval: input.fourEyes.limitRaise,
+              adminGrantNeedsApproval: input.fourEyes.adminGrant,
+            }
+          : {}),
         updatedAt: new Date(),
       })
       .where(eq(bankSettings.id, 1))
