@@ -33,7 +33,7 @@ const statusPalette: Record<ApprovalStatus, string> = {
 
 function RequestCell({ approval }: { approval: Approval }) {
   return (
-    <Stack gap="0.5" minW="48">
+    <Stack gap="0.5" minW="48" maxW="sm" whiteSpace="normal">
       <Text fontWeight="medium">{approval.summary}</Text>
       <Text fontSize="sm" color="fg.muted">{`Why: ${approval.reason}`}</Text>
       {approval.customer ? (
@@ -87,7 +87,7 @@ function columnsFor(
     header: 'Actions',
     cell: (approval) =>
       approval.makerId === me ? (
-        <Text fontSize="sm" color="fg.muted">
+        <Text fontSize="sm" color="fg.muted" whiteSpace="normal" minW="32">
           Waiting for another administrator
         </Text>
       ) : (
