@@ -321,6 +321,34 @@ describe('four eyes on reversals', () => {
     expect(again).toHaveProperty('approval.status', 'pending');
   });
 
+  it('takes the four-eyes amount from the bank settings, saved and audited', async () => {
+    const maker = await admin('Maker');
+    const settings = await maker.caller.settings.get();
+    expect(settings.fourEyes).toEqual({
+      reversalAbove: 1_000,
+      loanApprovalAbove: 25_000,
+      limitRaise: true,
+      adminGrant: true,
+    });
+    const { updatedAt: _, ...rest } = settings;
+    await maker.caller.settings.update({
+      ...rest,
+      fourEyes: { ...settings.fourEyes, reversalAbove: 50 },
+    });
+    const { id } = await payment(60);
+    const asked = await maker.caller.transactions.reverse({ id, reason: 'Check' });
+    expect(asked).toHaveProperty('approval.status', 'pending');
+    const [audited] = await app.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.event, 'settings.updated'), eq(auditLog.actorId, maker.id)));
+    expect(audited?.details).toMatchObject({
+      old: { reversalApprovalAbove: 1_000 },
+      new: { reversalApprovalAbove: 50 },
+    });
+    await maker.caller.settings.update({ ...rest, fourEyes: settings.fourEyes });
+  });
+
   it('refuses a customer approving a reversal of their own account', async () => {
     const maker = await admin('Maker');
     const { id, bob } = await payment(1_200);
