@@ -34,6 +34,8 @@ test('a payment reversed above the four-eyes amount: one admin asks, a second ap
   browser,
   request,
 }) => {
+  // Four people's pages, one after another: longer than one journey's default minute.
+  test.setTimeout(240_000);
   const alice = await createCustomer(request, 'Alice');
   const bob = await createCustomer(request, 'Bobby');
   const checker = await createCustomer(request, 'Checker');

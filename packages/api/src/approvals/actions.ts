@@ -12,7 +12,7 @@ export interface Decision {
 }
 
 type Executor = (
-  deps: Pick<AppDeps, 'db' | 'ledger'>,
+  deps: Pick<AppDeps, 'db' | 'ledger' | 'mailer' | 'publicUrl'>,
   approval: ApprovalRow,
   decision: Decision,
 ) => Promise<Record<string, unknown>>;

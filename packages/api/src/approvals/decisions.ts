@@ -73,7 +73,7 @@ async function claim(db: Executor, row: ApprovalRow, set: Partial<ApprovalRow>, 
  * the refusal is the answer.
  */
 export async function approveRequest(
-  deps: Pick<AppDeps, 'db' | 'ledger'>,
+  deps: Pick<AppDeps, 'db' | 'ledger' | 'mailer' | 'publicUrl'>,
   id: string,
   decider: Decider,
 ) {

@@ -85,6 +85,15 @@ describe('reversals', () => {
         officer.caller.transactions.reverse({ id: first.transaction.id, reason: 'Undo the undo' }),
       ),
     ).toMatchObject({ message: 'A reversal cannot itself be reversed' });
+    // Both customers are told by e-mail, with the reason.
+    const aliceMail = await app.mailbox(alice.email);
+    expect(aliceMail.map((m) => m.subject)).toContain('A payment was reversed');
+    expect(aliceMail.find((m) => m.subject === 'A payment was reversed')?.text).toContain(
+      'Reason: The rest too',
+    );
+    expect((await app.mailbox(bob.email)).map((m) => m.subject)).toContain(
+      'A payment was reversed',
+    );
     const audited = await app.db
       .select()
       .from(auditLog)

@@ -1,5 +1,5 @@
 import type { Executor } from '@bank/db';
-import { accounts, transactions } from '@bank/db/schema';
+import { accounts, transactions, users } from '@bank/db/schema';
 import type { reversalInput } from '@bank/validators/operations';
 import { TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';
@@ -16,6 +16,7 @@ import {
 } from '../ledger/kinds/reversal.ts';
 import { toTransactionDto } from '../ledger/transaction-dto.ts';
 import { formatUsd, toCents, toDollars } from '../money/cents.ts';
+import { reversalEmail } from './reversal-emails.ts';
 import { reversalsOf } from './reversal-links.ts';
 
 const fromAccounts = alias(accounts, 'from_account');
@@ -67,7 +68,7 @@ interface ReversalPeople {
  * member decides on (202).
  */
 export async function requestReversal(
-  deps: Pick<AppDeps, 'db' | 'ledger' | 'settings'>,
+  deps: Pick<AppDeps, 'db' | 'ledger' | 'settings' | 'mailer' | 'publicUrl'>,
   input: z.output<typeof reversalInput>,
   context: { actorId: string; request?: RequestInfo; now?: Date },
 ) {
@@ -111,7 +112,7 @@ export async function requestReversal(
  * second approver if any, and the customer) written in the same transaction as the money.
  */
 export async function executeReversal(
-  deps: Pick<AppDeps, 'db' | 'ledger'>,
+  deps: Pick<AppDeps, 'db' | 'ledger' | 'mailer' | 'publicUrl'>,
   ask: ReversalAsk,
   people: ReversalPeople,
 ) {
@@ -137,6 +138,7 @@ export async function executeReversal(
         },
       });
     }
+    await emailCustomers(deps, tx, outcome, ask.reason);
   };
   const posted = await deps.ledger.submit(reversalPosting({ ...ask, record }));
   const outcome = posted.value;
@@ -148,4 +150,41 @@ export async function executeReversal(
       reversedBy: reversals.get(outcome.row.id),
     }),
   };
+}
+
+/** Each customer on the movement is told by e-mail (if they take notifications), with the reason. */
+async function emailCustomers(
+  deps: Pick<AppDeps, 'mailer' | 'publicUrl'>,
+  tx: Executor,
+  outcome: ReversalOutcome,
+  reason: string,
+) {
+  const { original, row } = outcome;
+  const sides = [
+    // The reversal (or void) credits where the original's money left from.
+    { userId: original.senderUserId, credited: true },
+    { userId: original.recipientUserId, credited: false },
+  ];
+  for (const side of sides) {
+    if (!side.userId) continue;
+    if (outcome.kind === 'voided' && !side.credited) continue;
+    const [customer] = await tx
+      .select({ email: users.email, firstName: users.firstName, notify: users.notifyTransactions })
+      .from(users)
+      .where(eq(users.id, side.userId));
+    if (!customer?.notify) continue;
+    await deps.mailer.enqueue(
+      tx,
+      reversalEmail({
+        to: customer.email,
+        firstName: customer.firstName,
+        description: original.description,
+        amount: formatUsd(outcome.amountCents),
+        credited: side.credited,
+        voided: outcome.kind === 'voided',
+        reason,
+        url: `${deps.publicUrl}/transactions/${row.id}`,
+      }),
+    );
+  }
 }
