@@ -55,6 +55,11 @@ export const permissions = {
 
   // The bank's administration (docs/product.md 6: admin-only calls).
   'read:transaction:any': administrators,
+  // Reversals and voids (docs/product.md, Bank operations); above the bank's amount, four eyes.
+  'update:transaction:any': administrators,
+  // The four-eyes queue: requests another administrator made, to approve or reject.
+  'read:approval:any': administrators,
+  'update:approval:any': administrators,
   'read:bank:any': administrators,
   'read:loan:any': administrators,
   'update:loan:any': administrators,

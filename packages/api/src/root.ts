@@ -1,5 +1,6 @@
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import { adminRouter } from './admin/router.ts';
+import { approvalsRouter } from './approvals/router.ts';
 import { authRouter } from './auth/router.ts';
 import { banksRouter } from './banks/router.ts';
 import { cardsRouter } from './cards/router.ts';
@@ -17,6 +18,7 @@ import { createCallerFactory, router } from './trpc.ts';
 export const appRouter = router({
   auth: authRouter,
   admin: adminRouter,
+  approvals: approvalsRouter,
   oversight: oversightRouter,
   transactions: transactionsRouter,
   cards: cardsRouter,

@@ -10,6 +10,8 @@ export const transactionTypes = [
   'loan_repayment',
   'interest_earned',
   'fee',
+  /** A compensating movement that undoes a completed one, whole or in part (staff only). */
+  'reversal',
 ] as const;
 export type TransactionType = (typeof transactionTypes)[number];
 
@@ -64,3 +66,12 @@ export type UserRole = (typeof userRoles)[number];
 /** What a freeze stops (issue 24): every movement, only money leaving, or only money arriving. */
 export const freezeModes = ['all', 'debits', 'credits'] as const;
 export type FreezeMode = (typeof freezeModes)[number];
+/**
+ * What a second staff member must approve (four eyes, docs/product.md). Kept as text in the
+ * database: a new kind (lifting a fraud freeze) is one more entry here and one more executor.
+ */
+export const approvalActions = ['reversal', 'loan_approval', 'limit_raise', 'admin_grant'] as const;
+export type ApprovalAction = (typeof approvalActions)[number];
+
+export const approvalStatuses = ['pending', 'approved', 'rejected', 'expired'] as const;
+export type ApprovalStatus = (typeof approvalStatuses)[number];

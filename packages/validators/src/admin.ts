@@ -135,6 +135,15 @@ export const supportQuotasInput = z.object({
 });
 export type SupportQuotas = z.output<typeof supportQuotasInput>;
 
+/** Four eyes (docs/product.md, Approvals): what needs a second staff member. */
+export const fourEyesInput = z.object({
+  reversalAbove: limitField('Reversal approval amount'),
+  loanApprovalAbove: limitField('Loan approval amount'),
+  limitRaise: z.boolean({ error: 'Must be true or false' }),
+  adminGrant: z.boolean({ error: 'Must be true or false' }),
+});
+export type FourEyes = z.output<typeof fourEyesInput>;
+
 /** docs/product.md 3 (Admin settings) with docs/product.md 5's messages. */
 export const bankSettingsInput = z.object({
   bankName: textField(100).pipe(z.string().min(1, 'Bank name is required')),
@@ -157,6 +166,8 @@ export const bankSettingsInput = z.object({
   supportQuotas: supportQuotasInput.optional(),
   /** What a payee may receive in its first 24 hours; optional as the quotas are. */
   newPayeeLimit: limitField('New payee limit').optional(),
+  /** Optional likewise: left unchanged when not sent. */
+  fourEyes: fourEyesInput.optional(),
 });
 export type BankSettingsInput = z.input<typeof bankSettingsInput>;
 export type BankSettingsValues = z.output<typeof bankSettingsInput>;

@@ -41,6 +41,11 @@ export const auditEvents = [
   'account.unfrozen',
   'account.hold_placed',
   'account.hold_released',
+  'transaction.reversed',
+  'transaction.voided',
+  'approval.requested',
+  'approval.approved',
+  'approval.rejected',
 ] as const;
 export type AuditEvent = (typeof auditEvents)[number];
 
@@ -82,6 +87,11 @@ export const auditEventLabels: Record<AuditEvent, string> = {
   'account.unfrozen': 'Account freeze lifted',
   'account.hold_placed': 'Hold placed on an amount',
   'account.hold_released': 'Hold released',
+  'transaction.reversed': 'Transaction reversed',
+  'transaction.voided': 'Pending transaction voided',
+  'approval.requested': 'Second approval requested',
+  'approval.approved': 'Request approved by a second staff member',
+  'approval.rejected': 'Request rejected by a second staff member',
 };
 
 /**

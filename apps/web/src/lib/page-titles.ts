@@ -54,6 +54,7 @@ export const pageTitles: Partial<Record<PagePath, string>> = {
   '/admin/users': 'User Management',
   '/admin/users/$userId': 'User Details',
   '/admin/transactions': 'Transaction Monitoring',
+  '/admin/approvals': 'Approvals',
   '/admin/loans': 'Loan Management',
   '/admin/banks': 'All Banks',
   '/admin/support': 'Support Management',

@@ -20,6 +20,7 @@ export function makeBankSettings(overrides: Partial<BankSettings> = {}): BankSet
       ticketsPerDay: 20,
       chatMessagesPerMinute: 30,
     },
+    fourEyes: { reversalAbove: 1000, loanApprovalAbove: 25000, limitRaise: true, adminGrant: true },
     updatedAt: '2026-11-23T10:00:00.000Z',
     ...overrides,
   };

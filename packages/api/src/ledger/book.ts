@@ -118,6 +118,10 @@ export class Book implements LedgerView {
     return account;
   }
 
+  account(id: string) {
+    return this.parties.get(id);
+  }
+
   transaction(id: string) {
     return this.updated.get(id) ?? this.transactions.get(id);
   }
@@ -251,6 +255,8 @@ export class Book implements LedgerView {
       counterparty: movement.counterparty ?? null,
       timeline: movement.timeline,
       payeeId: movement.payeeId ?? null,
+      reversesId: movement.reverses ?? null,
+      reversedCents: 0n,
       createdAt: this.now,
       updatedAt: this.now,
       // What each side's search matches: the description and the other side as it sees it.

@@ -59,7 +59,7 @@ export interface Needs {
   users?: string[];
   /** Account numbers a customer named. */
   accountNumbers?: string[];
-  /** Pending transactions to complete or void. */
+  /** Movements to complete or void (pending), or to reverse (completed): read with their accounts. */
   pending?: string[];
   /** Saved payees whose limits the posting judges (always read: their totals are not kept). */
   payees?: string[];
@@ -87,6 +87,8 @@ export interface NewMovement {
   payeeId?: string | null;
   counterparty?: Record<string, string> | null;
   timeline: TimelineEntry[];
+  /** A reversal: the movement it undoes (kinds/reversal.ts). */
+  reverses?: string;
 }
 
 /** What an accepted posting does to the ledger. */
@@ -109,6 +111,8 @@ export interface LedgerView {
   transaction(id: string): TransactionRow | undefined;
   /** A payee the posting named in `needs.payees`, with what was sent to it so far. */
   payee(id: string): PayeeState | undefined;
+  /** An account the batch read (those of the movements named in `needs.pending`, …). */
+  account(id: string): AccountParty | undefined;
   /** A customer account as it stands now; the write checks every account judged this way. */
   stateOf(account: AccountParty): AccountState;
 }

@@ -9,6 +9,8 @@ import type { TransactionRow } from './transaction-row.ts';
 
 export interface PartyNames {
   sender: { firstName: string; lastName: string; email: string } | null;
+  /** The reversals that undid this movement, oldest first (transactions/reversal-links.ts). */
+  reversedBy?: string[];
 }
 
 /**
@@ -49,6 +51,10 @@ export function toTransactionDto(
     timeline: row.timeline.map(({ forRecipient, ...entry }) =>
       incoming && forRecipient ? { ...entry, description: forRecipient } : entry,
     ),
+    // Corrections are new movements linked both ways: 'Reverses' and 'Reversed by'.
+    reverses: row.reversesId,
+    reversedAmount: toDollars(row.reversedCents),
+    reversedBy: parties.reversedBy ?? [],
     timestamp: row.createdAt.toISOString(),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -84,6 +90,11 @@ export const transactionDtoSchema = z
       'The other side as this customer sees it: the sender of money received, the recipient of money sent, the card or bank of a deposit or withdrawal, the loan. `accountNumber` holds the last four digits at most; `bank` names an outside bank (null for this bank, cards and loans).',
     ),
     timeline: z.array(timelineEntrySchema),
+    reverses: uuid.nullable().meta({ description: 'The movement this reversal undoes.' }),
+    reversedAmount: money.meta({ description: 'How much of this movement reversals undid.' }),
+    reversedBy: z
+      .array(uuid)
+      .meta({ description: 'The reversals that undid this movement, oldest first.' }),
     timestamp: instant,
     createdAt: instant,
     updatedAt: instant,

@@ -50,6 +50,7 @@ describe("the ledger's statements and the transactions table", () => {
     const bob = await fundedCustomer(app, 0, 'Bob');
     // No column at its default or null, each value its own: a column the write left out, or
     // one the read took from another, shows here. Above 2^53 cents, so no JSON number carries it.
+    const earlierId = uuidV7();
     const row: TransactionRow = {
       id: uuidV7(),
       type: 'transfer',
@@ -76,6 +77,9 @@ describe("the ledger's statements and the transactions table", () => {
           timestamp: '2026-11-27T10:00:00.123Z',
         },
       ],
+      // A reversal that was itself reversed in part: every column holds a value.
+      reversesId: earlierId,
+      reversedCents: 1n,
       createdAt: new Date('2026-11-27T10:00:00.123Z'),
       updatedAt: new Date('2026-11-27T10:00:01.456Z'),
       searchOut: 'every column bob c.',
@@ -84,7 +88,8 @@ describe("the ledger's statements and the transactions table", () => {
     expect(Object.keys(row).sort()).toEqual(Object.keys(getTableColumns(transactions)).sort());
     expect(Object.values(row).filter((value) => value === null)).toEqual([]);
 
-    expect(await writeLedger(app.db, { ...nothing, inserted: [row] })).toBe('written');
+    const earlier = { ...row, id: earlierId, reversesId: null };
+    expect(await writeLedger(app.db, { ...nothing, inserted: [earlier, row] })).toBe('written');
     expect(await stored(row.id)).toEqual(row);
     const read = await readLedger(app.db, {
       users: [],

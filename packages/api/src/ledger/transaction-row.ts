@@ -76,6 +76,8 @@ export const transactionRowJson = z.object({
   counterparty: z.record(z.string(), z.string()).nullable(),
   timeline: timelineJson,
   payeeId: z.string().nullable(),
+  reversesId: z.string().nullable(),
+  reversedCents: z.string().transform(BigInt),
   createdAt: z.coerce.date(),
   updatedAt: z.coerce.date(),
   searchOut: z.string(),

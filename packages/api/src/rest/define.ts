@@ -61,6 +61,8 @@ export interface RestRoute {
   parsedFor: z.ZodType | undefined;
   output: z.ZodType;
   successStatus: number;
+  /** A second answer, 202 Accepted: the request was taken but waits (a second approver). */
+  accepted: z.ZodType | undefined;
   /**
    * application/json, text/csv for downloads (the output is then the file's text), or
    * application/octet-stream for a stored file (the output is a `StoredFileAnswer`).
@@ -83,7 +85,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-interface RouteSpec<I extends z.ZodType, O extends z.ZodType> {
+interface RouteSpec<I extends z.ZodType, O extends z.ZodType, A extends z.ZodType = z.ZodNever> {
   method: HttpMethod;
   path: string;
   summary: string;
@@ -105,6 +107,8 @@ interface RouteSpec<I extends z.ZodType, O extends z.ZodType> {
   parsedFor?: z.ZodType;
   output: O;
   successStatus?: number;
+  /** What the route answers with 202 instead, when the handler's answer has this shape. */
+  accepted?: A;
   contentType?: RestRoute['contentType'];
   downloadName?: string;
   multipart?: boolean;
@@ -113,7 +117,11 @@ interface RouteSpec<I extends z.ZodType, O extends z.ZodType> {
    * validated (PUT /loans/{id} with `status` is an administrator's decision).
    */
   permissionFor?: (rawInput: unknown) => Permission | undefined;
-  handle(args: { caller: Caller; ctx: Context; input: z.output<I> }): Promise<z.input<O>>;
+  handle(args: {
+    caller: Caller;
+    ctx: Context;
+    input: z.output<I>;
+  }): Promise<z.input<O> | z.input<A>>;
   /**
    * `?dryRun=true` answers 200 with what `handle` would decide, judged by the same rules, and
    * does nothing (a refusal is the same error `handle` would answer).
@@ -127,9 +135,11 @@ interface DryRunSpec<I extends z.ZodType, D extends z.ZodType> {
   handle(args: { caller: Caller; ctx: Context; input: z.output<I> }): Promise<z.input<D>>;
 }
 
-export function defineRoute<I extends z.ZodType, O extends z.ZodType>(
-  spec: RouteSpec<I, O>,
-): RestRoute {
+export function defineRoute<
+  I extends z.ZodType,
+  O extends z.ZodType,
+  A extends z.ZodType = z.ZodNever,
+>(spec: RouteSpec<I, O, A>): RestRoute {
   const pathParams = pathParameterNames(spec.path);
   return {
     method: spec.method,
@@ -149,6 +159,7 @@ export function defineRoute<I extends z.ZodType, O extends z.ZodType>(
     parsedFor: spec.parsedFor,
     output: spec.output,
     successStatus: spec.successStatus ?? 200,
+    accepted: spec.accepted,
     contentType: spec.contentType ?? 'application/json',
     downloadName: spec.downloadName,
     multipart: spec.multipart ?? false,
@@ -183,9 +194,13 @@ export function defineRoute<I extends z.ZodType, O extends z.ZodType>(
         return { status: 200, result: spec.dryRun.output.parse(verdict) };
       }
       if (spec.parsedFor) markParsed(spec.parsedFor, input);
+      const answer = await spec.handle({ caller, ctx, input });
+      if (spec.accepted) {
+        const waiting = spec.accepted.safeParse(answer);
+        if (waiting.success) return { status: 202, result: waiting.data };
+      }
       // The output schema documents the answer and strips anything it does not name.
-      const result = spec.output.parse(await spec.handle({ caller, ctx, input }));
-      return { status: spec.successStatus ?? 200, result };
+      return { status: spec.successStatus ?? 200, result: spec.output.parse(answer) };
     },
   };
 }

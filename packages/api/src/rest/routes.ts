@@ -1,4 +1,5 @@
 import { adminRestRoutes } from '../admin/rest.ts';
+import { approvalRestRoutes } from '../approvals/rest.ts';
 import { authRestRoutes } from '../auth/rest.ts';
 import { bankRestRoutes } from '../banks/rest.ts';
 import { cardRestRoutes } from '../cards/rest.ts';
@@ -23,6 +24,7 @@ export const restRoutes: RestRoute[] = [
   ...supportRestRoutes,
   ...adminRestRoutes,
   ...restrictionRestRoutes,
+  ...approvalRestRoutes,
   ...settingsRestRoutes,
   ...oversightRestRoutes,
   ...devRestRoutes,

@@ -23,6 +23,17 @@ const settingsSchema = z.object({
     ticketsPerDay: z.number(),
     chatMessagesPerMinute: z.number(),
   }),
+  fourEyes: z
+    .object({
+      reversalAbove: z.number(),
+      loanApprovalAbove: z.number(),
+      limitRaise: z.boolean(),
+      adminGrant: z.boolean(),
+    })
+    .meta({
+      description:
+        'What needs a second staff member: reversals and loan approvals above these amounts (dollars), raising a customer’s limit, granting the admin role.',
+    }),
   updatedAt: z.string(),
 });
 

@@ -23,6 +23,11 @@ export const defaultBankSettings = {
   ticketsPerDay: 20,
   chatMessagesPerMinute: 30,
   newPayeeLimitCents: 100_000n,
+  // Four eyes (docs/product.md): a second staff member above these, and for these.
+  reversalApprovalAboveCents: 100_000n,
+  loanApprovalAboveCents: 2_500_000n,
+  limitRaiseNeedsApproval: true,
+  adminGrantNeedsApproval: true,
 };
 
 export async function ensureBankSettings(db: Executor): Promise<void> {
@@ -130,6 +135,12 @@ export function toSettingsDto(settings: BankSettings) {
       ticketsPerMinute: settings.ticketsPerMinute,
       ticketsPerDay: settings.ticketsPerDay,
       chatMessagesPerMinute: settings.chatMessagesPerMinute,
+    },
+    fourEyes: {
+      reversalAbove: toDollars(settings.reversalApprovalAboveCents),
+      loanApprovalAbove: toDollars(settings.loanApprovalAboveCents),
+      limitRaise: settings.limitRaiseNeedsApproval,
+      adminGrant: settings.adminGrantNeedsApproval,
     },
     updatedAt: settings.updatedAt.toISOString(),
   };

@@ -28,6 +28,10 @@ function flatten(dto: SettingsDto): Record<string, string | number | boolean> {
     businessLoanRate: dto.interestRates.loans.business,
     mortgageRate: dto.interestRates.loans.mortgage,
     ...dto.supportQuotas,
+    reversalApprovalAbove: dto.fourEyes.reversalAbove,
+    loanApprovalAbove: dto.fourEyes.loanApprovalAbove,
+    limitRaiseNeedsApproval: dto.fourEyes.limitRaise,
+    adminGrantNeedsApproval: dto.fourEyes.adminGrant,
   };
 }
 
@@ -66,6 +70,14 @@ export async function updateBankSettings(
         ...(input.newPayeeLimit === undefined
           ? {}
           : { newPayeeLimitCents: toCents(input.newPayeeLimit) }),
+        ...(input.fourEyes
+          ? {
+              reversalApprovalAboveCents: toCents(input.fourEyes.reversalAbove),
+              loanApprovalAboveCents: toCents(input.fourEyes.loanApprovalAbove),
+              limitRaiseNeedsApproval: input.fourEyes.limitRaise,
+              adminGrantNeedsApproval: input.fourEyes.adminGrant,
+            }
+          : {}),
         updatedAt: new Date(),
       })
       .where(eq(bankSettings.id, 1))

@@ -81,6 +81,7 @@ export async function createTestApp(options: { poolerUrl?: string } = {}) {
     return {
       auth: api.auth,
       admin: api.admin,
+      approvals: api.approvals,
       oversight: api.oversight,
       dev: api.dev,
       events: api.events,

@@ -18,6 +18,7 @@ import { toTransactionDto } from '../ledger/transaction-dto.ts';
 import { transactionJsonPairs, transactionRowJson } from '../ledger/transaction-row.ts';
 import { toCents, toDollars } from '../money/cents.ts';
 import { encodeHistoryCursor, type OwnTransactionListQuery } from './cursor.ts';
+import { reversalsOf } from './reversal-links.ts';
 
 const senders = alias(users, 'sender');
 
@@ -77,10 +78,15 @@ async function pageOf(
     .offset((query.page - 1) * query.limit);
   const [totals] = await db.select({ total: count() }).from(transactions).where(where);
   const total = totals?.total ?? 0;
+  const reversals = await reversalsOf(
+    db,
+    rows.map(({ transaction }) => transaction),
+  );
   return {
     data: rows.map(({ transaction, sender }) =>
       toTransactionDto(transaction, viewerAccountId, {
         sender: sender ? { ...sender, email: withSenderEmail ? sender.email : '' } : null,
+        reversedBy: reversals.get(transaction.id),
       }),
     ),
     page: query.page,
@@ -170,6 +176,7 @@ export async function listTransactions(
   const accountId = page.account_id;
   const rows = page.rows.slice(0, query.limit);
   const last = rows.at(-1);
+  const reversals = await reversalsOf(db, rows);
   return {
     data: rows.map(({ senderFirstName, senderLastName, ...transaction }) =>
       toTransactionDto(transaction, accountId, {
@@ -177,6 +184,7 @@ export async function listTransactions(
           senderFirstName !== null && senderLastName !== null
             ? { firstName: senderFirstName, lastName: senderLastName, email: '' }
             : null,
+        reversedBy: reversals.get(transaction.id),
       }),
     ),
     page: query.cursor === undefined ? query.page : 1,
@@ -218,8 +226,10 @@ export async function transactionById(db: Executor, userId: string, id: string) 
       ),
     );
   if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: 'Transaction not found' });
+  const reversals = await reversalsOf(db, [row.transaction]);
   return toTransactionDto(row.transaction, account.id, {
     sender: row.sender ? { ...row.sender, email: '' } : null,
+    reversedBy: reversals.get(row.transaction.id),
   });
 }
 

@@ -7,8 +7,10 @@ import {
   transferInput,
   withdrawInput,
 } from '@bank/validators/money';
+import { reversalInput } from '@bank/validators/operations';
 import { z } from 'zod';
 import { payeeAnswerSchema } from '../accounts/payee.ts';
+import { approvalSchema } from '../approvals/approval-schema.ts';
 import { movementResultSchema, transactionDtoSchema } from '../ledger/transaction-dto.ts';
 import { defineRoute, noInput } from '../rest/define.ts';
 import { ownTransactionListQuery } from './cursor.ts';
@@ -288,3 +290,26 @@ export const transactionRestRoutes = [
     },
   }),
 ];
+
+const reversalPath = z.object({
+  id: z.uuid('Transaction not found'),
+});
+
+transactionRestRoutes.push(
+  defineRoute({
+    method: 'POST',
+    path: '/admin/transactions/:id/reversal',
+    summary:
+      'Reverse a transaction. A completed one, whole or in part, by a linked compensating transaction; a pending one is voided.',
+    description:
+      'Without `amount`, all that is left to reverse. The side that gives the money back must hold it: otherwise 400 `REVERSAL_SHORTFALL` with `details.shortfall`. The total reversed never passes the original amount. Above the bank’s four-eyes amount the answer is 202 with an `approval` another administrator decides on (`POST /admin/approvals/{id}/approve`). Nobody reverses a movement of their own account (403 `OWN_ACCOUNT`); a second pending request for the same transaction is 409 `APPROVAL_PENDING`.',
+    tag: 'Admin',
+    access: 'admin',
+    errors: [409],
+    input: reversalPath.extend(reversalInput.omit({ id: true }).shape),
+    output: z.object({ transaction: transactionDtoSchema }),
+    accepted: z.object({ approval: approvalSchema }),
+    successStatus: 201,
+    handle: ({ caller, input }) => caller.transactions.reverse(input),
+  }),
+);

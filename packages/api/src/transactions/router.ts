@@ -7,6 +7,7 @@ import {
   transferInput,
   withdrawInput,
 } from '@bank/validators/money';
+import { reversalInput } from '@bank/validators/operations';
 import { lookupPayee } from '../accounts/payee.ts';
 import { answerPosted } from '../ledger/answer.ts';
 import { parsedOnce } from '../parse-once.ts';
@@ -14,6 +15,7 @@ import { procedureWith, router } from '../trpc.ts';
 import { ownTransactionListQuery } from './cursor.ts';
 import { deposit } from './deposit.ts';
 import * as history from './history.ts';
+import { requestReversal } from './reversal.ts';
 import { transfer, transferDryRun } from './transfer.ts';
 import { withdraw } from './withdraw.ts';
 
@@ -52,6 +54,12 @@ export const transactionsRouter = router({
   withdraw: procedureWith('create:transaction:own')
     .input(parsedOnce(withdrawInput))
     .mutation(({ ctx, input }) => answerPosted(ctx, withdraw(ctx.deps, ctx.auth, input))),
+  /** Staff: undo a movement (or void a pending one); above the bank's amount, four eyes. */
+  reverse: procedureWith('update:transaction:any')
+    .input(reversalInput)
+    .mutation(({ ctx, input }) =>
+      requestReversal(ctx.deps, input, { actorId: ctx.auth.user.id, request: ctx.request }),
+    ),
   /** Transaction monitoring (administrators): every customer's movements. */
   all: procedureWith('read:transaction:any')
     .input(transactionListQuery)

@@ -1,3 +1,4 @@
+export * from './approvals.ts';
 export * from './audit.ts';
 export * from './events.ts';
 export * from './holds.ts';

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   bigserial,
   check,
@@ -120,6 +121,10 @@ export const transactions = pgTable(
      * so the money's schema does not depend on the payees' (payees are never deleted).
      */
     payeeId: uuid(),
+    /** A reversal names the movement it undoes (never edited: corrected by a new movement). */
+    reversesId: uuid().references((): AnyPgColumn => transactions.id),
+    /** How much of this movement its reversals have undone so far: never more than its amount. */
+    reversedCents: bigint({ mode: 'bigint' }).notNull().default(sql`0`),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     /**
@@ -132,6 +137,14 @@ export const transactions = pgTable(
   },
   (table) => [
     check('transactions_amount_positive', sql`${table.amountCents} > 0`),
+    // The last guard against racing reversals: the total undone never passes the original.
+    check(
+      'transactions_reversed_within_amount',
+      sql`${table.reversedCents} >= 0 and ${table.reversedCents} <= ${table.amountCents}`,
+    ),
+    index('transactions_reverses_idx')
+      .on(table.reversesId)
+      .where(sql`${table.reversesId} is not null`),
     // Money always moves between two accounts (the history counts each side once).
     check('transactions_distinct_accounts', sql`${table.fromAccountId} <> ${table.toAccountId}`),
     // Both account indexes also INCLUDE their side's search column (hand-written in the

@@ -24,6 +24,14 @@ export const bankSettings = pgTable(
     chatMessagesPerMinute: integer().notNull().default(30),
     /** What a payee may receive in its first 24 hours (a new payee is where fraud starts). */
     newPayeeLimitCents: bigint({ mode: 'bigint' }).notNull().default(sql`100000`),
+    /**
+     * Four eyes (docs/product.md): what a second staff member must approve. Reversals and loan
+     * approvals above these amounts; raising a customer's limit and granting the admin role.
+     */
+    reversalApprovalAboveCents: bigint({ mode: 'bigint' }).notNull().default(sql`100000`),
+    loanApprovalAboveCents: bigint({ mode: 'bigint' }).notNull().default(sql`2500000`),
+    limitRaiseNeedsApproval: boolean().notNull().default(true),
+    adminGrantNeedsApproval: boolean().notNull().default(true),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [check('bank_settings_single_row', sql`${table.id} = 1`)],

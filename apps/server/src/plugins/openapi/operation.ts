@@ -204,6 +204,20 @@ export function buildOperation(route: RestRoute, book: SchemaBook) {
       },
     };
   }
+  if (route.accepted) {
+    responses['202'] = {
+      description: 'Accepted: waiting for a second staff member',
+      headers: { 'X-Request-Id': ref('headers', 'RequestId') },
+      content: {
+        'application/json': {
+          schema: ref(
+            'schemas',
+            book.add(`${name}Accepted`, book.convert(route.accepted, 'output'), 'Output'),
+          ),
+        },
+      },
+    };
+  }
   for (const status of errorStatuses(route, rest !== null, idempotencySchema !== null)) {
     responses[String(status)] = ref('responses', errorResponses[status].name);
   }

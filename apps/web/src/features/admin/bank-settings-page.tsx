@@ -18,6 +18,7 @@ import { FormField } from '../../components/form-field.tsx';
 import { SectionCard } from '../../components/section-card.tsx';
 import { apiErrorInfo, errorMessage } from '../../lib/errors.ts';
 import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
+import { FourEyesFields } from './four-eyes-fields.tsx';
 import { SupportQuotaFields } from './support-quota-fields.tsx';
 
 /** docs/product.md 9: the success message clears after 3 seconds. */
@@ -42,6 +43,10 @@ const settingsFields = [
   'supportQuotas.ticketsPerMinute',
   'supportQuotas.ticketsPerDay',
   'supportQuotas.chatMessagesPerMinute',
+  'fourEyes.reversalAbove',
+  'fourEyes.loanApprovalAbove',
+  'fourEyes.limitRaise',
+  'fourEyes.adminGrant',
 ] as const satisfies readonly FieldPath<BankSettingsInput>[];
 
 function isSettingsField(field: string): field is (typeof settingsFields)[number] {
@@ -68,6 +73,7 @@ function SettingsForm({ settings }: { settings: Settings }) {
       maintenanceMode: settings.maintenanceMode,
       interestRates: settings.interestRates,
       supportQuotas: settings.supportQuotas,
+      fourEyes: settings.fourEyes,
     },
   });
   const { errors, isSubmitting } = form.formState;
@@ -194,6 +200,8 @@ function SettingsForm({ settings }: { settings: Settings }) {
         </SectionCard>
 
         <SupportQuotaFields form={form} />
+
+        <FourEyesFields form={form} />
 
         <SectionCard title="System Settings">
           <Controller

@@ -1,7 +1,7 @@
-import { Button, Flex, Heading, Stack, Text } from '@chakra-ui/react';
+import { Badge, Button, Flex, Heading, Stack, Text } from '@chakra-ui/react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { LuFilter } from 'react-icons/lu';
+import { LuFilter, LuUndo2 } from 'react-icons/lu';
 import { type Column, cellStyles, ListTable } from '../../components/data-table.tsx';
 import { TransactionStatusBadge } from '../../components/money.tsx';
 import { TransactionFilters } from '../../components/transaction-filters.tsx';
@@ -13,6 +13,7 @@ import {
   type TransactionSearch,
 } from '../../lib/transaction-search.ts';
 import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
+import { canReverse, ReverseDialog } from './reverse-dialog.tsx';
 
 const PAGE_SIZE = 10;
 
@@ -36,29 +37,50 @@ function SenderCell({ transaction }: { transaction: MonitoredTransaction }) {
   );
 }
 
-const columns: Column<MonitoredTransaction>[] = [
-  { header: 'Sender', cell: (transaction) => <SenderCell transaction={transaction} /> },
-  {
-    header: 'Type',
-    cell: (transaction) => humanize(transaction.type),
-    cellProps: cellStyles.nowrap,
-  },
-  {
-    header: 'Amount',
-    headerProps: { textAlign: 'end' },
-    cell: (transaction) => formatMoney(transaction.amount),
-    cellProps: cellStyles.figure,
-  },
-  {
-    header: 'Status',
-    cell: (transaction) => <TransactionStatusBadge status={transaction.status} />,
-  },
-  {
-    header: 'Date',
-    cell: (transaction) => formatDate(transaction.createdAt),
-    cellProps: cellStyles.nowrap,
-  },
-];
+function columnsWith(
+  onReverse: (row: MonitoredTransaction) => void,
+): Column<MonitoredTransaction>[] {
+  return [
+    { header: 'Sender', cell: (transaction) => <SenderCell transaction={transaction} /> },
+    {
+      header: 'Type',
+      cell: (transaction) => humanize(transaction.type),
+      cellProps: cellStyles.nowrap,
+    },
+    {
+      header: 'Amount',
+      headerProps: { textAlign: 'end' },
+      cell: (transaction) => formatMoney(transaction.amount),
+      cellProps: cellStyles.figure,
+    },
+    {
+      header: 'Status',
+      cell: (transaction) => <TransactionStatusBadge status={transaction.status} />,
+    },
+    {
+      header: 'Date',
+      cell: (transaction) => formatDate(transaction.createdAt),
+      cellProps: cellStyles.nowrap,
+    },
+    {
+      header: 'Actions',
+      cell: (transaction) =>
+        canReverse(transaction) ? (
+          <Button
+            size="xs"
+            variant="outline"
+            colorPalette="red"
+            aria-label={`${transaction.status === 'pending' ? 'Void' : 'Reverse'} ${transaction.description}`}
+            onClick={() => onReverse(transaction)}
+          >
+            <LuUndo2 aria-hidden="true" /> {transaction.status === 'pending' ? 'Void' : 'Reverse'}
+          </Button>
+        ) : transaction.reversedAmount > 0 ? (
+          <Badge colorPalette="orange">{`Reversed ${formatMoney(transaction.reversedAmount)}`}</Badge>
+        ) : null,
+    },
+  ];
+}
 
 /** docs/product.md 2.26: every customer's transactions, filtered and paged on the server. */
 export function TransactionMonitoringPage(props: {
@@ -76,6 +98,7 @@ export function TransactionMonitoringPage(props: {
     { placeholderData: keepPreviousData },
   );
 
+  const [reversing, setReversing] = useState<MonitoredTransaction | null>(null);
   const changeFilters = (next: TransactionFilterValues) => onSearchChange({ ...next, page: 1 });
   const data = list.data;
 
@@ -103,7 +126,7 @@ export function TransactionMonitoringPage(props: {
         label="Transactions"
         query={list}
         rows={data?.data}
-        columns={columns}
+        columns={columnsWith(setReversing)}
         rowKey={(transaction) => transaction.id}
         loadingLabel="Loading transactions"
         failedMessage="Failed to fetch transactions"
@@ -121,6 +144,7 @@ export function TransactionMonitoringPage(props: {
           }
         }
       />
+      <ReverseDialog movement={reversing} onClose={() => setReversing(null)} />
     </Stack>
   );
 }

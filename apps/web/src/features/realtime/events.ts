@@ -44,15 +44,22 @@ export function effectsOf(event: AppEvent): EventEffects {
       const amount = formatMoney(Math.abs(event.data.amount ?? 0));
       const credit = event.data.direction === 'credit';
       const other = event.data.counterparty?.name;
+      // A reversal is the bank's correction, not a payment: it says so (docs/product.md 2.26).
+      const said =
+        event.data.type === 'reversal'
+          ? credit
+            ? ({ type: 'success', message: `${amount} came back to you by a reversal` } as const)
+            : ({ type: 'warning', message: `${amount} was taken back by a reversal` } as const)
+          : credit
+            ? ({
+                type: 'success',
+                message: `Received ${amount}${other ? ` from ${other}` : ''}`,
+              } as const)
+            : ({ type: 'info', message: `Sent ${amount}${other ? ` to ${other}` : ''}` } as const);
       return {
         // Customers who turned transaction notifications off see the numbers change quietly,
         // and so does a movement the customer made: its own screen says so (one toast).
-        notification:
-          event.data.notify === false || madeByCustomer(event.data)
-            ? null
-            : credit
-              ? { type: 'success', message: `Received ${amount}${other ? ` from ${other}` : ''}` }
-              : { type: 'info', message: `Sent ${amount}${other ? ` to ${other}` : ''}` },
+        notification: event.data.notify === false || madeByCustomer(event.data) ? null : said,
         invalidate: true,
         money: { newBalance: event.data.newBalance ?? null },
       };

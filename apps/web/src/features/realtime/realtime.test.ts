@@ -65,6 +65,26 @@ describe('realtime events', () => {
     });
   });
 
+  it('tells both customers of a reversal that it is one', () => {
+    const back = parseAppEvent({
+      type: 'transaction:new',
+      data: { type: 'reversal', amount: 1500, direction: 'credit', newBalance: 2000 },
+    });
+    const taken = parseAppEvent({
+      type: 'transaction:new',
+      data: { type: 'reversal', amount: 1500, direction: 'debit', newBalance: 0 },
+    });
+    if (!back || !taken) throw new Error('events did not parse');
+    expect(effectsOf(back).notification).toEqual({
+      type: 'success',
+      message: '$1,500.00 came back to you by a reversal',
+    });
+    expect(effectsOf(taken).notification).toEqual({
+      type: 'warning',
+      message: '$1,500.00 was taken back by a reversal',
+    });
+  });
+
   it('refreshes a loan officer’s screens quietly when a customer edits an application', () => {
     const edited = parseAppEvent({
       type: 'loan:updated',

@@ -19,6 +19,7 @@ import {
   LuSend,
   LuSettings,
   LuShieldCheck,
+  LuStamp,
   LuTickets,
   LuUsers,
 } from 'react-icons/lu';
@@ -90,6 +91,7 @@ export const adminNavigation: NavLink[] = [
   { label: 'User Management', to: '/admin/users', icon: LuUsers },
   { label: 'Transaction Monitoring', to: '/admin/transactions', icon: LuChartLine },
   { label: 'Loan Management', to: '/admin/loans', icon: LuListChecks },
+  { label: 'Approvals', to: '/admin/approvals', icon: LuStamp },
   { label: 'All Banks', to: '/admin/banks', icon: LuBuilding2 },
   { label: 'Support Management', to: '/admin/support', icon: LuReceipt },
   { label: 'Settings', to: '/admin/settings', icon: LuSettings },

@@ -110,6 +110,29 @@ describe('transaction detail', () => {
     expect(screen.queryByText('From')).not.toBeInTheDocument();
   });
 
+  it('links a reversed payment to its reversals, and a reversal to what it reverses', async () => {
+    const reversal = makeTransaction({
+      type: 'reversal',
+      description: 'Reversal: Rent for March',
+      amount: 100,
+    });
+    const original = makeTransaction({
+      type: 'transfer',
+      amount: 300,
+      reversedAmount: 100,
+      reversedBy: [reversal.id],
+    });
+    const linked = { ...reversal, reverses: original.id };
+    mockProcedure('transactions.byId', (input) => (input.id === original.id ? original : linked));
+    const { user, router } = renderApp(`/transactions/${original.id}`, { session: signedInAs() });
+    expect(await screen.findByText('Reversed by')).toBeInTheDocument();
+    expect(screen.getByText('$100.00 of $300.00 reversed')).toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: reversal.id }));
+    expect(await screen.findByText('Reverses')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(`/transactions/${reversal.id}`);
+    expect(screen.getByRole('link', { name: original.id })).toBeInTheDocument();
+  });
+
   it('says Transaction not found when the server has none', async () => {
     mockProcedure('transactions.byId', () => {
       throw new TrpcMockError('NOT_FOUND', 'Transaction not found');

@@ -16,7 +16,7 @@ import { CopyButton } from '../../components/copy-button.tsx';
 import { DetailList, type DetailRow } from '../../components/detail-list.tsx';
 import { SignedAmount, statusPalette, TransactionStatusBadge } from '../../components/money.tsx';
 import { apiErrorInfo, errorMessage } from '../../lib/errors.ts';
-import { humanize } from '../../lib/format.ts';
+import { formatDate, formatDateTime, formatMoney, humanize } from '../../lib/format.ts';
 import { isRecordId } from '../../lib/page-data.ts';
 import { bankDateTime, otherSide } from '../../lib/transaction-text.ts';
 import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
@@ -74,6 +74,17 @@ function Timeline({ entries }: { entries: Transaction['timeline'] }) {
   );
 }
 
+/** Another movement of the customer's, by its reference. */
+function TransactionLink({ id }: { id: string }) {
+  return (
+    <ChakraLink asChild color="brand.fg" fontFamily="mono" fontSize="sm" wordBreak="break-all">
+      <Link to="/transactions/$id" params={{ id }}>
+        {id}
+      </Link>
+    </ChakraLink>
+  );
+}
+
 function Details({ transaction }: { transaction: Transaction }) {
   const rows: DetailRow[] = [
     {
@@ -116,6 +127,23 @@ function Details({ transaction }: { transaction: Transaction }) {
       mono: true,
     });
   if (counterparty.bank) rows.push({ label: 'Bank', value: counterparty.bank });
+  // Corrections are new movements, linked both ways (never an edit of this one).
+  if (transaction.reverses)
+    rows.push({ label: 'Reverses', value: <TransactionLink id={transaction.reverses} /> });
+  if (transaction.reversedBy.length > 0)
+    rows.push({
+      label: 'Reversed by',
+      value: (
+        <Stack gap="1">
+          {transaction.reversedBy.map((id) => (
+            <TransactionLink key={id} id={id} />
+          ))}
+          <Text fontSize="sm" color="fg.muted">
+            {`${formatMoney(transaction.reversedAmount)} of ${formatMoney(transaction.amount)} reversed`}
+          </Text>
+        </Stack>
+      ),
+    });
   rows.push({ label: 'Currency', value: transaction.currency });
   rows.push({ label: 'Notes', value: transaction.notes || '—' });
   return <DetailList rows={rows} />;

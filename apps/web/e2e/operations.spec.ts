@@ -1,0 +1,133 @@
+import type { Page } from '@playwright/test';
+import { e2eAdmin } from '../playwright.config.ts';
+import { createCustomer, expect, signIn, test } from './fixtures.ts';
+
+/** A tRPC call from inside the page, so the session cookie and same-origin headers go too. */
+async function call(page: Page, path: string, input: unknown, method: 'GET' | 'POST') {
+  return page.evaluate(
+    async ({ path, input, method }) => {
+      const url =
+        method === 'GET'
+          ? `/trpc/${path}?input=${encodeURIComponent(JSON.stringify(input))}`
+          : `/trpc/${path}`;
+      const response = await fetch(url, {
+        method,
+        headers: { 'content-type': 'application/json' },
+        ...(method === 'POST' ? { body: JSON.stringify(input) } : {}),
+      });
+      if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+      const body: { result: { data: unknown } } = await response.json();
+      return body.result.data;
+    },
+    { path, input, method },
+  );
+}
+
+async function accountNumberOf(page: Page): Promise<string> {
+  const balance = await call(page, 'transactions.balance', undefined, 'GET');
+  if (typeof balance !== 'object' || balance === null || !('accountNumber' in balance))
+    throw new Error('no balance');
+  return String(balance.accountNumber);
+}
+
+test('a payment reversed above the four-eyes amount: one admin asks, a second approves, the customer sees it', async ({
+  browser,
+  request,
+}) => {
+  // Four people's pages, one after another: longer than one journey's default minute.
+  test.setTimeout(240_000);
+  const alice = await createCustomer(request, 'Alice');
+  const bob = await createCustomer(request, 'Bobby');
+  const checker = await createCustomer(request, 'Checker');
+
+  // Bob's account number, then Alice pays him $1,500 (more than the $1,000 four-eyes amount).
+  const bobPage = await browser.newPage();
+  await signIn(bobPage, bob.email, bob.password);
+  const bobAccount = await accountNumberOf(bobPage);
+  const alicePage = await browser.newPage();
+  await signIn(alicePage, alice.email, alice.password);
+  await call(
+    alicePage,
+    'transactions.deposit',
+    {
+      amount: 2_000,
+      method: 'card',
+      cardNumber: '4111111111111111',
+      expiryDate: '12/39',
+      cvv: '123',
+    },
+    'POST',
+  );
+  const paid = await call(
+    alicePage,
+    'transactions.transfer',
+    { recipientAccountNumber: bobAccount, amount: 1_500, description: 'Paid by mistake' },
+    'POST',
+  );
+  if (typeof paid !== 'object' || paid === null || !('transaction' in paid))
+    throw new Error('no payment');
+
+  // The first administrator asks for the reversal from Transaction Monitoring.
+  const maker = await browser.newPage();
+  await signIn(maker, e2eAdmin.email, e2eAdmin.password);
+  // A second administrator (the bank makes one of a customer for this journey).
+  const found = await call(maker, 'admin.users', { searchQuery: checker.email }, 'GET');
+  const checkerId =
+    typeof found === 'object' && found !== null && 'data' in found && Array.isArray(found.data)
+      ? String(found.data[0]?.id)
+      : '';
+  await call(maker, 'admin.updateUser', { id: checkerId, role: 'admin' }, 'POST');
+
+  await maker.goto('/admin/transactions');
+  await expect(maker.getByRole('table', { name: 'Transactions' })).toBeVisible({ timeout: 30_000 });
+  const row = maker
+    .getByRole('table', { name: 'Transactions' })
+    .getByRole('row')
+    .filter({ hasText: '$1,500.00' })
+    .first();
+  await row.getByRole('button', { name: 'Reverse Paid by mistake' }).click();
+  const dialog = maker.getByRole('dialog', { name: 'Reverse transaction' });
+  await dialog.getByLabel(/Reason/).fill('Customer reported a mistaken payment');
+  await dialog.getByRole('button', { name: 'Reverse' }).click();
+  await expect(maker.getByText('Sent for a second approval')).toBeVisible();
+
+  // The maker cannot approve their own request.
+  await maker.goto('/admin/approvals');
+  // A busy machine may take a while to boot the page after a full load.
+  await expect(maker.getByRole('heading', { name: 'Approvals' })).toBeVisible({ timeout: 30_000 });
+  const mine = maker
+    .getByRole('table', { name: 'Approval requests' })
+    .getByRole('row')
+    .filter({ hasText: 'Paid by mistake' });
+  await expect(mine.getByText('Waiting for another administrator')).toBeVisible();
+
+  // The second administrator approves it.
+  const checkerPage = await browser.newPage();
+  await signIn(checkerPage, checker.email, checker.password);
+  await checkerPage.goto('/admin/approvals');
+  await expect(checkerPage.getByRole('heading', { name: 'Approvals' })).toBeVisible({
+    timeout: 30_000,
+  });
+  const waiting = checkerPage
+    .getByRole('table', { name: 'Approval requests' })
+    .getByRole('row')
+    .filter({ hasText: 'Paid by mistake' });
+  await waiting.getByRole('button', { name: 'Approve' }).click();
+  await checkerPage
+    .getByRole('alertdialog', { name: 'Approve request' })
+    .getByRole('button', { name: 'Approve' })
+    .click();
+  await expect(checkerPage.getByText('Request approved')).toBeVisible();
+
+  // Alice sees her payment reversed, and the reversal saying what it reverses.
+  await alicePage.goto(
+    `/transactions/${String(paid.transaction && typeof paid.transaction === 'object' && 'id' in paid.transaction ? paid.transaction.id : '')}`,
+  );
+  await expect(alicePage.getByText('Reversed by')).toBeVisible();
+  await expect(alicePage.getByText('$1,500.00 of $1,500.00 reversed')).toBeVisible();
+  await alicePage.getByRole('link', { name: /^[0-9a-f-]{36}$/ }).click();
+  await expect(alicePage.getByRole('heading', { name: 'Reversal: Paid by mistake' })).toBeVisible();
+  await expect(alicePage.getByText('Reverses')).toBeVisible();
+  await alicePage.goto('/');
+  await expect(alicePage.getByText('$2,000.00').first()).toBeVisible();
+});

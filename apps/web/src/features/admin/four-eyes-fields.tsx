@@ -1,0 +1,83 @@
+import type { BankSettingsInput } from '@bank/validators/admin';
+import { Checkbox, Input, InputGroup, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Controller, type UseFormReturn } from 'react-hook-form';
+import { FormField } from '../../components/form-field.tsx';
+import { SectionCard } from '../../components/section-card.tsx';
+
+const asNumber = (value: string) => (value === '' ? Number.NaN : Number(value));
+
+const switches = [
+  {
+    name: 'fourEyes.limitRaise',
+    label: 'Raising a customer’s limit',
+    hint: 'A higher withdrawal limit for one customer waits for a second administrator.',
+  },
+  {
+    name: 'fourEyes.adminGrant',
+    label: 'Granting the admin role',
+    hint: 'Making someone an administrator waits for a second administrator.',
+  },
+] as const;
+
+/** Four eyes: what a second staff member must approve before it runs (the approvals queue). */
+export function FourEyesFields({ form }: { form: UseFormReturn<BankSettingsInput> }) {
+  const errors = form.formState.errors.fourEyes;
+  return (
+    <SectionCard title="Second Approval">
+      <Text color="fg.muted" fontSize="sm">
+        These actions wait in Approvals until another administrator approves them. Nobody approves
+        their own request.
+      </Text>
+      <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+        <FormField label="Reversals above" error={errors?.reversalAbove} required>
+          <InputGroup startElement="$">
+            <Input
+              type="number"
+              inputMode="decimal"
+              min="0.01"
+              step="0.01"
+              {...form.register('fourEyes.reversalAbove', { setValueAs: asNumber })}
+            />
+          </InputGroup>
+        </FormField>
+        <FormField label="Loan approvals above" error={errors?.loanApprovalAbove} required>
+          <InputGroup startElement="$">
+            <Input
+              type="number"
+              inputMode="decimal"
+              min="0.01"
+              step="0.01"
+              {...form.register('fourEyes.loanApprovalAbove', { setValueAs: asNumber })}
+            />
+          </InputGroup>
+        </FormField>
+      </SimpleGrid>
+      <Stack gap="3">
+        {switches.map(({ name, label, hint }) => (
+          <Controller
+            key={name}
+            control={form.control}
+            name={name}
+            render={({ field }) => (
+              <Checkbox.Root
+                checked={field.value === true}
+                onCheckedChange={(details) => field.onChange(details.checked === true)}
+                name={field.name}
+                alignItems="flex-start"
+              >
+                <Checkbox.HiddenInput onBlur={field.onBlur} ref={field.ref} />
+                <Checkbox.Control mt="0.5" />
+                <Stack gap="0.5">
+                  <Checkbox.Label>{label}</Checkbox.Label>
+                  <Text color="fg.muted" fontSize="sm">
+                    {hint}
+                  </Text>
+                </Stack>
+              </Checkbox.Root>
+            )}
+          />
+        ))}
+      </Stack>
+    </SectionCard>
+  );
+}

@@ -1,0 +1,123 @@
+import { Button, Field, Input, Stack, Text, Textarea } from '@chakra-ui/react';
+import { useState } from 'react';
+import { ModalDialog } from '../../components/modal-dialog.tsx';
+import { errorMessage } from '../../lib/errors.ts';
+import { formatMoney, humanize } from '../../lib/format.ts';
+import { notify } from '../../lib/toaster.ts';
+import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
+
+type Movement = RouterOutputs['transactions']['all']['data'][number];
+
+const reversibleTypes: ReadonlyArray<Movement['type']> = ['transfer', 'deposit', 'withdraw', 'fee'];
+
+/** Whether staff can reverse it (completed, something left) or void it (pending). */
+export function canReverse(movement: Movement): boolean {
+  if (!reversibleTypes.includes(movement.type)) return false;
+  if (movement.status === 'pending') return true;
+  return movement.status === 'completed' && movement.reversedAmount < movement.amount;
+}
+
+/**
+ * Reverse a movement (whole or in part) or void a pending one, with a reason. Above the bank's
+ * four-eyes amount the server files it for a second administrator instead.
+ */
+export function ReverseDialog(props: { movement: Movement | null; onClose: () => void }) {
+  const { movement } = props;
+  const [amount, setAmount] = useState('');
+  const [reason, setReason] = useState('');
+  const [touched, setTouched] = useState(false);
+  const utils = trpc.useUtils();
+  const reverse = trpc.transactions.reverse.useMutation();
+  const pending = movement?.status === 'pending';
+  const left = movement ? movement.amount - movement.reversedAmount : 0;
+  const missing = reason.trim() === '';
+  const parsed = amount.trim() === '' ? undefined : Number(amount);
+  const badAmount =
+    parsed !== undefined && (!Number.isFinite(parsed) || parsed <= 0 || parsed > left);
+
+  const close = () => {
+    setAmount('');
+    setReason('');
+    setTouched(false);
+    props.onClose();
+  };
+
+  const submit = async () => {
+    setTouched(true);
+    if (!movement || missing || badAmount) return;
+    try {
+      const answer = await reverse.mutateAsync({
+        id: movement.id,
+        reason: reason.trim(),
+        ...(parsed === undefined || pending ? {} : { amount: parsed }),
+      });
+      notify(
+        'approval' in answer
+          ? {
+              type: 'info',
+              title: 'Sent for a second approval',
+              message: 'Another administrator must approve this reversal within 24 hours.',
+            }
+          : {
+              type: 'success',
+              message: pending ? 'Transaction voided' : 'Transaction reversed',
+            },
+      );
+      await Promise.all([utils.transactions.invalidate(), utils.approvals.invalidate()]);
+      close();
+    } catch (error) {
+      notify({ type: 'error', message: errorMessage(error, 'Failed to reverse the transaction') });
+    }
+  };
+
+  return (
+    <ModalDialog
+      open={movement !== null}
+      onClose={close}
+      title={pending ? 'Void transaction' : 'Reverse transaction'}
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+      actions={
+        <Button type="submit" colorPalette="red" loading={reverse.isPending}>
+          {pending ? 'Void' : 'Reverse'}
+        </Button>
+      }
+    >
+      <Stack gap="4">
+        <Text>
+          {movement
+            ? `${humanize(movement.type)} of ${formatMoney(movement.amount)}: ${movement.description}.`
+            : ''}{' '}
+          {pending
+            ? 'It has not cleared: voiding it returns the money now.'
+            : `${formatMoney(left)} is left to reverse.`}
+        </Text>
+        {pending ? null : (
+          <Field.Root invalid={touched && badAmount}>
+            <Field.Label>Amount</Field.Label>
+            <Input
+              inputMode="decimal"
+              placeholder={left.toFixed(2)}
+              value={amount}
+              onChange={(event) => setAmount(event.target.value)}
+            />
+            <Field.HelperText>Leave empty to reverse all that is left.</Field.HelperText>
+            <Field.ErrorText>{`Enter an amount up to ${formatMoney(left)}`}</Field.ErrorText>
+          </Field.Root>
+        )}
+        <Field.Root invalid={touched && missing} required>
+          <Field.Label>Reason</Field.Label>
+          <Textarea
+            rows={3}
+            value={reason}
+            onChange={(event) => setReason(event.target.value)}
+            onBlur={() => setTouched(true)}
+          />
+          <Field.ErrorText>Reason is required</Field.ErrorText>
+        </Field.Root>
+      </Stack>
+    </ModalDialog>
+  );
+}
