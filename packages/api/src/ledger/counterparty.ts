@@ -84,5 +84,8 @@ export function counterpartyOf(
       return party('Bank fees');
     case 'interest_earned':
       return party('Interest');
+    case 'reversal':
+      // The bank's correction: the money goes back to whoever had it before.
+      return party(incoming ? 'Horizon Bank (reversal)' : (row.recipientName ?? 'Horizon Bank'));
   }
 }

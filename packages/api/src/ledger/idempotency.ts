@@ -84,10 +84,7 @@ function isErrorCode(value: string | undefined): value is ErrorCode {
 }
 
 export function isReplayedRefusal(error: unknown): boolean {
-  return (
-    error instanceof TRPCError &&
-    error.cause instanceof ReplayedRefusal
-  );
+  return error instanceof TRPCError && error.cause instanceof ReplayedRefusal;
 }
 
 export interface StoredAnswerRow {

@@ -38,6 +38,9 @@ const transferExample: z.input<typeof transactionDtoSchema> = {
   recipientAccountNumber: '412345678085',
   sender: { firstName: 'Alice', lastName: 'Johnson', email: 'alice@demo.bank' },
   counterparty: { name: 'Bob S.', accountNumber: '8085', bank: null },
+  reverses: null,
+  reversedAmount: 0,
+  reversedBy: [],
   timeline: [
     {
       id: '1',

@@ -16,7 +16,7 @@ import { CopyButton } from '../../components/copy-button.tsx';
 import { DetailList, type DetailRow } from '../../components/detail-list.tsx';
 import { SignedAmount, statusPalette, TransactionStatusBadge } from '../../components/money.tsx';
 import { apiErrorInfo, errorMessage } from '../../lib/errors.ts';
-import { formatDate, formatDateTime, formatMoney, humanize } from '../../lib/format.ts';
+import { formatMoney, humanize } from '../../lib/format.ts';
 import { isRecordId } from '../../lib/page-data.ts';
 import { bankDateTime, otherSide } from '../../lib/transaction-text.ts';
 import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
