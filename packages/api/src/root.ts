@@ -1,4 +1,5 @@
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
+import { accountsRouter } from './accounts/router.ts';
 import { adminRouter } from './admin/router.ts';
 import { authRouter } from './auth/router.ts';
 import { banksRouter } from './banks/router.ts';
@@ -16,6 +17,7 @@ export const appRouter = router({
   auth: authRouter,
   admin: adminRouter,
   oversight: oversightRouter,
+  accounts: accountsRouter,
   transactions: transactionsRouter,
   cards: cardsRouter,
   banks: banksRouter,

@@ -1,3 +1,4 @@
+import { accountRestRoutes } from '../accounts/rest.ts';
 import { adminRestRoutes } from '../admin/rest.ts';
 import { authRestRoutes } from '../auth/rest.ts';
 import { bankRestRoutes } from '../banks/rest.ts';
@@ -13,6 +14,7 @@ import type { RestRoute } from './define.ts';
 /** Every /api/v1 path, in the order the reference lists them. */
 export const restRoutes: RestRoute[] = [
   ...authRestRoutes,
+  ...accountRestRoutes,
   ...transactionRestRoutes,
   ...cardRestRoutes,
   ...bankRestRoutes,

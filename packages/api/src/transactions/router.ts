@@ -13,6 +13,7 @@ import { parsedOnce } from '../parse-once.ts';
 import { procedureWith, router } from '../trpc.ts';
 import { deposit } from './deposit.ts';
 import * as history from './history.ts';
+import { recentRecipients } from './recipients.ts';
 import { transfer } from './transfer.ts';
 import { withdraw } from './withdraw.ts';
 
@@ -34,6 +35,10 @@ export const transactionsRouter = router({
     .query(({ ctx, input }) =>
       history.exportCsv(ctx.deps.db, ctx.auth.user.id, { ...input, page: 1, limit: 10 }),
     ),
+  /** Whom the caller's own transfers went to lately, newest first (the transfer screen). */
+  recentRecipients: procedureWith('read:transaction:own').query(({ ctx }) =>
+    recentRecipients(ctx.deps.db, ctx.auth.user.id),
+  ),
   /** Confirmation of payee: whose account a number is, before sending (rate limited). */
   lookupPayee: procedureWith('create:transaction:own')
     .input(payeeLookupInput)

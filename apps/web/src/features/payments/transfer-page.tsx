@@ -32,6 +32,7 @@ export function TransferPage() {
       currency: 'USD',
       recipientName: '',
       recipientAccountNumber: '',
+      routingNumber: '',
       description: '',
     },
   });
@@ -99,6 +100,16 @@ export function TransferPage() {
           {...form.register('recipientAccountNumber')}
         />
       </FormField>
+      {payee?.bank === 'external' || errors.routingNumber ? (
+        <FormField
+          label="Routing number"
+          error={errors.routingNumber}
+          required
+          helperText="The 9-digit ABA routing number of the recipient’s bank."
+        >
+          <Input inputMode="numeric" autoComplete="off" {...form.register('routingNumber')} />
+        </FormField>
+      ) : null}
       <RecipientCheck
         payee={payee}
         checking={checking}

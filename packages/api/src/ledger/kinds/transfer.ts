@@ -96,9 +96,14 @@ function transferMovement(
     recipientUserId: recipient?.userId ?? null,
     recipientName,
     recipientAccountNumber: input.recipientAccountNumber,
+    // Another bank's account is named by its routing number and account number together.
     counterparty: recipient
       ? null
-      : { accountLast4: last4(input.recipientAccountNumber), network: 'ACH' },
+      : {
+          accountLast4: last4(input.recipientAccountNumber),
+          ...(input.routingNumber ? { routingNumber: input.routingNumber } : {}),
+          network: 'ACH',
+        },
     timeline: recipient
       ? [
           timelineEntry('completed', 'Transfer initiated', now),
@@ -106,7 +111,13 @@ function transferMovement(
         ]
       : [
           timelineEntry('completed', 'Transfer initiated', now),
-          timelineEntry('pending', 'Sent to the external bank for clearing', now),
+          timelineEntry(
+            'pending',
+            input.routingNumber
+              ? `Sent to the external bank (routing number ${input.routingNumber}) for clearing`
+              : 'Sent to the external bank for clearing',
+            now,
+          ),
         ],
   };
 }
