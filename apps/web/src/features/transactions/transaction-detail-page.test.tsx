@@ -62,6 +62,19 @@ describe('transaction detail', () => {
     await expect(navigator.clipboard.readText()).resolves.toBe(transfer.id);
   });
 
+  it('names another bank’s account by its routing number too', async () => {
+    const external = makeTransaction({
+      type: 'transfer',
+      direction: 'debit',
+      recipientAccountNumber: '987654321',
+      counterparty: { accountLast4: '4321', routingNumber: '021000021', network: 'ACH' },
+    });
+    mockProcedure('transactions.byId', () => external);
+    renderApp(`/transactions/${external.id}`, { session: signedInAs() });
+    expect(await screen.findByText('Routing number')).toBeInTheDocument();
+    expect(screen.getByText('021000021')).toBeInTheDocument();
+  });
+
   it('shows the recipient account number only for transfers', async () => {
     const deposit = makeTransaction({ recipientAccountNumber: '999888777' });
     mockProcedure('transactions.byId', () => deposit);

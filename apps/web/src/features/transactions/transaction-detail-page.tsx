@@ -94,6 +94,9 @@ function Details({ transaction }: { transaction: Transaction }) {
       mono: true,
     });
   }
+  // Another bank's account is named by its routing number too (kept with the movement).
+  const routingNumber = transaction.counterparty?.routingNumber;
+  if (routingNumber) rows.push({ label: 'Routing number', value: routingNumber, mono: true });
   rows.push({ label: 'Currency', value: transaction.currency });
   rows.push({ label: 'Notes', value: transaction.notes || '—' });
   return <DetailList rows={rows} />;
