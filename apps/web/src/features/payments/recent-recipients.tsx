@@ -37,7 +37,6 @@ export function RecentRecipients(props: { onPick: (recipient: RecentRecipient) =
                 py="1.5"
                 ps="1.5"
                 borderRadius="full"
-                aria-label={`Pay ${name}, account ending ${last4}`}
                 onClick={() => props.onPick(recipient)}
               >
                 <HStack gap="2">
@@ -59,7 +58,8 @@ export function RecentRecipients(props: { onPick: (recipient: RecentRecipient) =
                       {name}
                     </Text>
                     <Text fontSize="xs" color="fg.muted" fontWeight="normal">
-                      {recipient.bank === 'horizon' ? 'Horizon Bank' : 'Other bank'} ••{last4}
+                      {recipient.bank === 'horizon' ? 'Horizon Bank' : 'Other bank'} · ending{' '}
+                      {last4}
                     </Text>
                   </Stack>
                 </HStack>

@@ -300,10 +300,11 @@ describe('transfer', () => {
     const { user } = renderApp('/transfer', { session: signedInAs() });
     const recent = await screen.findByRole('region', { name: 'Recent recipients' });
     const buttons = within(recent).getAllByRole('button');
-    expect(buttons.map((button) => button.getAttribute('aria-label'))).toEqual([
-      'Pay Bob S., account ending 8085',
-      'Pay Landlord LLC, account ending 4321',
+    expect(buttons.map((button) => button.textContent)).toEqual([
+      'BSBob S.Horizon Bank · ending 8085',
+      'LLLandlord LLCOther bank · ending 4321',
     ]);
+    expect(buttons[0]).toHaveAccessibleName('Bob S. Horizon Bank · ending 8085');
     await user.click(within(recent).getByRole('button', { name: /Landlord LLC/ }));
     expect(screen.getByLabelText('Recipient name')).toHaveValue('Landlord LLC');
     expect(screen.getByLabelText(/Recipient account number/)).toHaveValue('987654321');
@@ -313,5 +314,26 @@ describe('transfer', () => {
     expect(screen.getByLabelText('Recipient name')).toHaveValue('');
     expect(screen.getByLabelText(/Recipient account number/)).toHaveValue(BOB);
     expect(await screen.findByText('Paying Bob S. at Horizon Bank')).toBeInTheDocument();
+  });
+
+  it('tells at the number what would be refused, without a review', async () => {
+    mockPage();
+    mockProcedures({
+      'transactions.lookupPayee': ({ accountNumber }) => ({
+        accountNumber,
+        bank: 'horizon',
+        holderName: null,
+        nameMatch: null,
+        ownAccount: false,
+        message: 'No Horizon Bank account has this number.',
+      }),
+    });
+    const { user } = renderApp('/transfer', { session: signedInAs() });
+    await user.type(await screen.findByLabelText(/Recipient account number/), BOB);
+    await user.type(screen.getByLabelText(/Amount/), '10');
+    await user.click(screen.getByRole('button', { name: 'Review transfer' }));
+    expect(await screen.findByText('No Horizon Bank account has this number')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Review your transfer' })).not.toBeInTheDocument();
+    expect(callsTo('transactions.transfer')).toEqual([]);
   });
 });

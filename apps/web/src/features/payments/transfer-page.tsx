@@ -1,3 +1,4 @@
+import { noSuchHorizonAccount } from '@bank/validators/account-number';
 import { transferInput } from '@bank/validators/money';
 import { Button, Input } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -24,6 +25,7 @@ import { type PayeeAnswer, TransferReview } from './transfer-review.tsx';
 type TransferValues = z.output<typeof transferInput>;
 
 export const TRANSFER_SUCCESS = 'Transfer completed successfully';
+export const OWN_ACCOUNT = 'You cannot transfer money to your own account';
 
 /**
  * docs/product.md 2.13: to a customer of this bank at once, or to another bank through clearing.
@@ -73,6 +75,16 @@ export function TransferPage() {
         accountNumber: values.recipientAccountNumber,
         ...(values.recipientName?.trim() ? { name: values.recipientName.trim() } : {}),
       });
+      // What the ledger would refuse is told at the number, before a review of it.
+      const refusal = checked.ownAccount
+        ? OWN_ACCOUNT
+        : checked.bank === 'horizon' && !checked.holderName
+          ? noSuchHorizonAccount
+          : null;
+      if (refusal) {
+        form.setError('recipientAccountNumber', { message: refusal }, { shouldFocus: true });
+        return;
+      }
       if (checked.bank === 'external' && confirmedFor !== values.recipientAccountNumber.trim()) {
         setConfirmationError(CONFIRM_EXTERNAL_FIRST);
         return;
