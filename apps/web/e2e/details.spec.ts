@@ -21,10 +21,10 @@ test('forms with their errors showing are axe clean (AA contrast), light and dar
     await page.emulateMedia({ colorScheme: scheme });
     await page.goto('/transfer');
     await expect(page).toHaveTitle('Transfer Money · Horizon Bank');
-    await page.getByLabel(/Recipient account number/).fill('123456789');
+    await page.getByLabel(/Recipient account number/).fill('412345678085');
     // More than the new customer's $0.00: refused at the field, before anything is sent.
     await page.getByLabel(/Amount/).fill('50');
-    await page.getByRole('button', { name: 'Send Money' }).click();
+    await page.getByRole('button', { name: 'Review transfer' }).click();
     await expect(page.getByText('Insufficient funds')).toBeVisible();
     await expectNoAxeViolations(page);
     for (const width of [1280, 360]) {

@@ -47,25 +47,33 @@ async function depositByCard(page: Page, amount: string) {
   await expect(page.getByText('Deposit completed successfully')).toBeVisible();
 }
 
+const usd = (amount: number) =>
+  new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(amount);
+
 async function transfer(page: Page, accountNumber: string, amount: string, description: string) {
   await page.goto('/transfer');
   await page.getByLabel('Recipient name').fill('E2E Recipient');
   await page.getByLabel('Recipient account number').fill(accountNumber);
   await page.getByLabel('Amount').fill(amount);
   await page.getByLabel('Description').fill(description);
-  // Another bank's number needs an explicit confirmation (the API review for integrators; e2e/payee.spec.ts).
+  // Another bank's number goes with its routing number and needs an explicit confirmation (the
+  // API review for integrators; e2e/payee.spec.ts).
   if (!/^4\d{11}$/.test(accountNumber)) {
+    await page.getByLabel('Routing number').fill('021000021');
     await page
       .getByText('I have checked the account number: send this money to another bank')
       .click();
   }
+  // Nothing leaves on one click: the review step first.
+  await page.getByRole('button', { name: 'Review transfer' }).click();
+  const review = page.getByRole('region', { name: 'Review your transfer' });
+  await expect(review.getByText(usd(Number(amount)))).toBeVisible();
   await page.getByRole('button', { name: 'Send Money' }).click();
   await expect(page).toHaveURL(/\/transactions$/);
   await expect(page.getByText('Transfer completed successfully')).toBeVisible();
+  // 'Send Money' sits where the toast appears: a hovered toast pauses and would stay.
+  await page.mouse.move(0, 799);
 }
-
-const usd = (amount: number) =>
-  new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(amount);
 
 function summary(page: Page) {
   return page.getByRole('region', { name: 'Account summary' });
@@ -83,6 +91,19 @@ test('a deposit by card shows in the history and on the dashboard', async ({ pag
   await openDashboard(page);
   await expect(summary(page).getByText('$1,500.25').first()).toBeVisible();
   await expect(page.getByRole('list', { name: 'Recent transactions' })).toContainText('+$1,500.25');
+
+  // Account details for direct deposit: shared in one go.
+  await page.getByRole('button', { name: 'Account details' }).click();
+  const details = page.getByRole('dialog', { name: 'Account details' });
+  await expect(details.getByText('121098768')).toBeVisible();
+  await expect(details.getByText('$1,500.25 available')).toBeVisible();
+  await details.getByRole('button', { name: 'Share account details' }).click();
+  await expect(page.getByText('Account details copied to clipboard')).toBeVisible();
+  const shared = await page.evaluate(() => navigator.clipboard.readText());
+  expect(shared).toContain('Routing number: 121098768');
+  expect(shared).toMatch(/Account number: \d{12}/);
+  await details.getByRole('button', { name: 'Close' }).first().click();
+  await expect(details).toBeHidden();
 });
 
 test('a transfer reaches another customer live, named by its sender, and is found by search', async ({

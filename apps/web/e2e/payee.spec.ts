@@ -63,18 +63,23 @@ test('confirmation of payee on the transfer screen', async ({ page, request }) =
   await page.getByLabel('Recipient account number').fill(typo);
   await page.getByLabel('Amount').fill('10');
   await expect(page.getByText('Invalid account number')).toBeVisible();
-  await page.getByRole('button', { name: 'Send Money' }).click();
+  await page.getByRole('button', { name: 'Review transfer' }).click();
   await expect(page).toHaveURL(/\/transfer$/);
 
-  // Another bank's number: sent only once confirmed.
+  // Another bank's number, with its bank's routing number: sent only once confirmed.
   await page.getByLabel('Recipient account number').fill('987654321');
   await expect(page.getByText('Another bank’s account')).toBeVisible();
-  await page.getByRole('button', { name: 'Send Money' }).click();
+  await page.getByLabel('Routing number').fill('021000021');
+  await page.getByRole('button', { name: 'Review transfer' }).click();
   await expect(page.getByText('Confirm that you want to send money to another bank')).toBeVisible();
   await expectNoAxeViolations(page);
   await page
     .getByText('I have checked the account number: send this money to another bank')
     .click();
+  await page.getByRole('button', { name: 'Review transfer' }).click();
+  const review = page.getByRole('region', { name: 'Review your transfer' });
+  await expect(review.getByText('021000021')).toBeVisible();
+  await expectNoAxeViolations(page);
   await page.getByRole('button', { name: 'Send Money' }).click();
   await expect(page).toHaveURL(/\/transactions$/);
   await expect(page.getByText('Transfer completed successfully')).toBeVisible();
@@ -121,7 +126,7 @@ test('a closed customer’s account number takes no more money', async ({ page, 
   await page.getByLabel('Amount').fill('10');
   // Before the refusal's toast: axe reads a toast still fading in as low contrast.
   await expectNoAxeViolations(page);
-  await page.getByRole('button', { name: 'Send Money' }).click();
+  await page.getByRole('button', { name: 'Review transfer' }).click();
   await expect(page.getByText('No Horizon Bank account has this number').first()).toBeVisible();
   await expect(page).toHaveURL(/\/transfer$/);
   await screenshots(page, 'payee', 'closed-account');

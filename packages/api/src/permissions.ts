@@ -26,6 +26,7 @@ export const permissions = {
   'read:audit:own': everyone,
 
   // Money: the caller's own account, cards and linked banks.
+  'read:account:own': everyone,
   'read:transaction:own': everyone,
   'create:transaction:own': everyone,
   'read:card:own': everyone,

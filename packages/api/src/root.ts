@@ -1,4 +1,5 @@
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
+import { accountsRouter } from './accounts/router.ts';
 import { adminRouter } from './admin/router.ts';
 import { approvalsRouter } from './approvals/router.ts';
 import { authRouter } from './auth/router.ts';
@@ -20,6 +21,7 @@ export const appRouter = router({
   admin: adminRouter,
   approvals: approvalsRouter,
   oversight: oversightRouter,
+  accounts: accountsRouter,
   transactions: transactionsRouter,
   cards: cardsRouter,
   banks: banksRouter,

@@ -4,6 +4,7 @@ import { userStatuses } from './enums.ts';
 import './human-errors.ts';
 import { calendarDayField, emailField, nameField, phoneNumberField, textField } from './common.ts';
 import { hasAtMostTwoDecimals, MAX_AMOUNT } from './money.ts';
+import { routingNumberField } from './routing-number.ts';
 
 export { userRoles };
 
@@ -147,6 +148,8 @@ export type FourEyes = z.output<typeof fourEyesInput>;
 /** docs/product.md 3 (Admin settings) with docs/product.md 5's messages. */
 export const bankSettingsInput = z.object({
   bankName: textField(100).pipe(z.string().min(1, 'Bank name is required')),
+  /** Optional: a client that does not send it leaves the bank's routing number unchanged. */
+  routingNumber: routingNumberField.optional(),
   supportEmail: textField(254)
     .pipe(z.string().min(1, 'Support email is required'))
     .pipe(z.email('Invalid email')),

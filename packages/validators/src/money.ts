@@ -1,7 +1,12 @@
 import { transactionStatuses, transactionTypes } from '@bank/db/enums';
 import { z } from 'zod';
-import { invalidAccountNumberMessage, isMistypedHorizonNumber } from './account-number.ts';
+import {
+  invalidAccountNumberMessage,
+  isHorizonAccountNumber,
+  isMistypedHorizonNumber,
+} from './account-number.ts';
 import { calendarDayField, requiredString, textField } from './common.ts';
+import { routingNumberField } from './routing-number.ts';
 
 const isBlank = (input: unknown) =>
   input === undefined ||
@@ -41,17 +46,33 @@ export const externalAccountNumberField = requiredString('Account number is requ
   'Account number must be 4 to 17 digits',
 );
 
-export const routingNumberField = requiredString('Routing number is required').regex(
-  /^\d{9}$/,
-  'Routing number must be 9 digits',
-);
-
 /** Where a transfer goes: any bank's number, but one of ours must carry valid check digits. */
 export const recipientAccountNumberField = externalAccountNumberField.refine(
   (value) => !isMistypedHorizonNumber(value),
   invalidAccountNumberMessage,
 );
 
+/** Adds the first issue of `schema` on `value[field]` to `ctx`, if it has one. */
+function checkField<T extends Record<string, unknown>>(
+  ctx: z.RefinementCtx<T>,
+  value: T,
+  field: keyof T & string,
+  schema: z.ZodType,
+) {
+  const result = schema.safeParse(value[field]);
+  if (!result.success) {
+    ctx.addIssue({
+      code: 'custom',
+      path: [field],
+      message: result.error.issues[0]?.message ?? 'Invalid',
+    });
+  }
+}
+
+/**
+ * To a number of this bank (its format: 12 digits starting with 4) nothing more is needed; any
+ * other number is another bank's and goes with that bank's routing number.
+ */
 export const transferInput = z
   .object({
     type: z.literal('transfer').default('transfer'),
@@ -59,6 +80,8 @@ export const transferInput = z
     recipientAccountNumber: recipientAccountNumberField.optional(),
     /** A saved payee instead of a number: its account, name and limits. */
     payeeId: z.uuid('Payee not found').optional(),
+    /** Another bank's routing number: required when the account is not ours, ignored if it is. */
+    routingNumber: textField(32).optional(),
     amount: amountField,
     description: textField(200).optional(),
     currency: currencyField,
@@ -77,6 +100,11 @@ export const transferInput = z
         path: ['recipientAccountNumber'],
         message: 'Account number is required',
       });
+    else if (
+      value.recipientAccountNumber !== undefined &&
+      (!isHorizonAccountNumber(value.recipientAccountNumber) || value.routingNumber)
+    )
+      checkField(ctx, value, 'routingNumber', routingNumberField);
   });
 export type TransferInput = z.input<typeof transferInput>;
 
@@ -113,16 +141,8 @@ export const depositInput = z
     idempotencyKey: idempotencyKeyField,
   })
   .superRefine((value, ctx) => {
-    const check = (field: keyof typeof value, schema: z.ZodType) => {
-      const result = schema.safeParse(value[field]);
-      if (!result.success) {
-        ctx.addIssue({
-          code: 'custom',
-          path: [field],
-          message: result.error.issues[0]?.message ?? 'Invalid',
-        });
-      }
-    };
+    const check = (field: keyof typeof value & string, schema: z.ZodType) =>
+      checkField(ctx, value, field, schema);
     if (value.method === 'cash') {
       ctx.addIssue({
         code: 'custom',
@@ -153,6 +173,8 @@ export const withdrawInput = z
     bankName: textField(100).optional(),
     accountNumber: textField(32).optional(),
     accountName: textField(100).optional(),
+    /** The bank's ABA routing number, with a new bank's account number. */
+    routingNumber: textField(32).optional(),
     cardId: z.uuid().optional(),
     description: textField(200).optional(),
     idempotencyKey: idempotencyKeyField,
@@ -161,14 +183,8 @@ export const withdrawInput = z
     if (value.method === 'bank' && !value.bankId) {
       if (!value.bankName?.trim())
         ctx.addIssue({ code: 'custom', path: ['bankName'], message: 'Bank name is required' });
-      const number = externalAccountNumberField.safeParse(value.accountNumber);
-      if (!number.success) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['accountNumber'],
-          message: number.error.issues[0]?.message ?? 'Invalid',
-        });
-      }
+      checkField(ctx, value, 'accountNumber', externalAccountNumberField);
+      checkField(ctx, value, 'routingNumber', routingNumberField);
       if (!value.accountName?.trim()) {
         ctx.addIssue({
           code: 'custom',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isHorizonAccountNumber } from './account-number.ts';
 import { requiredString } from './common.ts';
 import { amountField, externalAccountNumberField, recipientAccountNumberField } from './money.ts';
-import { routingNumberSchema } from './routing-number.ts';
+import { routingNumberField } from './routing-number.ts';
 
 /** The second factor of a step-up: a TOTP code, or the six digits e-mailed for it. */
 export const stepUpCodeField = z
@@ -33,7 +33,7 @@ const internalPayee = z.object({
 const externalPayee = z.object({
   bank: z.literal('external'),
   name: payeeName,
-  routingNumber: routingNumberSchema,
+  routingNumber: routingNumberField,
   accountNumber: externalAccountNumberField,
   dailyLimit: dailyLimitField,
   code: stepUpCodeField,
@@ -54,7 +54,7 @@ export const payeeUpdateInput = z.object({
   dailyLimit: dailyLimitField,
   bank: z.enum(['internal', 'external']).optional(),
   accountNumber: externalAccountNumberField.optional(),
-  routingNumber: routingNumberSchema.optional(),
+  routingNumber: routingNumberField.optional(),
   code: stepUpCodeField,
 });
 export type PayeeUpdateInput = z.input<typeof payeeUpdateInput>;

@@ -6,6 +6,7 @@ type BankSettings = RouterOutputs['settings']['get'];
 export function makeBankSettings(overrides: Partial<BankSettings> = {}): BankSettings {
   return {
     bankName: 'Horizon Bank',
+    routingNumber: '121098768',
     supportEmail: 'support@horizonbank.example',
     supportPhone: '1-800-555-0199',
     transferLimit: 50000,

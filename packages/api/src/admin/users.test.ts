@@ -340,7 +340,11 @@ describe('deleting a user', () => {
     );
 
     const sender = await fundedCustomer(app, 30);
-    await sender.caller.transactions.transfer({ recipientAccountNumber: '777123456', amount: 30 });
+    await sender.caller.transactions.transfer({
+      recipientAccountNumber: '777123456',
+      routingNumber: '021000021',
+      amount: 30,
+    });
     expect((await rejectionOf(admin.caller.admin.deleteUser({ id: sender.id }))).message).toBe(
       'This user cannot be deleted while they have a pending transaction',
     );

@@ -116,6 +116,7 @@ export async function ownBankDetails(db: Executor, key: Buffer, userId: string, 
   return {
     name: bank.name,
     accountNumber: open(key, bank.accountNumberSealed).toString('utf8'),
+    routingNumber: bank.routingNumber,
     accountName: bank.accountName,
   };
 }

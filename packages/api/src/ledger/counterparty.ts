@@ -5,13 +5,16 @@ import type { TransactionRow } from './transaction-row.ts';
 /**
  * The other side of a movement as one customer sees it (docs/product.md 2.12): who paid them or
  * whom they paid, the card or bank of a deposit or withdrawal, the loan of a loan's money.
- * `accountNumber` is never more than the last four digits; `bank` names an outside bank.
+ * `accountNumber` is never more than the last four digits; `bank` names an outside bank;
+ * `routingNumber` is another bank's ABA routing number, where the money went there or came
+ * from there by it (docs/product.md 2.12).
  */
 export const counterpartySchema = z
   .object({
     name: z.string(),
     accountNumber: z.string().nullable(),
     bank: z.string().nullable(),
+    routingNumber: z.string().nullable(),
   })
   .meta({ id: 'Counterparty' });
 export type Counterparty = z.infer<typeof counterpartySchema>;
@@ -33,13 +36,15 @@ export interface CounterpartyRecord {
   senderAccountLast4?: string;
   loanName?: string;
   loanId?: string;
+  routingNumber?: string;
 }
 
-const party = (name: string, accountNumber: string | null = null, bank: string | null = null) => ({
-  name,
-  accountNumber,
-  bank,
-});
+const party = (
+  name: string,
+  accountNumber: string | null = null,
+  bank: string | null = null,
+  routingNumber: string | null = null,
+) => ({ name, accountNumber, bank, routingNumber });
 
 /**
  * The counterparty of `row` for the side that received the money (`incoming`) or paid it.
@@ -67,6 +72,7 @@ export function counterpartyOf(
           ? last4(row.recipientAccountNumber)
           : (record.accountLast4 ?? null),
         record.bankName ?? null,
+        record.routingNumber ?? null,
       );
     case 'deposit':
     case 'withdraw':

@@ -470,6 +470,7 @@ describe('repayment', () => {
     const { alice, loanId } = await approvedLoan(0);
     await alice.caller.transactions.transfer({
       recipientAccountNumber: '123456789',
+      routingNumber: '021000021',
       amount: 9_500,
     });
     const refused = await rejectionOf(alice.caller.loans.repay({ id: loanId, mode: 'instalment' }));

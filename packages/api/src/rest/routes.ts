@@ -1,3 +1,4 @@
+import { accountRestRoutes } from '../accounts/rest.ts';
 import { adminRestRoutes } from '../admin/rest.ts';
 import { approvalRestRoutes } from '../approvals/rest.ts';
 import { authRestRoutes } from '../auth/rest.ts';
@@ -16,6 +17,7 @@ import type { RestRoute } from './define.ts';
 /** Every /api/v1 path, in the order the reference lists them. */
 export const restRoutes: RestRoute[] = [
   ...authRestRoutes,
+  ...accountRestRoutes,
   ...transactionRestRoutes,
   ...cardRestRoutes,
   ...bankRestRoutes,

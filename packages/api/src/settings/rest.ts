@@ -5,6 +5,7 @@ import { defineRoute, noInput } from '../rest/define.ts';
 const rate = z.number();
 const settingsSchema = z.object({
   bankName: z.string(),
+  routingNumber: z.string().meta({ description: 'The bank’s ABA routing number (9 digits).' }),
   supportEmail: z.string(),
   supportPhone: z.string(),
   transferLimit: z.number(),
@@ -69,7 +70,7 @@ export const settingsRestRoutes = [
     method: 'PUT',
     path: '/admin/settings',
     summary:
-      'Change the bank’s settings (admin). Limits apply to the next transaction; maintenance mode shuts out everyone but administrators.',
+      'Change the bank’s settings (admin). Limits apply to the next transaction; maintenance mode shuts out everyone but administrators. `routingNumber` (optional: absent leaves it unchanged) must pass the ABA check digit, else 400 `Invalid routing number`.',
     tag: 'Admin',
     access: 'admin',
     input: bankSettingsInput,

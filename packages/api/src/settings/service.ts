@@ -7,6 +7,8 @@ import { toDollars } from '../money/cents.ts';
 export const defaultBankSettings = {
   id: 1,
   bankName: 'Horizon Bank',
+  // A number of our choosing with a valid ABA check digit; a real bank sets the one it was given.
+  routingNumber: '121098768',
   supportEmail: 'support@horizonbank.example',
   supportPhone: '1-800-555-0199',
   transferLimitCents: 5_000_000n,
@@ -115,6 +117,7 @@ const toRate = (bps: number) => bps / 100;
 export function toSettingsDto(settings: BankSettings) {
   return {
     bankName: settings.bankName,
+    routingNumber: settings.routingNumber,
     supportEmail: settings.supportEmail,
     supportPhone: settings.supportPhone,
     transferLimit: toDollars(settings.transferLimitCents),

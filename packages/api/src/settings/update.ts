@@ -17,6 +17,7 @@ export const MAINTENANCE_INFO_PATH = '/maintenance';
 function flatten(dto: SettingsDto): Record<string, string | number | boolean> {
   return {
     bankName: dto.bankName,
+    routingNumber: dto.routingNumber,
     supportEmail: dto.supportEmail,
     supportPhone: dto.supportPhone,
     transferLimit: dto.transferLimit,
@@ -57,6 +58,7 @@ export async function updateBankSettings(
       .update(bankSettings)
       .set({
         bankName: input.bankName,
+        ...(input.routingNumber === undefined ? {} : { routingNumber: input.routingNumber }),
         supportEmail: input.supportEmail,
         supportPhone: input.supportPhone,
         transferLimitCents: toCents(input.transferLimit),

@@ -210,6 +210,7 @@ describe.runIf(onPostgres)('concurrent transfers on PostgreSQL', () => {
             call.kind === 'transfer'
               ? (numbers[call.to] ?? '')
               : `55500${call.to % 2 === 0 ? '0000' : '1234'}`,
+          ...(call.kind === 'transfer' ? {} : { routingNumber: '021000021' }),
           amount: call.amount,
           description: `mixed ${call.key}`,
           idempotencyKey,

@@ -54,15 +54,20 @@ async function depositOrder(
       source: `card ending ${cardLast4}`,
     };
   }
-  const { bankName, accountNumber } = await outsideBank(deps, user.id, {
+  const { bankName, accountNumber, routingNumber } = await outsideBank(deps, user.id, {
     bankId: input.bankId,
     bankName: input.bankName,
     accountNumber: input.bankAccountNumber,
+    routingNumber: input.bankRoutingNumber,
   });
   return {
     ...order,
     paymentMethod: 'bank_transfer',
-    counterparty: { bankName, accountLast4: last4(accountNumber) },
+    counterparty: {
+      bankName,
+      accountLast4: last4(accountNumber),
+      ...(routingNumber ? { routingNumber } : {}),
+    },
     source: `${bankName} account ending ${last4(accountNumber)}`,
   };
 }

@@ -18,6 +18,12 @@ afterAll(async () => {
   await app?.close();
 });
 
+/** Another bank's account: its number with that bank's (ABA-valid) routing number. */
+const external = (recipientAccountNumber: string) => ({
+  recipientAccountNumber,
+  routingNumber: '021000021',
+});
+
 async function expectLedgerSound() {
   expect(await ledgerInvariant(app.db)).toEqual({
     mismatched: 0,
@@ -264,13 +270,19 @@ describe('transfers', () => {
     const alice = await fundedCustomer(app, 300);
     const result = await alice.caller.transactions.transfer({
       recipientAccountNumber: '987654321',
+      routingNumber: '021000021',
       recipientName: 'Landlord LLC',
       amount: 100,
     });
     expect(result.transaction).toMatchObject({
       status: 'pending',
       recipientName: 'Landlord LLC',
-      counterparty: { name: 'Landlord LLC', accountNumber: '4321', bank: null },
+      counterparty: {
+        name: 'Landlord LLC',
+        accountNumber: '4321',
+        bank: null,
+        routingNumber: '021000021',
+      },
     });
     expect(result.newBalance).toBe(200);
     await settlePendingTransactions(app.deps, 0);
@@ -284,6 +296,7 @@ describe('transfers', () => {
     const alice = await fundedCustomer(app, 300);
     const result = await alice.caller.transactions.transfer({
       recipientAccountNumber: '5550000',
+      routingNumber: '021000021',
       amount: 75,
     });
     expect(await balanceCents(app.db, alice.accountNumber)).toBe(22500n);
@@ -393,13 +406,13 @@ describe('transfers that arrive together (one batch)', () => {
     await app.db.update(bankSettings).set({ transferLimitCents: 10000n });
     app.deps.settings.forget();
     try {
-      await alice.caller.transactions.transfer({ recipientAccountNumber: '7770000', amount: 80 });
+      await alice.caller.transactions.transfer({ ...external('7770000'), amount: 80 });
       const over = await rejectionOf(
-        alice.caller.transactions.transfer({ recipientAccountNumber: '7771234', amount: 30 }),
+        alice.caller.transactions.transfer({ ...external('7771234'), amount: 30 }),
       );
       expect(over.message).toBe('Daily transfer limit exceeded: the limit is $100.00 a day');
       await settlePendingTransactions(app.deps, 0); // the receiving bank rejects ...0000
-      await alice.caller.transactions.transfer({ recipientAccountNumber: '7771234', amount: 30 });
+      await alice.caller.transactions.transfer({ ...external('7771234'), amount: 30 });
       const balance = await alice.caller.transactions.balance();
       expect(balance.transferredToday).toBe(30);
     } finally {
@@ -478,6 +491,7 @@ describe('withdrawals', () => {
       method: 'bank',
       bankName: 'Other Bank',
       accountNumber: '12345678',
+      routingNumber: '021000021',
       accountName: 'Alice C',
     });
     expect(result).toMatchObject({

@@ -36,14 +36,21 @@ export async function outsideBank(
     bankId?: string | undefined;
     bankName?: string | undefined;
     accountNumber?: string | undefined;
+    routingNumber?: string | undefined;
   },
 ) {
   if (!typed.bankId)
     return {
       bankName: typed.bankName ?? '',
       accountNumber: typed.accountNumber ?? '',
+      routingNumber: typed.routingNumber ?? '',
       linked: null,
     };
   const bank = await ownBankDetails(deps.db, deps.encryptionKey, userId, typed.bankId);
-  return { bankName: bank.name, accountNumber: bank.accountNumber, linked: bank };
+  return {
+    bankName: bank.name,
+    accountNumber: bank.accountNumber,
+    routingNumber: bank.routingNumber,
+    linked: bank,
+  };
 }

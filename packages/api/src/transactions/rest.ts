@@ -37,7 +37,7 @@ const transferExample: z.input<typeof transactionDtoSchema> = {
   recipientName: 'Bob S.',
   recipientAccountNumber: '412345678085',
   sender: { firstName: 'Alice', lastName: 'Johnson', email: 'alice@demo.bank' },
-  counterparty: { name: 'Bob S.', accountNumber: '8085', bank: null },
+  counterparty: { name: 'Bob S.', accountNumber: '8085', bank: null, routingNumber: null },
   reverses: null,
   reversedAmount: 0,
   reversedBy: [],

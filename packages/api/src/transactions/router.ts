@@ -17,6 +17,7 @@ import { deposit } from './deposit.ts';
 import * as history from './history.ts';
 import { requestReversal } from './reversal.ts';
 import { transfer, transferDryRun } from './transfer.ts';
+import { recentRecipients } from './recipients.ts';
 import { withdraw } from './withdraw.ts';
 
 export const transactionsRouter = router({
@@ -37,6 +38,10 @@ export const transactionsRouter = router({
     .query(({ ctx, input }) =>
       history.exportCsv(ctx.deps.db, ctx.auth.user.id, { ...input, page: 1, limit: 10 }),
     ),
+  /** Whom the caller's own transfers went to lately, newest first (the transfer screen). */
+  recentRecipients: procedureWith('read:transaction:own').query(({ ctx }) =>
+    recentRecipients(ctx.deps.db, ctx.auth.user.id),
+  ),
   /** Confirmation of payee: whose account a number is, before sending (rate limited). */
   lookupPayee: procedureWith('create:transaction:own')
     .input(payeeLookupInput)

@@ -44,13 +44,22 @@ async function withdrawalOrder(
     counterparty: details.counterparty,
   });
   if (input.method === 'bank') {
-    const { bankName, accountNumber, linked } = await outsideBank(deps, user.id, input);
+    const { bankName, accountNumber, routingNumber, linked } = await outsideBank(
+      deps,
+      user.id,
+      input,
+    );
     const accountName = linked
       ? (linked.accountName ?? `${user.firstName} ${user.lastName}`)
       : (input.accountName ?? '');
     return order(`${bankName} account ending ${last4(accountNumber)}`, {
       paymentMethod: 'bank_transfer',
-      counterparty: { bankName, accountLast4: last4(accountNumber), accountName },
+      counterparty: {
+        bankName,
+        accountLast4: last4(accountNumber),
+        accountName,
+        ...(routingNumber ? { routingNumber } : {}),
+      },
       recipientName: accountName,
     });
   }

@@ -7,6 +7,8 @@ export const bankSettings = pgTable(
   {
     id: integer().primaryKey().default(1),
     bankName: text().notNull(),
+    /** The bank's ABA routing number, shown with every account for direct deposits. */
+    routingNumber: text().notNull().default('121098768'),
     supportEmail: text().notNull(),
     supportPhone: text().notNull(),
     transferLimitCents: bigint({ mode: 'bigint' }).notNull(),

@@ -52,6 +52,32 @@ describe('admin bank settings', () => {
     expect(callsTo('settings.update')).toEqual([]);
   });
 
+  it('edits the bank’s routing number, refusing one that fails the ABA check', async () => {
+    mockProcedures({
+      'settings.get': () => settings,
+      'settings.update': (input) => ({
+        message: 'Settings updated successfully',
+        settings: { ...settings, ...input },
+      }),
+    });
+    const { user } = renderApp('/admin/settings', { session: admin });
+    const routing = await screen.findByLabelText(/Routing number/);
+    expect(routing).toHaveValue('121098768');
+    await user.clear(routing);
+    await user.type(routing, '121098769');
+    await user.tab();
+    expect(await screen.findByText('Invalid routing number')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(callsTo('settings.update')).toEqual([]);
+    await user.clear(routing);
+    await user.type(routing, '021000021');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Settings updated successfully')).toBeInTheDocument();
+    expect(callsTo('settings.update')).toEqual([
+      expect.objectContaining({ routingNumber: '021000021' }),
+    ]);
+  });
+
   it('saves, says so for 3 seconds, and shows a failure in the red box', async () => {
     let fail = false;
     mockProcedures({

@@ -28,6 +28,7 @@ type Settings = RouterOutputs['settings']['get'];
 
 const settingsFields = [
   'bankName',
+  'routingNumber',
   'supportEmail',
   'supportPhone',
   'transferLimit',
@@ -65,6 +66,7 @@ function SettingsForm({ settings }: { settings: Settings }) {
     mode: 'onTouched',
     defaultValues: {
       bankName: settings.bankName,
+      routingNumber: settings.routingNumber,
       supportEmail: settings.supportEmail,
       supportPhone: settings.supportPhone,
       transferLimit: settings.transferLimit,
@@ -157,6 +159,14 @@ function SettingsForm({ settings }: { settings: Settings }) {
           <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
             <FormField label="Bank name" error={errors.bankName} required>
               <Input {...form.register('bankName')} />
+            </FormField>
+            <FormField
+              label="Routing number"
+              error={errors.routingNumber}
+              required
+              helperText="The ABA routing number customers give for direct deposits."
+            >
+              <Input inputMode="numeric" autoComplete="off" {...form.register('routingNumber')} />
             </FormField>
             <FormField label="Support email" error={errors.supportEmail} required>
               <Input type="email" {...form.register('supportEmail')} />

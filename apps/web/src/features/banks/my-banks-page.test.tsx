@@ -43,7 +43,7 @@ describe('my banks', () => {
     await user.type(screen.getByLabelText(/Routing number/), '123');
     await user.selectOptions(screen.getByLabelText(/Account type/), 'savings');
     await user.click(screen.getByRole('button', { name: 'Add Bank' }));
-    expect(await screen.findByText('Routing number must be 9 digits')).toBeInTheDocument();
+    expect(await screen.findByText('Invalid routing number')).toBeInTheDocument();
     await user.clear(screen.getByLabelText(/Routing number/));
     await user.type(screen.getByLabelText(/Routing number/), '021000021');
     await user.click(screen.getByRole('button', { name: 'Add Bank' }));

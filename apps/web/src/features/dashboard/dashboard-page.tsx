@@ -29,6 +29,7 @@ import { formatMoney } from '../../lib/format.ts';
 import { recentTransactions } from '../../lib/page-data.ts';
 import { useCurrentUser } from '../../lib/session.ts';
 import { trpc } from '../../lib/trpc.ts';
+import { AccountDetailsButton } from './account-details.tsx';
 import { AccountRestrictions } from './account-restrictions.tsx';
 import { IncomeExpenseChart } from './income-expense-chart.tsx';
 
@@ -142,6 +143,7 @@ export function DashboardPage() {
               label="Copy account number"
               successMessage="Account number copied to clipboard"
             />
+            <AccountDetailsButton />
           </HStack>
         ) : null}
       </Stack>

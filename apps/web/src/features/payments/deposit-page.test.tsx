@@ -172,7 +172,7 @@ describe('deposit', () => {
 
   it('maps detail messages by their first word', () => {
     expect(depositFieldFor({ field: '', message: 'CVV must be 3 digits' })).toBe('cvv');
-    expect(depositFieldFor({ field: '', message: 'Routing number must be 9 digits' })).toBe(
+    expect(depositFieldFor({ field: '', message: 'Routing number is required' })).toBe(
       'bankRoutingNumber',
     );
     expect(depositFieldFor({ field: 'bankName', message: 'Required' })).toBe('bankName');

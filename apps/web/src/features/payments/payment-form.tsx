@@ -3,6 +3,7 @@ import {
   Card,
   Field,
   Heading,
+  HStack,
   Input,
   InputGroup,
   NativeSelect,
@@ -28,6 +29,8 @@ export function PaymentForm(props: {
   onSubmit: FormEventHandler<HTMLFormElement>;
   isSubmitting: boolean;
   submitLabel: string;
+  /** Beside the submit button (the transfer's review step: 'Edit'). */
+  secondaryAction?: ReactNode;
   children: ReactNode;
 }) {
   return (
@@ -45,14 +48,12 @@ export function PaymentForm(props: {
             <Stack asChild gap="5" border="0" p="0" m="0" minW="0">
               <fieldset disabled={props.isSubmitting}>
                 {props.children}
-                <Button
-                  type="submit"
-                  alignSelf="flex-start"
-                  loading={props.isSubmitting}
-                  loadingText="Processing..."
-                >
-                  {props.submitLabel}
-                </Button>
+                <HStack gap="3" alignSelf="flex-start" wrap="wrap">
+                  <Button type="submit" loading={props.isSubmitting} loadingText="Processing...">
+                    {props.submitLabel}
+                  </Button>
+                  {props.secondaryAction}
+                </HStack>
               </fieldset>
             </Stack>
           </form>

@@ -105,6 +105,31 @@ describe('withdraw', () => {
     ]);
   });
 
+  it('takes a new bank with its routing number, which must pass the ABA check', async () => {
+    mockPage(undefined, []);
+    mockProcedures({
+      'transactions.withdraw': () => movementResult('Withdrawal request submitted successfully'),
+    });
+    const { user } = renderApp('/withdraw', { session: signedInAs() });
+    await user.type(await screen.findByLabelText(/Bank name/), 'Other Bank');
+    await user.type(screen.getByLabelText(/Account number/), '12345678');
+    await user.type(screen.getByLabelText(/Routing number/), '021000022');
+    await user.type(screen.getByLabelText(/Account name/), 'Ada Lovelace');
+    await user.type(screen.getByLabelText(/Amount/), '10');
+    await user.click(screen.getByRole('button', { name: 'Withdraw' }));
+    expect(await screen.findByText('Invalid routing number')).toBeInTheDocument();
+    expect(callsTo('transactions.withdraw')).toEqual([]);
+    await user.clear(screen.getByLabelText(/Routing number/));
+    await user.type(screen.getByLabelText(/Routing number/), '021000021');
+    await user.click(screen.getByRole('button', { name: 'Withdraw' }));
+    expect(
+      await screen.findByText('Withdrawal request submitted successfully'),
+    ).toBeInTheDocument();
+    expect(callsTo('transactions.withdraw')).toEqual([
+      expect.objectContaining({ method: 'bank', routingNumber: '021000021' }),
+    ]);
+  });
+
   it('says where to add a debit card when there is none', async () => {
     mockPage([creditCard], []);
     const { user } = renderApp('/withdraw', { session: signedInAs() });

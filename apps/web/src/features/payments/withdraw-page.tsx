@@ -48,6 +48,7 @@ export function WithdrawPage() {
       currency: 'USD',
       bankName: '',
       accountNumber: '',
+      routingNumber: '',
       accountName: '',
     },
   });
@@ -63,11 +64,12 @@ export function WithdrawPage() {
     form.setValue('bankId', bank?.id);
     form.setValue('bankName', bank?.name ?? '');
     form.setValue('accountNumber', bank?.accountNumber ?? '');
+    form.setValue('routingNumber', bank?.routingNumber ?? '');
     form.setValue(
       'accountName',
       bank ? (bank.accountName ?? `${user.firstName} ${user.lastName}`) : '',
     );
-    form.clearErrors(['bankName', 'accountNumber', 'accountName']);
+    form.clearErrors(['bankName', 'accountNumber', 'routingNumber', 'accountName']);
   };
 
   const checkAmount = useAmountCheck('withdrawal');
@@ -92,6 +94,7 @@ export function WithdrawPage() {
               method: 'bank',
               bankName: values.bankName,
               accountNumber: values.accountNumber,
+              routingNumber: values.routingNumber,
               accountName: values.accountName,
             }
         : values.method === 'card'
@@ -149,6 +152,14 @@ export function WithdrawPage() {
               readOnly={readOnly}
             >
               <Input inputMode="numeric" readOnly={readOnly} {...form.register('accountNumber')} />
+            </FormField>
+            <FormField
+              label="Routing number"
+              error={errors.routingNumber}
+              required
+              readOnly={readOnly}
+            >
+              <Input inputMode="numeric" readOnly={readOnly} {...form.register('routingNumber')} />
             </FormField>
             <FormField label="Account name" error={errors.accountName} required readOnly={readOnly}>
               <Input readOnly={readOnly} {...form.register('accountName')} />

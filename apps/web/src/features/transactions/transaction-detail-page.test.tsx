@@ -15,7 +15,7 @@ const transfer = makeTransaction({
   paymentMethod: 'bank_transfer',
   recipientName: 'Landlord LLC',
   recipientAccountNumber: '123456789',
-  counterparty: { name: 'Landlord LLC', accountNumber: '6789', bank: null },
+  counterparty: { name: 'Landlord LLC', accountNumber: '6789', bank: null, routingNumber: null },
   notes: 'Paid early',
   timeline: [
     {
@@ -64,6 +64,24 @@ describe('transaction detail', () => {
     await expect(navigator.clipboard.readText()).resolves.toBe(transfer.id);
   });
 
+  it('names another bank’s account by its routing number too', async () => {
+    const external = makeTransaction({
+      type: 'transfer',
+      direction: 'debit',
+      recipientAccountNumber: '987654321',
+      counterparty: {
+        name: 'External account',
+        accountNumber: '4321',
+        bank: null,
+        routingNumber: '021000021',
+      },
+    });
+    mockProcedure('transactions.byId', () => external);
+    renderApp(`/transactions/${external.id}`, { session: signedInAs() });
+    expect(await screen.findByText('Routing number')).toBeInTheDocument();
+    expect(screen.getByText('021000021')).toBeInTheDocument();
+  });
+
   it('names the sender of money received, never the customer as their own recipient', async () => {
     const received = makeTransaction({
       type: 'transfer',
@@ -74,7 +92,7 @@ describe('transaction detail', () => {
       paymentMethod: 'internal_transfer',
       recipientName: 'Alice C.',
       recipientAccountNumber: '412345678085',
-      counterparty: { name: 'Bob Rivera', accountNumber: '4321', bank: null },
+      counterparty: { name: 'Bob Rivera', accountNumber: '4321', bank: null, routingNumber: null },
       timeline: [
         {
           id: 'a',
@@ -100,7 +118,7 @@ describe('transaction detail', () => {
 
   it('names a deposit’s source: Citi ••6789', async () => {
     const deposit = makeTransaction({
-      counterparty: { name: 'Citi', accountNumber: '6789', bank: 'Citi' },
+      counterparty: { name: 'Citi', accountNumber: '6789', bank: 'Citi', routingNumber: null },
     });
     mockProcedure('transactions.byId', () => deposit);
     renderApp(`/transactions/${deposit.id}`, { session: signedInAs() });

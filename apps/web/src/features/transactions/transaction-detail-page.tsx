@@ -144,6 +144,9 @@ function Details({ transaction }: { transaction: Transaction }) {
         </Stack>
       ),
     });
+  // Another bank's account is named by its routing number too (kept with the movement).
+  if (counterparty.routingNumber)
+    rows.push({ label: 'Routing number', value: counterparty.routingNumber, mono: true });
   rows.push({ label: 'Currency', value: transaction.currency });
   rows.push({ label: 'Notes', value: transaction.notes || '—' });
   return <DetailList rows={rows} />;

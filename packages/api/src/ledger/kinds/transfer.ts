@@ -130,6 +130,7 @@ function transferMovement(
 ): NewMovement {
   const { input, user, payee } = order;
   const accountNumber = recipientNumberOf(order);
+  const routingNumber = payee?.routingNumber ?? input.routingNumber;
   // The payee as the payee check shows them ("Bob S."): the sender's record never holds more
   // of another customer's name than that check gives away.
   const recipientName = recipient?.owner
@@ -149,7 +150,8 @@ function transferMovement(
     recipientName,
     recipientAccountNumber: accountNumber,
     payeeId: payee?.id ?? null,
-    // The recipient is told who paid them, by the name the sender had when the money moved.
+    // The recipient is told who paid them, by the name the sender had when the money moved;
+    // another bank's account is named by its routing number and account number together.
     counterparty: recipient
       ? {
           senderName: `${user.firstName} ${user.lastName}`,
@@ -158,7 +160,7 @@ function transferMovement(
       : {
           accountLast4: last4(accountNumber),
           network: 'ACH',
-          ...(payee?.routingNumber ? { routingNumber: payee.routingNumber } : {}),
+          ...(routingNumber ? { routingNumber } : {}),
         },
     timeline: recipient
       ? [
@@ -170,7 +172,13 @@ function transferMovement(
         ]
       : [
           timelineEntry('completed', 'Transfer initiated', now),
-          timelineEntry('pending', 'Sent to the external bank for clearing', now),
+          timelineEntry(
+            'pending',
+            routingNumber
+              ? `Sent to the external bank (routing number ${routingNumber}) for clearing`
+              : 'Sent to the external bank for clearing',
+            now,
+          ),
         ],
   };
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "bank_settings" ADD COLUMN "routing_number" text DEFAULT '121098768' NOT NULL;
