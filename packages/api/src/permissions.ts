@@ -35,6 +35,7 @@ export const permissions = {
   'create:bank:own': everyone,
   'update:bank:own': everyone,
   'delete:bank:own': everyone,
+  'read:statement:own': everyone,
 
   // Loans: the bank's terms for anyone signed in, the caller's own applications.
   'read:loan-terms:any': everyone,

@@ -8,6 +8,7 @@ import { loansRouter } from './loans/router.ts';
 import { oversightRouter } from './oversight/router.ts';
 import { eventsRouter } from './realtime/router.ts';
 import { settingsRouter } from './settings/router.ts';
+import { statementsRouter } from './statements/router.ts';
 import { supportRouter } from './support/router.ts';
 import { transactionsRouter } from './transactions/router.ts';
 import { createCallerFactory, router } from './trpc.ts';
@@ -22,6 +23,7 @@ export const appRouter = router({
   loans: loansRouter,
   support: supportRouter,
   settings: settingsRouter,
+  statements: statementsRouter,
   events: eventsRouter,
   dev: devRouter,
 });

@@ -42,6 +42,7 @@ export const pageTitles: Partial<Record<PagePath, string>> = {
   '/withdraw': 'Withdraw',
   '/my-cards': 'My Cards',
   '/my-banks': 'My Banks',
+  '/statements': 'Statements',
   '/profile': 'Profile',
   '/loans': 'My Loans',
   '/loans/apply': 'Apply for Loan',

@@ -19,6 +19,8 @@ export function makeBankSettings(overrides: Partial<BankSettings> = {}): BankSet
       ticketsPerDay: 20,
       chatMessagesPerMinute: 30,
     },
+    bankAddress: '1 Horizon Plaza, New York, NY 10004',
+    timeZone: 'America/New_York',
     updatedAt: '2026-11-23T10:00:00.000Z',
     ...overrides,
   };

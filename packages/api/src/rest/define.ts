@@ -66,6 +66,13 @@ export interface RestRoute {
   contentType: 'application/json' | 'text/csv' | 'application/octet-stream';
   /** The file name a text/csv download is saved under. */
   downloadName?: string;
+  /** The media types an application/octet-stream answer may have (images when left out). */
+  fileTypes?: readonly string[];
+  /**
+   * Also takes a body of this type whole (a PDF to check): the adapter hands its bytes to the
+   * procedure as base64 in `pdf`.
+   */
+  rawBody?: 'application/pdf';
   /** Also takes multipart/form-data whose repeated `attachments` parts are image files. */
   multipart: boolean;
   /** Parses the merged params/query/body, runs the procedure, shapes the answer. */
@@ -95,6 +102,8 @@ interface RouteSpec<I extends z.ZodType, O extends z.ZodType> {
   successStatus?: number;
   contentType?: RestRoute['contentType'];
   downloadName?: string;
+  fileTypes?: readonly string[];
+  rawBody?: 'application/pdf';
   multipart?: boolean;
   /**
    * What the caller must be allowed beyond `access`, judged from the raw input before it is
@@ -126,6 +135,8 @@ export function defineRoute<I extends z.ZodType, O extends z.ZodType>(
     successStatus: spec.successStatus ?? 200,
     contentType: spec.contentType ?? 'application/json',
     downloadName: spec.downloadName,
+    fileTypes: spec.fileTypes,
+    rawBody: spec.rawBody,
     multipart: spec.multipart ?? false,
     async run(ctx, rawInput) {
       // Who is asking comes before what they ask: signed out, a bad body still answers 401.

@@ -6,6 +6,7 @@ import { devRestRoutes } from '../dev/rest.ts';
 import { loanRestRoutes } from '../loans/rest.ts';
 import { oversightRestRoutes } from '../oversight/rest.ts';
 import { settingsRestRoutes } from '../settings/rest.ts';
+import { statementRestRoutes } from '../statements/rest.ts';
 import { supportRestRoutes } from '../support/rest.ts';
 import { transactionRestRoutes } from '../transactions/rest.ts';
 import type { RestRoute } from './define.ts';
@@ -14,6 +15,7 @@ import type { RestRoute } from './define.ts';
 export const restRoutes: RestRoute[] = [
   ...authRestRoutes,
   ...transactionRestRoutes,
+  ...statementRestRoutes,
   ...cardRestRoutes,
   ...bankRestRoutes,
   ...loanRestRoutes,

@@ -21,6 +21,8 @@ const settingsSchema = z.object({
     ticketsPerDay: z.number(),
     chatMessagesPerMinute: z.number(),
   }),
+  bankAddress: z.string(),
+  timeZone: z.string(),
   updatedAt: z.string(),
 });
 

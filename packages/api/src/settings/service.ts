@@ -22,6 +22,8 @@ export const defaultBankSettings = {
   ticketsPerMinute: 5,
   ticketsPerDay: 20,
   chatMessagesPerMinute: 30,
+  bankAddress: '1 Horizon Plaza, New York, NY 10004',
+  timeZone: 'America/New_York',
 };
 
 export async function ensureBankSettings(db: Executor): Promise<void> {
@@ -129,6 +131,8 @@ export function toSettingsDto(settings: BankSettings) {
       ticketsPerDay: settings.ticketsPerDay,
       chatMessagesPerMinute: settings.chatMessagesPerMinute,
     },
+    bankAddress: settings.bankAddress,
+    timeZone: settings.timeZone,
     updatedAt: settings.updatedAt.toISOString(),
   };
 }

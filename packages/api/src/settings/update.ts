@@ -27,6 +27,8 @@ function flatten(dto: SettingsDto): Record<string, string | number | boolean> {
     businessLoanRate: dto.interestRates.loans.business,
     mortgageRate: dto.interestRates.loans.mortgage,
     ...dto.supportQuotas,
+    bankAddress: dto.bankAddress,
+    timeZone: dto.timeZone,
   };
 }
 
@@ -62,6 +64,8 @@ export async function updateBankSettings(
         businessLoanRateBps: toBps(input.interestRates.loans.business),
         mortgageRateBps: toBps(input.interestRates.loans.mortgage),
         ...input.supportQuotas,
+        ...(input.bankAddress === undefined ? {} : { bankAddress: input.bankAddress }),
+        ...(input.timeZone === undefined ? {} : { timeZone: input.timeZone }),
         updatedAt: new Date(),
       })
       .where(eq(bankSettings.id, 1))

@@ -90,6 +90,7 @@ export async function createTestApp(options: { poolerUrl?: string } = {}) {
       loans: api.loans,
       support: api.support,
       settings: api.settings,
+      statements: api.statements,
       cookies,
     };
   }

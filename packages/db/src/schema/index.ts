@@ -4,5 +4,6 @@ export * from './loans.ts';
 export * from './money.ts';
 export * from './outbox.ts';
 export * from './settings.ts';
+export * from './statements.ts';
 export * from './support.ts';
 export * from './users.ts';

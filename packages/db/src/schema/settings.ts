@@ -22,6 +22,10 @@ export const bankSettings = pgTable(
     ticketsPerMinute: integer().notNull().default(5),
     ticketsPerDay: integer().notNull().default(20),
     chatMessagesPerMinute: integer().notNull().default(30),
+    /** Printed on statements and receipts. */
+    bankAddress: text().notNull().default(''),
+    /** IANA zone in which the bank's days and months begin (statements, receipts). */
+    timeZone: text().notNull().default('America/New_York'),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [check('bank_settings_single_row', sql`${table.id} = 1`)],

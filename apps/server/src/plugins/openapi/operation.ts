@@ -105,6 +105,13 @@ export function buildOperation(route: RestRoute, book: SchemaBook) {
         ...(route.multipart
           ? { 'multipart/form-data': { schema: withFiles(ref('schemas', schemaName)) } }
           : {}),
+        ...(route.rawBody
+          ? {
+              [route.rawBody]: {
+                schema: { type: 'string', contentMediaType: route.rawBody },
+              },
+            }
+          : {}),
       },
     };
   }
@@ -118,7 +125,14 @@ export function buildOperation(route: RestRoute, book: SchemaBook) {
   }
   let content: unknown;
   if (route.contentType === 'application/octet-stream') {
-    content = storedFileContent;
+    content = route.fileTypes
+      ? Object.fromEntries(
+          route.fileTypes.map((type) => [
+            type,
+            { schema: { type: 'string', contentMediaType: type } },
+          ]),
+        )
+      : storedFileContent;
     successHeaders['Content-Disposition'] = ref('headers', 'ContentDisposition');
   } else if (route.contentType === 'text/csv') {
     content = {

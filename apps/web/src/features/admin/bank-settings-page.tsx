@@ -41,6 +41,8 @@ const settingsFields = [
   'supportQuotas.ticketsPerMinute',
   'supportQuotas.ticketsPerDay',
   'supportQuotas.chatMessagesPerMinute',
+  'bankAddress',
+  'timeZone',
 ] as const satisfies readonly FieldPath<BankSettingsInput>[];
 
 function isSettingsField(field: string): field is (typeof settingsFields)[number] {
@@ -66,6 +68,8 @@ function SettingsForm({ settings }: { settings: Settings }) {
       maintenanceMode: settings.maintenanceMode,
       interestRates: settings.interestRates,
       supportQuotas: settings.supportQuotas,
+      bankAddress: settings.bankAddress,
+      timeZone: settings.timeZone,
     },
   });
   const { errors, isSubmitting } = form.formState;
@@ -155,6 +159,21 @@ function SettingsForm({ settings }: { settings: Settings }) {
             </FormField>
             <FormField label="Support phone" error={errors.supportPhone} required>
               <Input type="tel" {...form.register('supportPhone')} />
+            </FormField>
+            <FormField
+              label="Address"
+              error={errors.bankAddress}
+              helperText="Printed on statements and receipts"
+            >
+              <Input autoComplete="street-address" {...form.register('bankAddress')} />
+            </FormField>
+            <FormField
+              label="Time zone"
+              error={errors.timeZone}
+              helperText="Statement months and dates begin in this zone (e.g. America/New_York)"
+              required
+            >
+              <Input {...form.register('timeZone')} />
             </FormField>
           </SimpleGrid>
         </SectionCard>

@@ -8,6 +8,7 @@ import {
   LuChartLine,
   LuCreditCard,
   LuFilePlus,
+  LuFileText,
   LuHandCoins,
   LuLandmark,
   LuLayoutDashboard,
@@ -60,6 +61,7 @@ export const userNavigation: NavEntry[] = [
       { label: 'Withdraw', to: '/withdraw', icon: LuArrowUpFromLine },
     ],
   },
+  { label: 'Statements', to: '/statements', icon: LuFileText },
   { label: 'Cards', to: '/my-cards', icon: LuCreditCard },
   { label: 'My Banks', to: '/my-banks', icon: LuLandmark },
   {

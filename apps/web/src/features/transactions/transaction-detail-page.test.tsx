@@ -38,6 +38,10 @@ describe('transaction detail', () => {
     const { user } = renderApp(`/transactions/${transfer.id}`, { session: signedInAs() });
     expect(await screen.findByRole('heading', { name: 'Rent for March' })).toBeInTheDocument();
     expect(screen.getByText('Mar 7, 2026')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Receipt (PDF)' })).toHaveAttribute(
+      'href',
+      `/api/v1/transactions/${transfer.id}/receipt`,
+    );
     expect(screen.getByText('\u2212$300.00')).toBeInTheDocument();
     expect(screen.getByText(transfer.id)).toBeInTheDocument();
     for (const text of [
