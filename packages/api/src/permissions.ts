@@ -23,6 +23,8 @@ export const permissions = {
   'update:password:own': everyone,
   'update:two-factor:own': everyone,
   'read:event:own': everyone,
+  'read:notification:own': everyone,
+  'update:notification:own': everyone,
 
   // Money: the caller's own account, cards and linked banks.
   'read:transaction:own': everyone,

@@ -5,6 +5,7 @@ import { banksRouter } from './banks/router.ts';
 import { cardsRouter } from './cards/router.ts';
 import { devRouter } from './dev/router.ts';
 import { loansRouter } from './loans/router.ts';
+import { notificationsRouter } from './notifications/router.ts';
 import { oversightRouter } from './oversight/router.ts';
 import { eventsRouter } from './realtime/router.ts';
 import { settingsRouter } from './settings/router.ts';
@@ -24,6 +25,7 @@ export const appRouter = router({
   support: supportRouter,
   settings: settingsRouter,
   statements: statementsRouter,
+  notifications: notificationsRouter,
   events: eventsRouter,
   dev: devRouter,
 });

@@ -60,3 +60,14 @@ export type TicketStatus = (typeof ticketStatuses)[number];
 
 export const userRoles = ['user', 'admin', 'support'] as const;
 export type UserRole = (typeof userRoles)[number];
+
+/** The kinds of notice the inbox keeps (the notifications table's `type`). */
+export const notificationTypes = [
+  'money_in',
+  'money_out',
+  'loan',
+  'support',
+  'maintenance',
+  'security',
+] as const;
+export type NotificationType = (typeof notificationTypes)[number];

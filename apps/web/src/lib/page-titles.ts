@@ -43,6 +43,7 @@ export const pageTitles: Partial<Record<PagePath, string>> = {
   '/my-cards': 'My Cards',
   '/my-banks': 'My Banks',
   '/statements': 'Statements',
+  '/notifications': 'Notifications',
   '/profile': 'Profile',
   '/loans': 'My Loans',
   '/loans/apply': 'Apply for Loan',

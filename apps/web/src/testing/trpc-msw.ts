@@ -106,7 +106,7 @@ export function mockProcedures(mocks: ProcedureMocks): void {
 
 /**
  * Procedures every screen may call, answered unless a test says otherwise: the bank's public
- * profile (logo, footers, maintenance).
+ * profile (logo, footers, maintenance) and the top bar's bell (an empty inbox).
  */
 export const defaultBankProfile = {
   bankName: 'Horizon Bank',
@@ -117,6 +117,7 @@ export const defaultBankProfile = {
 
 function installDefaults(): void {
   procedures.set('settings.public', { answer: () => defaultBankProfile });
+  procedures.set('notifications.list', { answer: () => ({ data: [], unread: 0 }) });
 }
 installDefaults();
 

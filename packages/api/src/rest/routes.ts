@@ -4,6 +4,7 @@ import { bankRestRoutes } from '../banks/rest.ts';
 import { cardRestRoutes } from '../cards/rest.ts';
 import { devRestRoutes } from '../dev/rest.ts';
 import { loanRestRoutes } from '../loans/rest.ts';
+import { notificationRestRoutes } from '../notifications/rest.ts';
 import { oversightRestRoutes } from '../oversight/rest.ts';
 import { settingsRestRoutes } from '../settings/rest.ts';
 import { statementRestRoutes } from '../statements/rest.ts';
@@ -16,6 +17,7 @@ export const restRoutes: RestRoute[] = [
   ...authRestRoutes,
   ...transactionRestRoutes,
   ...statementRestRoutes,
+  ...notificationRestRoutes,
   ...cardRestRoutes,
   ...bankRestRoutes,
   ...loanRestRoutes,

@@ -91,6 +91,7 @@ export async function createTestApp(options: { poolerUrl?: string } = {}) {
       support: api.support,
       settings: api.settings,
       statements: api.statements,
+      notifications: api.notifications,
       cookies,
     };
   }

@@ -2,6 +2,7 @@ export * from './audit.ts';
 export * from './events.ts';
 export * from './loans.ts';
 export * from './money.ts';
+export * from './notifications.ts';
 export * from './outbox.ts';
 export * from './settings.ts';
 export * from './statements.ts';

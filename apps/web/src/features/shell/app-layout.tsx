@@ -9,6 +9,7 @@ import { useSession } from '../../lib/session.ts';
 import { MaintenanceBanner } from '../maintenance/maintenance-banner.tsx';
 import { MaintenanceNotice } from '../maintenance/maintenance-notice.tsx';
 import { useMaintenance } from '../maintenance/use-maintenance.ts';
+import { NotificationBell } from '../notifications/notification-bell.tsx';
 import { RealtimeListener } from '../realtime/realtime-listener.tsx';
 import { DeferredUserMenu } from './deferred-user-menu.tsx';
 import { SIDEBAR_WIDTH } from './layout-size.ts';
@@ -79,6 +80,7 @@ export function AppLayout() {
           </Link>
         </ChakraLink>
         <Spacer />
+        <NotificationBell />
         <ColorModeButton />
         <DeferredUserMenu />
       </Flex>
