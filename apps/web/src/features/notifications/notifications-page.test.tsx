@@ -87,7 +87,7 @@ describe('notification inbox', () => {
     expect(
       within(items[0] as HTMLElement).getByRole('link', { name: 'Received $42.10' }),
     ).toHaveAttribute('href', received.link);
-    await user.click(screen.getByRole('button', { name: 'Mark “Received $42.10” as read' }));
+    await user.click(screen.getByRole('button', { name: 'Mark as read: Received $42.10' }));
     expect(
       await screen.findByRole('link', { name: 'Notifications, 1 unread' }),
     ).toBeInTheDocument();

@@ -96,7 +96,7 @@ function NoticeRow({ notice }: { notice: Notice }) {
             {notice.message}
           </Text>
         ) : null}
-        <Text color="fg.subtle" fontSize="xs">
+        <Text color="fg.muted" fontSize="xs">
           {kind.label} · {formatDateTime(notice.createdAt)}
         </Text>
       </Stack>
@@ -106,7 +106,7 @@ function NoticeRow({ notice }: { notice: Notice }) {
           variant="ghost"
           onClick={markThis}
           loading={mark.isPending}
-          aria-label={`Mark “${notice.title}” as read`}
+          aria-label={`Mark as read: ${notice.title}`}
         >
           Mark as read
         </Button>

@@ -30,7 +30,7 @@ describe('statements', () => {
     expect(
       await screen.findByRole('heading', { name: 'Statements', level: 1 }),
     ).toBeInTheDocument();
-    const table = await screen.findByRole('table', { name: 'Monthly statements' });
+    const table = await screen.findByRole('table', { name: 'Statements by month' });
     const rows = within(table).getAllByRole('row');
     expect(rows).toHaveLength(3);
     const march = rows[2];
@@ -55,7 +55,7 @@ describe('statements', () => {
   it('builds a statement for any dates once they are in order', async () => {
     mockProcedure('statements.list', () => statements);
     const { user } = renderApp('/statements', { session: signedInAs() });
-    await screen.findByRole('table', { name: 'Monthly statements' });
+    await screen.findByRole('table', { name: 'Statements by month' });
     expect(screen.getByRole('button', { name: /Download statement/ })).toBeDisabled();
     await user.type(screen.getByLabelText(/^From/), '2026-03-10');
     await user.type(screen.getByLabelText(/^To/), '2026-03-01');
@@ -93,7 +93,7 @@ describe('statements', () => {
             },
     });
     const { user } = renderApp('/statements', { session: signedInAs() });
-    await screen.findByRole('table', { name: 'Monthly statements' });
+    await screen.findByRole('table', { name: 'Statements by month' });
     await user.click(screen.getByRole('button', { name: 'Check statement' }));
     expect(
       await screen.findByText('Choose a statement PDF or enter its digest'),

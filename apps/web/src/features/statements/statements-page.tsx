@@ -118,7 +118,7 @@ export function StatementsPage() {
           <EmptyList title="No statements yet" />
         ) : (
           <DataTable
-            label="Monthly statements"
+            label="Statements by month"
             rows={query.data.data}
             columns={columns}
             rowKey={(row) => `${row.accountNumber}-${row.period}`}
