@@ -76,7 +76,7 @@ export function AppLayout() {
         </IconButton>
         <ChakraLink asChild color="fg" _hover={{ textDecoration: 'none' }}>
           <Link to="/">
-            <Logo />
+            <Logo compact />
           </Link>
         </ChakraLink>
         <Spacer />

@@ -1,4 +1,4 @@
-import { Badge, Button, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { LuDownload } from 'react-icons/lu';
 import { ErrorAlert } from '../../components/alerts.tsx';
 import {
@@ -117,12 +117,41 @@ export function StatementsPage() {
         ) : query.data.data.length === 0 ? (
           <EmptyList title="No statements yet" />
         ) : (
-          <DataTable
-            label="Statements by month"
-            rows={query.data.data}
-            columns={columns}
-            rowKey={(row) => `${row.accountNumber}-${row.period}`}
-          />
+          <>
+            <Box hideBelow="md">
+              <DataTable
+                label="Statements by month"
+                rows={query.data.data}
+                columns={columns}
+                rowKey={(row) => `${row.accountNumber}-${row.period}`}
+              />
+            </Box>
+            {/* A phone lists each month as a card, its downloads in reach. */}
+            <Stack as="ul" hideFrom="md" gap="3" m="0" p="0">
+              {query.data.data.map((row) => (
+                <Stack
+                  as="li"
+                  key={`${row.accountNumber}-${row.period}`}
+                  listStyleType="none"
+                  gap="2"
+                  p="3"
+                  borderWidth="1px"
+                  borderRadius="l2"
+                >
+                  <HStack justify="space-between" wrap="wrap">
+                    {columns[0]?.cell(row)}
+                    <Text fontFamily="mono" fontSize="sm" color="fg.muted">
+                      ••{row.accountNumber.slice(-4)}
+                    </Text>
+                  </HStack>
+                  <Text fontSize="sm" color="fg.muted">
+                    {formatMoney(row.openingBalance)} → {formatMoney(row.closingBalance)}
+                  </Text>
+                  {columns[4]?.cell(row)}
+                </Stack>
+              ))}
+            </Stack>
+          </>
         )}
       </SectionCard>
       <SectionCard title="Statement for any dates">
