@@ -2,12 +2,12 @@
 // plain `node` runs, so production needs neither tsx nor the TypeScript sources
 // (docs/decisions/021-server-bundle.md), and the chunks it imports on first use (023). Our workspace packages and pure-JS dependencies are
 // bundled; packages that load files beside their own code at run time stay external:
-// PGlite (its .wasm and data files) and argon2 (a native addon). apps/server depends on them
-// itself so that node finds them from dist/.
+// PGlite (its .wasm and data files), argon2 (a native addon) and pdfkit (its fonts' metrics
+// and colour profile). apps/server depends on them itself so that node finds them from dist/.
 import { rm } from 'node:fs/promises';
 import { build } from 'esbuild';
 
-const external = ['@electric-sql/pglite', '@node-rs/argon2'];
+const external = ['@electric-sql/pglite', '@node-rs/argon2', 'pdfkit'];
 
 await rm(new URL('./dist', import.meta.url), { recursive: true, force: true });
 await build({

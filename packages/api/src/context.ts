@@ -9,8 +9,11 @@ import type { StoredUpload } from './support/file-types.ts';
 /** The long-lived helpers are built here, once per instance (or test), over its database. */
 export function createAppDeps(
   handle: Pick<DbHandle, 'db' | 'kind'>,
-  options: Omit<AppDeps, 'db' | 'dbKind' | 'settings' | 'sessions' | 'ledger' | 'fairness'> &
-    Partial<Pick<AppDeps, 'fairness'>>,
+  options: Omit<
+    AppDeps,
+    'db' | 'dbKind' | 'settings' | 'sessions' | 'ledger' | 'fairness' | 'now'
+  > &
+    Partial<Pick<AppDeps, 'fairness' | 'now'>>,
 ): AppDeps {
   const settings = new SettingsCache(handle.db);
   const sessions = new SessionFinder(handle.db);
@@ -23,6 +26,7 @@ export function createAppDeps(
     sessions,
     ledger: new LedgerDesk(handle.db, settings),
     fairness: options.fairness ?? new Fairness(),
+    now: options.now ?? (() => new Date()),
   };
 }
 

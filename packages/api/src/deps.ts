@@ -32,6 +32,8 @@ export interface AppDeps {
   storage: FileStorage;
   /** This instance's bounds on what one caller may hold at once. */
   fairness: Fairness;
+  /** The time: which months are closed (statements). Tests set it. */
+  now: () => Date;
 }
 
 /** How a procedure sets or clears the session cookie, whatever the transport. */

@@ -24,6 +24,8 @@ export const permissions = {
   'update:two-factor:own': everyone,
   'read:event:own': everyone,
   'read:audit:own': everyone,
+  'read:notification:own': everyone,
+  'update:notification:own': everyone,
 
   // Money: the caller's own account, cards and linked banks.
   'read:account:own': everyone,
@@ -41,6 +43,7 @@ export const permissions = {
   'create:payee:own': everyone,
   'update:payee:own': everyone,
   'delete:payee:own': everyone,
+  'read:statement:own': everyone,
 
   // Loans: the bank's terms for anyone signed in, the caller's own applications.
   'read:loan-terms:any': everyone,

@@ -7,11 +7,13 @@ import { banksRouter } from './banks/router.ts';
 import { cardsRouter } from './cards/router.ts';
 import { devRouter } from './dev/router.ts';
 import { loansRouter } from './loans/router.ts';
+import { notificationsRouter } from './notifications/router.ts';
 import { oversightRouter } from './oversight/router.ts';
 import { payeesRouter } from './payees/router.ts';
 import { eventsRouter } from './realtime/router.ts';
 import { restrictionsRouter } from './restrictions/router.ts';
 import { settingsRouter } from './settings/router.ts';
+import { statementsRouter } from './statements/router.ts';
 import { supportRouter } from './support/router.ts';
 import { transactionsRouter } from './transactions/router.ts';
 import { createCallerFactory, router } from './trpc.ts';
@@ -30,6 +32,8 @@ export const appRouter = router({
   support: supportRouter,
   settings: settingsRouter,
   restrictions: restrictionsRouter,
+  statements: statementsRouter,
+  notifications: notificationsRouter,
   events: eventsRouter,
   dev: devRouter,
 });

@@ -75,3 +75,13 @@ export type ApprovalAction = (typeof approvalActions)[number];
 
 export const approvalStatuses = ['pending', 'approved', 'rejected', 'expired'] as const;
 export type ApprovalStatus = (typeof approvalStatuses)[number];
+/** The kinds of notice the inbox keeps (the notifications table's `type`). */
+export const notificationTypes = [
+  'money_in',
+  'money_out',
+  'loan',
+  'support',
+  'maintenance',
+  'security',
+] as const;
+export type NotificationType = (typeof notificationTypes)[number];

@@ -171,6 +171,27 @@ export const bankSettingsInput = z.object({
   newPayeeLimit: limitField('New payee limit').optional(),
   /** Optional likewise: left unchanged when not sent. */
   fourEyes: fourEyesInput.optional(),
+  /** Printed on statements and receipts; optional like the quotas. */
+  bankAddress: textField(300).optional(),
+  /** The zone the bank's days and months begin in (statements): an IANA name. */
+  timeZone: textField(64)
+    .pipe(
+      z
+        .string()
+        .refine(isTimeZone, 'Time zone must be an IANA time zone, such as America/New_York'),
+    )
+    .optional(),
 });
+
+/** Whether the runtime knows `name` as a time zone (Intl refuses anything else). */
+export function isTimeZone(name: string): boolean {
+  if (name === '') return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
 export type BankSettingsInput = z.input<typeof bankSettingsInput>;
 export type BankSettingsValues = z.output<typeof bankSettingsInput>;

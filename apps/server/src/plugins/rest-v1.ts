@@ -6,6 +6,7 @@ import { admitUploadStart } from '@bank/api/support/quotas';
 import { validationDetails } from '@bank/api/trpc';
 import { isDependencyUnavailable } from '@bank/api/unavailable';
 import { messages } from '@bank/validators/messages';
+import { MAX_VERIFIED_PDF_BYTES } from '@bank/validators/statements';
 import cors from '@fastify/cors';
 import multipart from '@fastify/multipart';
 import { TRPCError } from '@trpc/server';
@@ -134,6 +135,12 @@ export async function restV1Plugin(
       done(Object.assign(new MalformedJson(detail), { statusCode: 400 }), undefined);
     }
   });
+  // A statement's PDF, whole, for POST /statements/verify (routes with `rawBody`).
+  app.addContentTypeParser(
+    'application/pdf',
+    { parseAs: 'buffer', bodyLimit: MAX_VERIFIED_PDF_BYTES },
+    (_req, body, done) => done(null, body),
+  );
   for (const route of restRoutes) {
     app.route({
       method: route.method,
@@ -164,6 +171,12 @@ export async function restV1Plugin(
             body = form.fields;
             uploads = form.uploads;
             ctx.uploads = uploads;
+          }
+          if (Buffer.isBuffer(body)) {
+            if (!route.rawBody) {
+              return reply.code(415).send({ message: 'Send the body as application/json' });
+            }
+            body = { pdf: body.toString('base64') };
           }
           const input = {
             ...(isRecord(req.query) ? req.query : {}),

@@ -43,6 +43,8 @@ export const pageTitles: Partial<Record<PagePath, string>> = {
   '/payees': 'Payees',
   '/my-cards': 'My Cards',
   '/my-banks': 'My Banks',
+  '/statements': 'Statements',
+  '/notifications': 'Notifications',
   '/profile': 'Profile',
   '/loans': 'My Loans',
   '/loans/apply': 'Apply for Loan',

@@ -22,6 +22,8 @@ export function makeBankSettings(overrides: Partial<BankSettings> = {}): BankSet
       chatMessagesPerMinute: 30,
     },
     fourEyes: { reversalAbove: 1000, loanApprovalAbove: 25000, limitRaise: true, adminGrant: true },
+    bankAddress: '1 Horizon Plaza, New York, NY 10004',
+    timeZone: 'America/New_York',
     updatedAt: '2026-11-23T10:00:00.000Z',
     ...overrides,
   };

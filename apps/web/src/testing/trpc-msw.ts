@@ -106,7 +106,8 @@ export function mockProcedures(mocks: ProcedureMocks): void {
 
 /**
  * Procedures every screen may call, answered unless a test says otherwise: the bank's public
- * profile (logo, footers, maintenance), and the customer's account restrictions.
+ * profile (logo, footers, maintenance), the customer's account restrictions and the top bar's
+ * bell (an empty inbox).
  */
 export const defaultBankProfile = {
   bankName: 'Horizon Bank',
@@ -124,6 +125,7 @@ function installDefaults(): void {
       support: { email: defaultBankProfile.supportEmail, phone: defaultBankProfile.supportPhone },
     }),
   });
+  procedures.set('notifications.list', { answer: () => ({ data: [], unread: 0 }) });
 }
 installDefaults();
 

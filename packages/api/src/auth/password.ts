@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import { recordAudit } from '../audit/service.ts';
 import { appError } from '../errors.ts';
 import { passwordResetEmail, securityAlertEmail } from '../mail/templates.ts';
+import { publishEvent } from '../realtime/events.ts';
 import {
   admitPasswordCheck,
   admitTokenUse,
@@ -76,6 +77,11 @@ export async function resetPassword(
     if (!user) throw appError('BAD_REQUEST', messages.invalidOrExpiredToken);
     await deleteUserSessions(tx, userId);
     await recordAudit(tx, { event: 'auth.password_reset', userId, request });
+    // Told whatever the preferences say: a reset may be someone else's doing.
+    await publishEvent(tx, userId, {
+      type: 'security:alert',
+      data: { title: 'Your password was reset', detail: 'All your sessions were signed out.' },
+    });
     await deps.mailer.enqueue(
       tx,
       securityAlertEmail(

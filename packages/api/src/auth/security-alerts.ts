@@ -1,4 +1,6 @@
 import type { Executor } from '@bank/db';
+import { users } from '@bank/db/schema';
+import { eq } from 'drizzle-orm';
 import type { AppDeps, RequestInfo } from '../deps.ts';
 import { formatEmailDate, securityAlertEmail } from '../mail/templates.ts';
 import { publishEvent } from '../realtime/events.ts';
@@ -17,7 +19,7 @@ export async function announceSignIn(
     type: 'security:signin',
     data: { at, ip: request.ip, userAgent: request.userAgent },
   });
-  await alertIfWanted(
+  await emailIfWanted(
     deps,
     tx,
     user,
@@ -26,14 +28,36 @@ export async function announceSignIn(
   );
 }
 
-/** A security alert e-mail, written with the change it tells of, to a user who wants them. */
+/**
+ * A change to how the account is protected, written with the change: told live and kept in
+ * the inbox always, e-mailed to a user who wants security alerts.
+ */
 export async function alertIfWanted(
   deps: AppDeps,
   tx: Executor,
-  user: Pick<UserRow, 'email' | 'firstName' | 'notifySecurity'>,
+  user: Pick<UserRow, 'id'>,
   what: string,
   detail: string,
 ): Promise<void> {
-  if (!user.notifySecurity) return;
-  await deps.mailer.enqueue(tx, securityAlertEmail(user.email, user.firstName, what, detail));
+  await publishEvent(tx, user.id, { type: 'security:alert', data: { title: what, detail } });
+  await emailIfWanted(deps, tx, user, what, detail);
+}
+
+/**
+ * The e-mail, if the user wants security alerts now: read in the change's transaction, not from
+ * the session's copy of the user, which predates a preference changed since sign-in.
+ */
+async function emailIfWanted(
+  deps: AppDeps,
+  tx: Executor,
+  user: Pick<UserRow, 'id'>,
+  what: string,
+  detail: string,
+): Promise<void> {
+  const [current] = await tx
+    .select({ email: users.email, firstName: users.firstName, wanted: users.notifySecurity })
+    .from(users)
+    .where(eq(users.id, user.id));
+  if (!current?.wanted) return;
+  await deps.mailer.enqueue(tx, securityAlertEmail(current.email, current.firstName, what, detail));
 }

@@ -1,4 +1,5 @@
 import type { Executor } from '@bank/db';
+import type { NotificationType } from '@bank/db/enums';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Counterparty } from '../ledger/counterparty.ts';
 
@@ -7,6 +8,8 @@ export const EVENTS_CHANNEL = 'bank_events';
 /** Every event a signed-in client can receive (docs/architecture.md 6). */
 export type AppEvent =
   | { type: 'security:signin'; data: { at: string; ip: string | null; userAgent: string | null } }
+  /** A change to how the account is protected (password, two-factor). */
+  | { type: 'security:alert'; data: { title: string; detail: string } }
   | {
       type: 'transaction:new';
       data: {
@@ -81,6 +84,34 @@ export function logAndNotify(events: QueuedEvent[], when: SQL): SQL {
   const rows = JSON.stringify(
     events.map(({ userId, event }, n) => ({ n, user_id: userId, event })),
   );
+  const notices = noticesOf(events);
+  // The inbox keeps what the events tell, in the same statement (a data-modifying CTE runs
+  // whether or not it is read); an event for everyone (userId null) is kept for every user,
+  // one for no user (the tests' made-up ids) for none.
+  const kept =
+    notices.length === 0
+      ? sql``
+      : sql`, notice_rows as (
+      select * from jsonb_to_recordset(${JSON.stringify(
+        notices.map((notice) => ({
+          user_id: notice.userId,
+          type: notice.type,
+          title: notice.title,
+          message: notice.message,
+          link: notice.link,
+          read: notice.read,
+        })),
+      )}::jsonb) as x(user_id uuid, type text, title text, message text, link text, read boolean)
+    ), kept as (
+      insert into notifications (user_id, type, title, message, link, read)
+      select u.id, x.type, x.title, x.message, x.link, x.read
+      from notice_rows x join users u on u.id = x.user_id
+      where ${when}
+      union all
+      select u.id, x.type, x.title, x.message, x.link, x.read
+      from notice_rows x cross join users u
+      where x.user_id is null and ${when}
+    )`;
   return sql`logged as (
       insert into events (user_id, event)
       select x.user_id, x.event from jsonb_to_recordset(${rows}::jsonb) as x(n int, user_id uuid, event jsonb)
@@ -91,7 +122,7 @@ export function logAndNotify(events: QueuedEvent[], when: SQL): SQL {
       select pg_notify(${EVENTS_CHANNEL}, jsonb_build_object('id', l.id::text, 'userId', l.user_id,
         'event', l.event)::text)
       from (select * from logged order by id) l
-    )`;
+    )${kept}`;
 }
 
 /** Publishes inside the caller's transaction (or as a statement of its own). */
@@ -108,4 +139,110 @@ export async function publishEvents(db: Executor, events: QueuedEvent[]): Promis
   await db.execute(
     sql`with ${logAndNotify(events, sql`true`)} select count(*)::int as n from notified`,
   );
+}
+
+/** What the inbox keeps of an event: what the toast said, and where it leads. */
+export interface Notice {
+  type: NotificationType;
+  title: string;
+  message: string;
+  link: string | null;
+  /** Kept as read: the customer did it themselves, so it is nothing new to them. */
+  read?: boolean;
+}
+
+/** Each event type's data, by type: lets one table hold a describer per type, typed. */
+type EventData = { [E in AppEvent as E['type']]: E['data'] };
+
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+const dollars = (amount: number) => usd.format(Math.abs(amount));
+
+/** Deposits, withdrawals, repayments and transfers out: movements the customer starts. */
+function madeByCustomer(data: { type: string; direction: 'credit' | 'debit' }): boolean {
+  if (data.type === 'transfer') return data.direction === 'debit';
+  return data.type === 'deposit' || data.type === 'withdraw' || data.type === 'loan_repayment';
+}
+
+const loanTitles: Record<string, string> = {
+  approved: 'Your loan application was approved',
+  rejected: 'Your loan application was rejected',
+  completed: 'Your loan is paid off',
+  defaulted: 'Your loan is in default: please contact us',
+};
+
+/**
+ * Which events the inbox keeps, and as what: one line per event type (a new kind of notice is
+ * a new line here). An event missing, or answering null, is live only (typing, chat lines).
+ */
+const noticeOf: { [T in keyof EventData]?: (data: EventData[T]) => Notice | null } = {
+  'transaction:new': (data) => ({
+    type: data.direction === 'credit' ? 'money_in' : 'money_out',
+    title:
+      data.direction === 'credit'
+        ? `Received ${dollars(data.amount)}`
+        : `Sent ${dollars(data.amount)}`,
+    message: data.description,
+    link: `/transactions/${data.transactionId}`,
+    read: madeByCustomer(data),
+  }),
+  'transaction:updated': (data) =>
+    data.status === 'failed'
+      ? {
+          type: 'money_in',
+          title: `${data.type === 'withdraw' ? 'Withdrawal' : 'Transfer'} of ${dollars(data.amount)} failed`,
+          message: 'The money is back in your account.',
+          link: `/transactions/${data.transactionId}`,
+        }
+      : null,
+  'loan:status': (data) => ({
+    type: 'loan',
+    title: data.overdue
+      ? 'A loan payment is overdue'
+      : (loanTitles[data.status] ?? `Your loan application was ${data.status}`),
+    message: data.reason ?? (data.overdue ? 'Please make the payment as soon as you can.' : ''),
+    link: `/loans/${data.loanId}`,
+  }),
+  'ticket:response': (data) => ({
+    type: 'support',
+    title: 'New response on your support ticket',
+    message: data.message ?? '',
+    link: `/support/${data.ticketId}`,
+  }),
+  'support:ticket_updated': (data) => ({
+    type: 'support',
+    title: `Your support ticket is now ${data.status.replaceAll('_', ' ')}`,
+    message: '',
+    link: `/support/${data.ticketId}`,
+  }),
+  'system:maintenance': (data) => ({
+    type: 'maintenance',
+    title: data.active ? 'Maintenance' : 'Back in service',
+    message: data.message,
+    link: '/maintenance',
+  }),
+  'security:signin': (data) => ({
+    type: 'security',
+    title: 'New sign-in to your account',
+    message: [data.ip, data.userAgent].filter(Boolean).join(' · '),
+    link: '/profile',
+  }),
+  'security:alert': (data) => ({
+    type: 'security',
+    title: data.title,
+    message: data.detail,
+    link: '/profile',
+  }),
+};
+
+function describe<T extends keyof EventData>(event: { type: T; data: EventData[T] }) {
+  const of = noticeOf[event.type];
+  return of ? of(event.data) : null;
+}
+
+/** The notices a batch of events leaves in the inbox (userId null: every customer's). */
+export function noticesOf(events: readonly QueuedEvent[]) {
+  return events.flatMap(({ userId, event }) => {
+    const notice = describe(event);
+    return notice ? [{ userId, ...notice, read: notice.read ?? false }] : [];
+  });
 }

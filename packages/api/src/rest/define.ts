@@ -70,6 +70,13 @@ export interface RestRoute {
   contentType: 'application/json' | 'text/csv' | 'application/octet-stream';
   /** The file name a text/csv download is saved under. */
   downloadName?: string;
+  /** The media types an application/octet-stream answer may have (images when left out). */
+  fileTypes?: readonly string[];
+  /**
+   * Also takes a body of this type whole (a PDF to check): the adapter hands its bytes to the
+   * procedure as base64 in `pdf`.
+   */
+  rawBody?: 'application/pdf';
   /** Also takes multipart/form-data whose repeated `attachments` parts are image files. */
   multipart: boolean;
   /** Also answers `?dryRun=true`: the verdict without the effect (RouteSpec.dryRun). */
@@ -111,6 +118,8 @@ interface RouteSpec<I extends z.ZodType, O extends z.ZodType, A extends z.ZodTyp
   accepted?: A;
   contentType?: RestRoute['contentType'];
   downloadName?: string;
+  fileTypes?: readonly string[];
+  rawBody?: 'application/pdf';
   multipart?: boolean;
   /**
    * What the caller must be allowed beyond `access`, judged from the raw input before it is
@@ -162,6 +171,8 @@ export function defineRoute<
     accepted: spec.accepted,
     contentType: spec.contentType ?? 'application/json',
     downloadName: spec.downloadName,
+    fileTypes: spec.fileTypes,
+    rawBody: spec.rawBody,
     multipart: spec.multipart ?? false,
     dryRun: spec.dryRun
       ? { output: spec.dryRun.output, description: spec.dryRun.description }

@@ -6,10 +6,12 @@ import { bankRestRoutes } from '../banks/rest.ts';
 import { cardRestRoutes } from '../cards/rest.ts';
 import { devRestRoutes } from '../dev/rest.ts';
 import { loanRestRoutes } from '../loans/rest.ts';
+import { notificationRestRoutes } from '../notifications/rest.ts';
 import { oversightRestRoutes } from '../oversight/rest.ts';
 import { payeeRestRoutes } from '../payees/rest.ts';
 import { restrictionRestRoutes } from '../restrictions/rest.ts';
 import { settingsRestRoutes } from '../settings/rest.ts';
+import { statementRestRoutes } from '../statements/rest.ts';
 import { supportRestRoutes } from '../support/rest.ts';
 import { transactionRestRoutes } from '../transactions/rest.ts';
 import type { RestRoute } from './define.ts';
@@ -19,6 +21,8 @@ export const restRoutes: RestRoute[] = [
   ...authRestRoutes,
   ...accountRestRoutes,
   ...transactionRestRoutes,
+  ...statementRestRoutes,
+  ...notificationRestRoutes,
   ...cardRestRoutes,
   ...bankRestRoutes,
   ...payeeRestRoutes,

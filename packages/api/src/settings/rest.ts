@@ -35,6 +35,8 @@ const settingsSchema = z.object({
       description:
         'What needs a second staff member: reversals and loan approvals above these amounts (dollars), raising a customer’s limit, granting the admin role.',
     }),
+  bankAddress: z.string(),
+  timeZone: z.string(),
   updatedAt: z.string(),
 });
 

@@ -30,6 +30,8 @@ export const defaultBankSettings = {
   loanApprovalAboveCents: 2_500_000n,
   limitRaiseNeedsApproval: true,
   adminGrantNeedsApproval: true,
+  bankAddress: '1 Horizon Plaza, New York, NY 10004',
+  timeZone: 'America/New_York',
 };
 
 export async function ensureBankSettings(db: Executor): Promise<void> {
@@ -145,6 +147,8 @@ export function toSettingsDto(settings: BankSettings) {
       limitRaise: settings.limitRaiseNeedsApproval,
       adminGrant: settings.adminGrantNeedsApproval,
     },
+    bankAddress: settings.bankAddress,
+    timeZone: settings.timeZone,
     updatedAt: settings.updatedAt.toISOString(),
   };
 }

@@ -126,6 +126,44 @@ describe('bank settings', () => {
     ]);
   });
 
+  it('holds the address and the time zone statements use: audited, kept when not sent, a zone Intl knows', async () => {
+    const staff = await admin();
+    expect(await staff.caller.settings.get()).toMatchObject({
+      bankAddress: '1 Horizon Plaza, New York, NY 10004',
+      timeZone: 'America/New_York',
+    });
+    const answer = await staff.caller.settings.update({
+      ...defaults,
+      bankAddress: '9 Harbour Street, Sydney NSW 2000',
+      timeZone: 'Australia/Sydney',
+    });
+    expect(answer.settings).toMatchObject({
+      bankAddress: '9 Harbour Street, Sydney NSW 2000',
+      timeZone: 'Australia/Sydney',
+    });
+    const [entry] = await app.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.event, 'settings.updated'))
+      .orderBy(desc(auditLog.createdAt))
+      .limit(1);
+    expect(entry?.details).toEqual({
+      old: { bankAddress: '1 Horizon Plaza, New York, NY 10004', timeZone: 'America/New_York' },
+      new: { bankAddress: '9 Harbour Street, Sydney NSW 2000', timeZone: 'Australia/Sydney' },
+    });
+    const kept = await staff.caller.settings.update({ ...defaults, bankName: 'Horizon' });
+    expect(kept.settings.timeZone).toBe('Australia/Sydney');
+    const refused = await rejectionOf(
+      staff.caller.settings.update({ ...defaults, timeZone: 'Mars/Olympus_Mons' }),
+    );
+    expect(refused.details).toEqual([
+      {
+        field: 'timeZone',
+        message: 'Time zone must be an IANA time zone, such as America/New_York',
+      },
+    ]);
+  });
+
   it('reaches another instance within a second', async () => {
     const staff = await admin();
     const start = Date.now();

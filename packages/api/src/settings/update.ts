@@ -33,6 +33,8 @@ function flatten(dto: SettingsDto): Record<string, string | number | boolean> {
     loanApprovalAbove: dto.fourEyes.loanApprovalAbove,
     limitRaiseNeedsApproval: dto.fourEyes.limitRaise,
     adminGrantNeedsApproval: dto.fourEyes.adminGrant,
+    bankAddress: dto.bankAddress,
+    timeZone: dto.timeZone,
   };
 }
 
@@ -80,6 +82,8 @@ export async function updateBankSettings(
               adminGrantNeedsApproval: input.fourEyes.adminGrant,
             }
           : {}),
+        ...(input.bankAddress === undefined ? {} : { bankAddress: input.bankAddress }),
+        ...(input.timeZone === undefined ? {} : { timeZone: input.timeZone }),
         updatedAt: new Date(),
       })
       .where(eq(bankSettings.id, 1))

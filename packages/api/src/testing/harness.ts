@@ -93,6 +93,8 @@ export async function createTestApp(options: { poolerUrl?: string } = {}) {
       support: api.support,
       settings: api.settings,
       restrictions: api.restrictions,
+      statements: api.statements,
+      notifications: api.notifications,
       cookies,
     };
   }

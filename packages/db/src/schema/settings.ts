@@ -34,6 +34,10 @@ export const bankSettings = pgTable(
     loanApprovalAboveCents: bigint({ mode: 'bigint' }).notNull().default(sql`2500000`),
     limitRaiseNeedsApproval: boolean().notNull().default(true),
     adminGrantNeedsApproval: boolean().notNull().default(true),
+    /** Printed on statements and receipts. */
+    bankAddress: text().notNull().default(''),
+    /** IANA zone in which the bank's days and months begin (statements, receipts). */
+    timeZone: text().notNull().default('America/New_York'),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [check('bank_settings_single_row', sql`${table.id} = 1`)],

@@ -129,7 +129,8 @@ export function buildOperation(route: RestRoute, book: SchemaBook) {
     requestBody = {
       required,
       // A route that takes files is documented as the form it is; it takes the same fields as
-      // JSON too (without files), said in its description.
+      // JSON too (without files), said in its description. A route that takes a raw file
+      // (a statement's PDF to verify) documents that type beside its JSON.
       content: route.multipart
         ? {
             'multipart/form-data': {
@@ -142,6 +143,13 @@ export function buildOperation(route: RestRoute, book: SchemaBook) {
               schema: ref('schemas', book.add(`${name}Request`, rest)),
               ...exampleField,
             },
+            ...(route.rawBody
+              ? {
+                  [route.rawBody]: {
+                    schema: { type: 'string', contentMediaType: route.rawBody },
+                  },
+                }
+              : {}),
           },
     };
   }
@@ -155,7 +163,14 @@ export function buildOperation(route: RestRoute, book: SchemaBook) {
   }
   let content: unknown;
   if (route.contentType === 'application/octet-stream') {
-    content = storedFileContent;
+    content = route.fileTypes
+      ? Object.fromEntries(
+          route.fileTypes.map((type) => [
+            type,
+            { schema: { type: 'string', contentMediaType: type } },
+          ]),
+        )
+      : storedFileContent;
     successHeaders['Content-Disposition'] = ref('headers', 'ContentDisposition');
   } else if (route.contentType === 'text/csv') {
     content = {

@@ -48,6 +48,8 @@ const settingsFields = [
   'fourEyes.loanApprovalAbove',
   'fourEyes.limitRaise',
   'fourEyes.adminGrant',
+  'bankAddress',
+  'timeZone',
 ] as const satisfies readonly FieldPath<BankSettingsInput>[];
 
 function isSettingsField(field: string): field is (typeof settingsFields)[number] {
@@ -76,6 +78,8 @@ function SettingsForm({ settings }: { settings: Settings }) {
       interestRates: settings.interestRates,
       supportQuotas: settings.supportQuotas,
       fourEyes: settings.fourEyes,
+      bankAddress: settings.bankAddress,
+      timeZone: settings.timeZone,
     },
   });
   const { errors, isSubmitting } = form.formState;
@@ -173,6 +177,21 @@ function SettingsForm({ settings }: { settings: Settings }) {
             </FormField>
             <FormField label="Support phone" error={errors.supportPhone} required>
               <Input type="tel" {...form.register('supportPhone')} />
+            </FormField>
+            <FormField
+              label="Address"
+              error={errors.bankAddress}
+              helperText="Printed on statements and receipts"
+            >
+              <Input autoComplete="street-address" {...form.register('bankAddress')} />
+            </FormField>
+            <FormField
+              label="Time zone"
+              error={errors.timeZone}
+              helperText="Statement months and dates begin in this zone (e.g. America/New_York)"
+              required
+            >
+              <Input {...form.register('timeZone')} />
             </FormField>
           </SimpleGrid>
         </SectionCard>

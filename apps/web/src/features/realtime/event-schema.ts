@@ -9,6 +9,10 @@ import * as z from 'zod/mini';
 const appEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('security:signin'), data: z.looseObject({}) }),
   z.object({
+    type: z.literal('security:alert'),
+    data: z.looseObject({ title: z.string(), detail: z.optional(z.string()) }),
+  }),
+  z.object({
     type: z.literal('transaction:new'),
     data: z.looseObject({
       type: z.optional(z.string()),

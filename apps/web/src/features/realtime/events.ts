@@ -40,6 +40,15 @@ export function effectsOf(event: AppEvent): EventEffects {
         notification: { type: 'info', message: 'New sign-in to your account' },
         invalidate: false,
       };
+    case 'security:alert':
+      return {
+        notification: {
+          type: 'warning',
+          title: event.data.title,
+          message: event.data.detail ?? '',
+        },
+        invalidate: false,
+      };
     case 'transaction:new': {
       const amount = formatMoney(Math.abs(event.data.amount ?? 0));
       const credit = event.data.direction === 'credit';

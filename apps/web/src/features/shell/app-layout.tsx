@@ -9,6 +9,7 @@ import { useSession } from '../../lib/session.ts';
 import { MaintenanceBanner } from '../maintenance/maintenance-banner.tsx';
 import { MaintenanceNotice } from '../maintenance/maintenance-notice.tsx';
 import { useMaintenance } from '../maintenance/use-maintenance.ts';
+import { NotificationBell } from '../notifications/notification-bell.tsx';
 import { RealtimeListener } from '../realtime/realtime-listener.tsx';
 import { DeferredUserMenu } from './deferred-user-menu.tsx';
 import { SIDEBAR_WIDTH } from './layout-size.ts';
@@ -75,10 +76,11 @@ export function AppLayout() {
         </IconButton>
         <ChakraLink asChild color="fg" _hover={{ textDecoration: 'none' }}>
           <Link to="/">
-            <Logo />
+            <Logo compact />
           </Link>
         </ChakraLink>
         <Spacer />
+        <NotificationBell />
         <ColorModeButton />
         <DeferredUserMenu />
       </Flex>

@@ -9,6 +9,7 @@ import {
   LuContact,
   LuCreditCard,
   LuFilePlus,
+  LuFileText,
   LuHandCoins,
   LuLandmark,
   LuLayoutDashboard,
@@ -63,6 +64,7 @@ export const userNavigation: NavEntry[] = [
       { label: 'Withdraw', to: '/withdraw', icon: LuArrowUpFromLine },
     ],
   },
+  { label: 'Statements', to: '/statements', icon: LuFileText },
   { label: 'Cards', to: '/my-cards', icon: LuCreditCard },
   { label: 'My Banks', to: '/my-banks', icon: LuLandmark },
   {

@@ -40,6 +40,10 @@ describe('transaction detail', () => {
     expect(await screen.findByRole('heading', { name: 'Rent for March' })).toBeInTheDocument();
     // 10:00 UTC is 5:00 AM in the bank's time zone (New York).
     expect(screen.getByText('To Landlord LLC · Mar 7, 2026, 5:00 AM')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Receipt (PDF)' })).toHaveAttribute(
+      'href',
+      `/api/v1/transactions/${transfer.id}/receipt`,
+    );
     expect(screen.getByText('\u2212$300.00')).toBeInTheDocument();
     expect(screen.getByText(transfer.id)).toBeInTheDocument();
     for (const text of [

@@ -1,5 +1,6 @@
 import {
   Box,
+  Button,
   Card,
   Link as ChakraLink,
   Flex,
@@ -10,7 +11,7 @@ import {
   Text,
 } from '@chakra-ui/react';
 import { Link } from '@tanstack/react-router';
-import { LuArrowLeft } from 'react-icons/lu';
+import { LuArrowLeft, LuDownload } from 'react-icons/lu';
 import { ErrorAlert } from '../../components/alerts.tsx';
 import { CopyButton } from '../../components/copy-button.tsx';
 import { DetailList, type DetailRow } from '../../components/detail-list.tsx';
@@ -214,6 +215,11 @@ export function TransactionDetailPage({ id }: { id: string }) {
                 fontSize="2xl"
               />
               <TransactionStatusBadge status={transaction.status} />
+              <Button asChild size="xs" variant="outline">
+                <a href={`/api/v1/transactions/${transaction.id}/receipt`} download>
+                  <LuDownload aria-hidden="true" /> Receipt (PDF)
+                </a>
+              </Button>
             </Stack>
           </Flex>
         </Card.Body>
