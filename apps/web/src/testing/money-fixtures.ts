@@ -31,7 +31,12 @@ export function makeTransaction(overrides: Partial<TransactionFixture> = {}): Tr
     recipientName: null,
     recipientAccountNumber: null,
     sender: null,
-    counterparty: { name: 'Card ending 4242', accountNumber: '4242', bank: null, routingNumber: null },
+    counterparty: {
+      name: 'Card ending 4242',
+      accountNumber: '4242',
+      bank: null,
+      routingNumber: null,
+    },
     timeline: [
       {
         id: 't1',

@@ -2,8 +2,8 @@ import type { Executor } from '@bank/db';
 import { accounts, users } from '@bank/db/schema';
 import { and, asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { availableCents } from '../ledger/available.ts';
 import { toDollars } from '../money/cents.ts';
+import { restrictionsForCustomer } from '../restrictions/service.ts';
 import type { BankSettings } from '../settings/service.ts';
 
 /**
@@ -43,6 +43,13 @@ export async function listAccountDetails(
     .innerJoin(users, eq(users.id, accounts.userId))
     .where(and(eq(accounts.userId, userId), eq(accounts.kind, 'customer')))
     .orderBy(asc(accounts.createdAt), asc(accounts.id));
+  // What is available is the ledger's own measure: the balance less the holds in force.
+  const available = new Map(
+    (await restrictionsForCustomer(db, userId)).map((account) => [
+      account.accountNumber,
+      account.available,
+    ]),
+  );
   return {
     data: rows.map((row) => ({
       accountNumber: row.accountNumber,
@@ -51,7 +58,7 @@ export async function listAccountDetails(
       bankName: settings.bankName,
       type: row.type,
       balance: toDollars(row.balanceCents),
-      available: toDollars(availableCents(row)),
+      available: available.get(row.accountNumber) ?? toDollars(row.balanceCents),
     })),
   };
 }

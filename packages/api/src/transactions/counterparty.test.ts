@@ -33,7 +33,12 @@ describe('counterparty of an internal transfer', () => {
     expect(detail).toMatchObject({
       direction: 'credit',
       description: 'Pizza night',
-      counterparty: { name: 'Bob Rivera', accountNumber: lastFour(bob.accountNumber), bank: null, routingNumber: null },
+      counterparty: {
+        name: 'Bob Rivera',
+        accountNumber: lastFour(bob.accountNumber),
+        bank: null,
+        routingNumber: null,
+      },
     });
     // Nothing of the detail names Alice as the other side, nor shows her own number.
     expect(JSON.stringify(detail.counterparty)).not.toContain('Alice');
@@ -49,7 +54,12 @@ describe('counterparty of an internal transfer', () => {
 
   it('names the recipient to the sender, masked as the payee check shows them', async () => {
     const { bob, alice, id, sent } = await pizzaNight();
-    const expected = { name: 'Alice C.', accountNumber: lastFour(alice.accountNumber), bank: null, routingNumber: null };
+    const expected = {
+      name: 'Alice C.',
+      accountNumber: lastFour(alice.accountNumber),
+      bank: null,
+      routingNumber: null,
+    };
     expect(sent.transaction.counterparty).toEqual(expected);
     expect((await bob.caller.transactions.byId({ id })).counterparty).toEqual(expected);
     expect((await bob.caller.transactions.byId({ id })).timeline.map((s) => s.description)).toEqual(

@@ -15,9 +15,9 @@ import { procedureWith, router } from '../trpc.ts';
 import { ownTransactionListQuery } from './cursor.ts';
 import { deposit } from './deposit.ts';
 import * as history from './history.ts';
+import { recentRecipients } from './recipients.ts';
 import { requestReversal } from './reversal.ts';
 import { transfer, transferDryRun } from './transfer.ts';
-import { recentRecipients } from './recipients.ts';
 import { withdraw } from './withdraw.ts';
 
 export const transactionsRouter = router({

@@ -130,7 +130,7 @@ export const transactions = pgTable(
     /**
      * What history search matches, as the paying side and as the receiving side see the row
      * (description and counterparty, lower case without accents): written by the ledger at
-     * posting, so a search never computes it per row (docs/decisions/0XX-history-search.md).
+     * posting, so a search never computes it per row (docs/decisions/033-history-search.md).
      */
     searchOut: text().notNull().default(''),
     searchIn: text().notNull().default(''),

@@ -130,7 +130,12 @@ describe('realtime events', () => {
         direction: 'credit',
         amount: 42.1,
         newBalance: 142.1,
-        counterparty: { name: 'Bob Rivera', accountNumber: '4321', bank: null, routingNumber: null },
+        counterparty: {
+          name: 'Bob Rivera',
+          accountNumber: '4321',
+          bank: null,
+          routingNumber: null,
+        },
       },
     });
     if (!received) throw new Error('event did not parse');

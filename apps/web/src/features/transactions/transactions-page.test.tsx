@@ -122,7 +122,12 @@ describe('transactions grouped by day (issue 23)', () => {
           direction: 'credit',
           amount: 42.1,
           description: 'Pizza night',
-          counterparty: { name: 'Bob Rivera', accountNumber: '4321', bank: null, routingNumber: null },
+          counterparty: {
+            name: 'Bob Rivera',
+            accountNumber: '4321',
+            bank: null,
+            routingNumber: null,
+          },
           createdAt: '2026-11-27T18:42:00.000Z',
         }),
         // 11:30 PM on Nov 26 in New York, already Nov 27 in UTC: still yesterday.
@@ -135,7 +140,12 @@ describe('transactions grouped by day (issue 23)', () => {
           type: 'transfer',
           direction: 'debit',
           description: 'Rent',
-          counterparty: { name: 'Alice C.', accountNumber: '8085', bank: null, routingNumber: null },
+          counterparty: {
+            name: 'Alice C.',
+            accountNumber: '8085',
+            bank: null,
+            routingNumber: null,
+          },
           createdAt: '2026-11-23T15:05:00.000Z',
         }),
       ]),

@@ -39,7 +39,7 @@ export interface ReversalOutcome {
 export const reversibleCents = (row: TransactionRow) => row.amountCents - row.reversedCents;
 
 /**
- * Undoes a movement through the front door, never by editing it (docs/decisions/0XX-reversals):
+ * Undoes a movement through the front door, never by editing it (docs/decisions/035-reversals-and-four-eyes.md):
  * a completed one by a new movement the other way, linked to it (whole or in part, never more
  * in all than it moved); a pending external one is voided instead, its money coming back as any
  * failed movement's does. The side that gives the money back must hold it: otherwise the
