@@ -17,6 +17,7 @@ export const typeLabels: Record<TransactionType, string> = {
   loan_repayment: 'Loan repayment',
   interest_earned: 'Interest',
   fee: 'Fee',
+  reversal: 'Reversal',
 };
 
 const monthNames = new Intl.DateTimeFormat('en-US', {
