@@ -56,9 +56,12 @@ const transferRequest = {
   body: { recipientAccountNumber: recipient, amount: 12.34, description: 'Journey transfer' },
 } as const;
 const transfer = await client.POST('/transactions/transfer', transferRequest);
-if (!transfer.data) fail('transfer', transfer.response.status, transfer.error);
+// The path also answers a dry run's verdict (200, with ?dryRun=true): a posting is narrowed to.
+if (!transfer.data || !('transaction' in transfer.data))
+  fail('transfer', transfer.response.status, transfer.error);
 const retry = await client.POST('/transactions/transfer', transferRequest);
-if (!retry.data) fail('retry', retry.response.status, retry.error);
+if (!retry.data || !('transaction' in retry.data))
+  fail('retry', retry.response.status, retry.error);
 steps.transfer = {
   status: transfer.response.status,
   id: transfer.data.transaction.id,

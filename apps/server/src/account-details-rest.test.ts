@@ -32,6 +32,7 @@ async function call(method: 'GET' | 'POST' | 'PUT', url: string, token?: string,
 const invalidRouting = (field: string) => ({
   status: 400,
   body: {
+    code: 'VALIDATION_ERROR',
     message: messages.validation,
     details: [{ field, message: 'Invalid routing number' }],
   },
@@ -107,6 +108,7 @@ describe('routing numbers where money leaves for another bank', () => {
     expect(await call('POST', '/api/v1/transactions/transfer', alice.token, transfer)).toEqual({
       status: 400,
       body: {
+        code: 'VALIDATION_ERROR',
         message: messages.validation,
         details: [{ field: 'routingNumber', message: 'Routing number is required' }],
       },
@@ -132,7 +134,12 @@ describe('routing numbers where money leaves for another bank', () => {
     expect(sent.status).toBe(201);
     expect(sent.body.transaction).toMatchObject({
       status: 'pending',
-      counterparty: { accountLast4: '4321', routingNumber: '021000021', network: 'ACH' },
+      counterparty: {
+        name: 'Landlord LLC',
+        accountNumber: '4321',
+        bank: null,
+        routingNumber: '021000021',
+      },
     });
     const one = await call('GET', `/api/v1/transactions/${sent.body.transaction.id}`, alice.token);
     expect(

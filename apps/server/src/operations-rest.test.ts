@@ -86,7 +86,10 @@ describe('REST reversals and approvals (issue 24)', () => {
       payload: { amount: 30, reason: 'Too much' },
     });
     expect(short.statusCode).toBe(400);
-    expect(short.json()).toEqual({ message: 'Only $25.00 of this movement is left to reverse' });
+    expect(short.json()).toEqual({
+      code: 'BAD_REQUEST',
+      message: 'Only $25.00 of this movement is left to reverse',
+    });
 
     const large = await pay(1_500);
     const waiting = await server.inject({

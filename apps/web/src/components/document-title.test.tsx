@@ -13,6 +13,7 @@ describe('the document title', () => {
       'transactions.balance': () => makeBalance({ balance: 10 }),
       'transactions.list': () => transactionPage([]),
       'payees.list': () => ({ data: [] }),
+      'transactions.recentRecipients': () => [],
     });
     const { router } = renderApp('/transactions', { session: signedInAs() });
     await waitFor(() => expect(document.title).toBe('Transactions · Horizon Bank'));

@@ -182,5 +182,6 @@ export function mockMoneyDefaults(): void {
     'cards.list': () => cardPage([]),
     'banks.list': () => bankPage([]),
     'payees.list': () => ({ data: [] }),
+    'transactions.recentRecipients': () => [],
   });
 }

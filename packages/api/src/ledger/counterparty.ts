@@ -78,7 +78,12 @@ export function counterpartyOf(
     case 'withdraw':
       if (record.cardLast4) return party(`Card ending ${record.cardLast4}`, record.cardLast4);
       if (record.bankName)
-        return party(record.bankName, record.accountLast4 ?? null, record.bankName);
+        return party(
+          record.bankName,
+          record.accountLast4 ?? null,
+          record.bankName,
+          record.routingNumber ?? null,
+        );
       return party('Cash pickup');
     case 'loan_disbursement':
     case 'loan_repayment':

@@ -65,7 +65,12 @@ describe('freezes (issue 24), judged by the ledger for every movement kind', () 
           recipientAccountNumber: bob.accountNumber,
           amount: 5,
         }),
-      () => alice.caller.transactions.transfer({ recipientAccountNumber: '777123456', amount: 5 }),
+      () =>
+        alice.caller.transactions.transfer({
+          recipientAccountNumber: '777123456',
+          routingNumber: '021000021',
+          amount: 5,
+        }),
       () => alice.caller.transactions.withdraw({ amount: 5, method: 'cash_pickup' }),
       () => alice.caller.loans.repay({ id: loan.id, mode: 'instalment' }),
     ];

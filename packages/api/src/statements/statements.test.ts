@@ -116,6 +116,7 @@ describe('statements', () => {
     // Still with the clearing house at the month's end: pending, outside the balances.
     await alice.caller.transactions.transfer({
       recipientAccountNumber: '987654321',
+      routingNumber: '021000021',
       recipientName: 'Landlord LLC',
       amount: 650,
     });

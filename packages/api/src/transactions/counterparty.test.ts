@@ -89,6 +89,7 @@ describe('counterparty of other movements', () => {
     const bob = await fundedCustomer(app, 100, 'Bob', 'Rivera');
     const sent = await bob.caller.transactions.transfer({
       recipientAccountNumber: '000987654321',
+      routingNumber: '021000021',
       recipientName: 'Dana Lee',
       amount: 5,
     });
@@ -96,6 +97,7 @@ describe('counterparty of other movements', () => {
       name: 'Dana Lee',
       accountNumber: '4321',
       bank: null,
+      routingNumber: '021000021',
     });
   });
 
@@ -110,6 +112,7 @@ describe('counterparty of other movements', () => {
       name: 'Card ending 1111',
       accountNumber: '1111',
       bank: null,
+      routingNumber: null,
     });
     const bank = await alice.caller.transactions.deposit({
       amount: 10,
@@ -122,24 +125,28 @@ describe('counterparty of other movements', () => {
       name: 'Citi',
       accountNumber: '6789',
       bank: 'Citi',
+      routingNumber: '021000021',
     });
     const out = await alice.caller.transactions.withdraw({
       amount: 5,
       method: 'bank',
       bankName: 'Citi',
       accountNumber: '000123456789',
+      routingNumber: '021000021',
       accountName: 'Alice Carter',
     });
     expect(out.transaction.counterparty).toEqual({
       name: 'Citi',
       accountNumber: '6789',
       bank: 'Citi',
+      routingNumber: '021000021',
     });
     const cash = await alice.caller.transactions.withdraw({ amount: 1, method: 'cash_pickup' });
     expect(cash.transaction.counterparty).toEqual({
       name: 'Cash pickup',
       accountNumber: null,
       bank: null,
+      routingNumber: null,
     });
   });
 
@@ -164,12 +171,14 @@ describe('counterparty of other movements', () => {
       name: 'Personal Loan',
       accountNumber: lastFour(loan.id),
       bank: null,
+      routingNumber: null,
     });
     const page = await alice.caller.transactions.list({ type: 'loan_disbursement' });
     expect(page.data[0]?.counterparty).toEqual({
       name: 'Personal Loan',
       accountNumber: lastFour(loan.id),
       bank: null,
+      routingNumber: null,
     });
   });
 });

@@ -99,6 +99,7 @@ describe('deposits', () => {
       name: 'Card ending 1111',
       accountNumber: '1111',
       bank: null,
+      routingNumber: null,
     });
   });
 

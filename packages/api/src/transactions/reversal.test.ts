@@ -136,6 +136,7 @@ describe('reversals', () => {
     const alice = await fundedCustomer(app, 500, 'Alice');
     const sent = await alice.caller.transactions.transfer({
       recipientAccountNumber: '021000021123',
+      routingNumber: '021000021',
       recipientName: 'Elsewhere',
       amount: 120,
     });

@@ -34,6 +34,7 @@ function mockPage(payees: Payee[]) {
     'transactions.balance': () => makeBalance({ balance: 5000 }),
     'transactions.list': () => transactionPage([]),
     'payees.list': () => ({ data: payees }),
+    'transactions.recentRecipients': () => [],
     'transactions.transfer': () => movementResult('Transfer completed successfully'),
   });
 }
@@ -51,6 +52,11 @@ describe('the payee picker on the transfer screen', () => {
     expect(within(summary).getByText('Limit $2,000.00 a day')).toBeInTheDocument();
     await user.type(screen.getByLabelText(/Amount/), '1200');
     await user.type(screen.getByLabelText(/Description/), 'December rent');
+    await user.click(screen.getByRole('button', { name: 'Review transfer' }));
+    // The review names the saved payee and its bank's routing number before anything leaves.
+    const review = await screen.findByRole('region', { name: 'Review your transfer' });
+    expect(within(review).getByText('Landlord')).toBeInTheDocument();
+    expect(within(review).getByText('021000021')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Send Money' }));
     expect(await screen.findByText('Transfer completed successfully')).toBeInTheDocument();
     const [sent] = callsTo('transactions.transfer');
@@ -78,7 +84,8 @@ describe('the payee picker on the transfer screen', () => {
     expect(await screen.findByText('Close match when saved: Bob S.')).toBeInTheDocument();
     expect(screen.getByLabelText('Pay to')).toHaveValue(bob.id);
     await user.type(screen.getByLabelText(/Amount/), '1500');
-    await user.click(screen.getByRole('button', { name: 'Send Money' }));
+    await user.click(screen.getByRole('button', { name: 'Review transfer' }));
+    await user.click(await screen.findByRole('button', { name: 'Send Money' }));
     expect(
       await screen.findByText(
         'New payee limit exceeded: a payee can receive at most $1,000.00 in its first 24 hours',
