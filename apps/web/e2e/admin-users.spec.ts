@@ -109,7 +109,10 @@ test('an administrator blocks a customer, lowers the limit, runs maintenance and
   // The detail page; then unblock, so the customer can carry on.
   await table.getByRole('link', { name: 'Blake Tester' }).click();
   await expect(page.getByRole('heading', { name: 'Blake Tester' })).toBeVisible();
-  await expect(page.getByText('User blocked (by an administrator)')).toBeVisible();
+  // The audit entry names who acted, and in which role.
+  await expect(
+    page.getByText(/User blocked\s+by Administrator Account \(administrator\)/).first(),
+  ).toBeVisible();
   await expectNoAxeViolations(page);
   await screenshots(page, 'admin-users', 'user-detail');
   await page.getByRole('button', { name: 'Unblock' }).click();

@@ -116,9 +116,15 @@ test('a toast sits below the top bar: the account menu stays in reach', async ({
     await page.getByRole('button', { name: 'Copy account number' }).click();
     const toast = page.getByText('Account number copied to clipboard');
     await expect(toast).toBeVisible();
-    const menu = await page.getByRole('button', { name: /^Account menu for / }).boundingBox();
-    const shown = await toast.boundingBox();
-    expect(menu && shown && shown.y >= menu.y + menu.height).toBe(true);
+    const menuButton = page.getByRole('button', { name: /^Account menu for / });
+    // Both laid out (the menu's stand-in gives way to the menu once the page is idle).
+    await expect
+      .poll(async () => {
+        const menu = await menuButton.boundingBox();
+        const shown = await toast.boundingBox();
+        return Boolean(menu && shown && shown.y >= menu.y + menu.height);
+      })
+      .toBe(true);
     await page.screenshot({ path: `test-results/details-toast-${width}.png` });
   }
 });

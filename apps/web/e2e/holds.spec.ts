@@ -75,6 +75,7 @@ test('an administrator freezes debits and holds an amount; the customer sees it 
   await customerPage.getByLabel('Recipient name').fill('Paolo Tester');
   await customerPage.getByLabel('Recipient account number').fill(payeeNumber);
   await customerPage.getByLabel('Amount').fill('10');
+  await customerPage.getByRole('button', { name: 'Review transfer' }).click();
   await customerPage.getByRole('button', { name: 'Send Money' }).click();
   await expect(
     customerPage.getByText('This account is frozen. Please contact support.').first(),

@@ -216,7 +216,9 @@ test('the history filters, and a detail copies its reference and follows clearin
   await history.getByRole('link', { name: /Rent share/ }).click();
 
   await expect(page.getByRole('heading', { name: 'Rent share' })).toBeVisible();
-  await expect(page.getByText('987654321')).toBeVisible();
+  // The other bank's account, masked, and its routing number.
+  await expect(page.getByText('••4321')).toBeVisible();
+  await expect(page.getByText('021000021', { exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Copy reference' }).click();
   await expect(page.getByText('Reference copied to clipboard')).toBeVisible();
   const reference = new URL(page.url()).pathname.split('/').pop();

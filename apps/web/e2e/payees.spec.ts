@@ -86,12 +86,14 @@ test('save a payee with the second factor and send money to it', async ({ page, 
   await expect(page.getByText('Name matched when saved: Robin T.')).toBeVisible();
   await expect(page.getByLabel('Recipient account number')).toHaveCount(0);
   await page.getByLabel('Amount').fill('600');
+  await page.getByRole('button', { name: 'Review transfer' }).click();
   await page.getByRole('button', { name: 'Send Money' }).click();
   await expect(
     page.getByText('Payee daily limit exceeded: the limit for this payee is $500.00 a day'),
   ).toBeVisible();
   await page.getByLabel('Amount').fill('120');
   await page.getByLabel('Description').fill('Concert tickets');
+  await page.getByRole('button', { name: 'Review transfer' }).click();
   await page.getByRole('button', { name: 'Send Money' }).click();
   await expect(page).toHaveURL(/\/transactions/);
   await expect(page.getByText('Concert tickets').first()).toBeVisible();

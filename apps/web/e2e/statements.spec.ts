@@ -61,6 +61,7 @@ test('the inbox keeps a received transfer, and the month’s statement downloads
   await page.getByLabel('Recipient account number').fill(accountNumber);
   await page.getByLabel('Amount').fill('42.10');
   await page.getByLabel('Description').fill('Pizza night');
+  await page.getByRole('button', { name: 'Review transfer' }).click();
   await page.getByRole('button', { name: 'Send Money' }).click();
   await expect(page.getByText('Transfer completed successfully')).toBeVisible();
 
