@@ -118,7 +118,7 @@ function StatsGrid() {
   }
   return (
     <SimpleGrid
-      columns={{ base: 2, md: 3 }}
+      columns={{ base: 1, sm: 2, md: 3 }}
       gap={{ base: '3', md: '4' }}
       aria-busy={stats.isPending}
     >
