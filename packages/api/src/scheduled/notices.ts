@@ -27,17 +27,18 @@ const day = new Intl.DateTimeFormat('en-US', {
 export const formatDay = (date: string) => day.format(new Date(`${date}T00:00:00Z`));
 
 function wording(kind: NoticeData['kind'], subject: NoticeSubject, reason: string) {
-  const payment = `${formatUsd(subject.amountCents)} to ${subject.payeeName} on ${formatDay(subject.date)}`;
+  const payment = () =>
+    `${formatUsd(subject.amountCents)} to ${subject.payeeName} on ${formatDay(subject.date)}`;
   switch (kind) {
     case 'low_balance':
       return {
         title: 'Not enough money for a scheduled payment',
-        message: `Your scheduled payment of ${payment} is not covered by your available balance. Add money before then, or it will not be paid.`,
+        message: `Your scheduled payment of ${payment()} is not covered by your available balance. Add money before then, or it will not be paid.`,
       };
     case 'failed':
       return {
         title: 'A scheduled payment failed',
-        message: `Your scheduled payment of ${payment} was not made: ${reason}`,
+        message: `Your scheduled payment of ${payment()} was not made: ${reason}`,
       };
     case 'suspended':
       return {
