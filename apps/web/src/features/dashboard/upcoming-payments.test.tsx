@@ -28,7 +28,9 @@ describe('the dashboard’s upcoming payments', () => {
       }),
     });
     renderApp('/', { session: signedInAs() });
-    const list = await screen.findByRole('list', { name: 'Upcoming payments' });
+    // The dashboard's first render loads its charts and every panel: on a busy machine, slow.
+    expect(await screen.findByText('Bob Landlord', {}, { timeout: 15_000 })).toBeInTheDocument();
+    const list = screen.getByRole('list', { name: 'Upcoming payments' });
     expect(within(list).getByText('Bob Landlord')).toBeInTheDocument();
     expect(within(list).getByText('Tue, Dec 1 · Rent')).toBeInTheDocument();
     expect(within(list).getByText('−$1,250.00')).toBeInTheDocument();
@@ -38,7 +40,7 @@ describe('the dashboard’s upcoming payments', () => {
       'href',
       '/transfers/scheduled',
     );
-  });
+  }, 45_000);
 
   it('says when nothing is due in the week', async () => {
     mockMoneyDefaults();

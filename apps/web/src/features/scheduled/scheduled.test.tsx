@@ -156,7 +156,8 @@ describe('scheduled transfers', () => {
     expect(await screen.findByText('Scheduled transfer cancelled')).toBeInTheDocument();
     expect(callsTo('scheduled.cancel')).toEqual([{ id: schedule.id }]);
     expect(await screen.findByText('Cancelled')).toBeInTheDocument();
-  });
+    // Many steps, each a round trip and a render: more than the default 20 s on a busy machine.
+  }, 60_000);
 
   it('says why a date failed, and why the bank suspended a schedule', async () => {
     serveSchedule(
