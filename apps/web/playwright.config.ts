@@ -80,6 +80,8 @@ export default defineConfig({
       ADMIN_PASSWORD: e2eAdmin.password,
       // External transfers and withdrawals clear after two seconds (the default is ten).
       SETTLEMENT_DELAY_MS: '2000',
+      // Scheduled transfers due today are looked for every second (a minute at most otherwise).
+      SCHEDULE_RUN_INTERVAL_MS: '1000',
       // As behind a load balancer: the fixtures' made-up customers each bring an address.
       TRUST_PROXY: 'true',
       ...onPostgres,

@@ -7,6 +7,7 @@ import { deliverDueEmails, outboxMailer } from '@bank/api/mail/outbox';
 import { mailboxTransport, smtpTransport } from '@bank/api/mail/transport';
 import { createDbRateLimiter, createRedisRateLimiter } from '@bank/api/rate-limit';
 import { EventHub } from '@bank/api/realtime/hub';
+import { runDueScheduledTransfers } from '@bank/api/scheduled/runner';
 import { ensureBankSettings } from '@bank/api/settings/service';
 import { createLocalFileStorage } from '@bank/api/support/storage';
 import { settleDueTransactions } from '@bank/api/transactions/settlement';
@@ -72,6 +73,13 @@ export async function startRuntime(config: Config): Promise<Runtime> {
       'settlement',
       2_000,
       () => settleDueTransactions(deps, config.settlementDelayMs),
+      app.log,
+    ),
+    // Scheduled transfers: every instance looks; each date is paid once (keyed by schedule and date).
+    every(
+      'scheduled transfers',
+      config.scheduleRunIntervalMs,
+      () => runDueScheduledTransfers(deps),
       app.log,
     ),
     every('housekeeping', 60 * 60_000, () => sweepExpired(handle.db), app.log),

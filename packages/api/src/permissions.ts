@@ -44,6 +44,11 @@ export const permissions = {
   'update:payee:own': everyone,
   'delete:payee:own': everyone,
   'read:statement:own': everyone,
+  // Scheduled and recurring transfers to the customer's payees; staff see and cancel them.
+  'read:scheduled-transfer:own': everyone,
+  'create:scheduled-transfer:own': everyone,
+  'update:scheduled-transfer:own': everyone,
+  'delete:scheduled-transfer:own': everyone,
 
   // Loans: the bank's terms for anyone signed in, the caller's own applications.
   'read:loan-terms:any': everyone,
@@ -83,6 +88,8 @@ export const permissions = {
   'update:account-restriction:any': administrators,
   'read:account-restriction:own': everyone,
   'update:settings:any': administrators,
+  'read:scheduled-transfer:any': administrators,
+  'delete:scheduled-transfer:any': administrators,
 } as const satisfies Record<string, readonly UserRole[]>;
 
 export type Permission = keyof typeof permissions;

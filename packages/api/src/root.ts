@@ -12,6 +12,7 @@ import { oversightRouter } from './oversight/router.ts';
 import { payeesRouter } from './payees/router.ts';
 import { eventsRouter } from './realtime/router.ts';
 import { restrictionsRouter } from './restrictions/router.ts';
+import { scheduledRouter } from './scheduled/router.ts';
 import { settingsRouter } from './settings/router.ts';
 import { statementsRouter } from './statements/router.ts';
 import { supportRouter } from './support/router.ts';
@@ -28,6 +29,7 @@ export const appRouter = router({
   cards: cardsRouter,
   banks: banksRouter,
   payees: payeesRouter,
+  scheduled: scheduledRouter,
   loans: loansRouter,
   support: supportRouter,
   settings: settingsRouter,

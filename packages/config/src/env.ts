@@ -87,6 +87,11 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** How long an external transfer or withdrawal stays pending before the sandbox clears it. */
   SETTLEMENT_DELAY_MS: z.coerce.number().int().min(0).max(86_400_000).default(10_000),
+  /**
+   * How often each instance looks for scheduled transfers that are due (at most a minute: a
+   * payment due today runs within a minute). The journeys shorten it.
+   */
+  SCHEDULE_RUN_INTERVAL_MS: z.coerce.number().int().min(100).max(60_000).default(30_000),
   /** SIGTERM: how long the stop may take in all, each step with its own deadline (README). */
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(1_000).max(600_000).default(10_000),
   TRUST_PROXY: z
@@ -150,6 +155,7 @@ export interface Config {
   logLevel: Env['LOG_LEVEL'];
   trustProxy: boolean;
   settlementDelayMs: number;
+  scheduleRunIntervalMs: number;
   corsOrigins: string[];
   shutdownGraceMs: number;
 }
@@ -222,6 +228,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
     settlementDelayMs: env.SETTLEMENT_DELAY_MS,
+    scheduleRunIntervalMs: env.SCHEDULE_RUN_INTERVAL_MS,
     corsOrigins: env.CORS_ORIGINS,
     shutdownGraceMs: env.SHUTDOWN_GRACE_MS,
   };

@@ -85,3 +85,27 @@ export const notificationTypes = [
   'security',
 ] as const;
 export type NotificationType = (typeof notificationTypes)[number];
+
+/** How often a scheduled transfer repeats (issue's REST contract: these exact words). */
+export const scheduleFrequencies = ['once', 'weekly', 'every_2_weeks', 'monthly'] as const;
+export type ScheduleFrequency = (typeof scheduleFrequencies)[number];
+
+/**
+ * Where a schedule stands: `suspended` by the bank (a blocked or closed customer, a removed or
+ * closed payee: the reason is kept), `completed` once its last occurrence is behind it.
+ */
+export const scheduleStatuses = [
+  'active',
+  'paused',
+  'suspended',
+  'cancelled',
+  'completed',
+] as const;
+export type ScheduleStatus = (typeof scheduleStatuses)[number];
+
+/**
+ * One date of a schedule: `retrying` after it found too little money (one retry later that
+ * day), `skipped` when the schedule was paused or suspended over its date.
+ */
+export const occurrenceStatuses = ['completed', 'failed', 'skipped', 'retrying'] as const;
+export type OccurrenceStatus = (typeof occurrenceStatuses)[number];

@@ -126,6 +126,19 @@ function installDefaults(): void {
     }),
   });
   procedures.set('notifications.list', { answer: () => ({ data: [], unread: 0 }) });
+  // The user page's scheduled transfers (staff): none unless a test says otherwise.
+  procedures.set('scheduled.ofUser', { answer: () => ({ data: [] }) });
+  // The dashboard's week ahead of scheduled payments: none unless a test says otherwise.
+  procedures.set('scheduled.upcoming', {
+    answer: () => ({
+      from: '2026-11-27',
+      to: '2026-12-03',
+      payments: [],
+      total: 0,
+      available: 0,
+      availableAfter: 0,
+    }),
+  });
 }
 installDefaults();
 

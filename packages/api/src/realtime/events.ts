@@ -51,6 +51,19 @@ export type AppEvent =
   | { type: 'system:error'; data: { message: string } }
   /** Staff froze, lifted, held or released on one of the customer's accounts (issue 24). */
   | { type: 'account:restrictions'; data: { accountNumber: string } }
+  /**
+   * Something the customer must know about a scheduled transfer: too little money for tomorrow's
+   * payment, a payment that failed, a schedule the bank suspended or cancelled.
+   */
+  | {
+      type: 'scheduled:notice';
+      data: {
+        scheduleId: string;
+        kind: 'low_balance' | 'failed' | 'suspended' | 'cancelled';
+        title: string;
+        message: string;
+      };
+    }
   | { type: 'new_support_message'; data: Record<string, unknown> & { ticketId: string } }
   | { type: 'support:ticket_updated'; data: { ticketId: string; status: string } }
   | { type: 'support:agent_joined'; data: { ticketId: string; agentName: string } }
@@ -219,6 +232,12 @@ const noticeOf: { [T in keyof EventData]?: (data: EventData[T]) => Notice | null
     title: data.active ? 'Maintenance' : 'Back in service',
     message: data.message,
     link: '/maintenance',
+  }),
+  'scheduled:notice': (data) => ({
+    type: 'money_out',
+    title: data.title,
+    message: data.message,
+    link: `/transfers/scheduled/${data.scheduleId}`,
   }),
   'security:signin': (data) => ({
     type: 'security',

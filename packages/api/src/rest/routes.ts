@@ -10,6 +10,7 @@ import { notificationRestRoutes } from '../notifications/rest.ts';
 import { oversightRestRoutes } from '../oversight/rest.ts';
 import { payeeRestRoutes } from '../payees/rest.ts';
 import { restrictionRestRoutes } from '../restrictions/rest.ts';
+import { scheduledRestRoutes } from '../scheduled/rest.ts';
 import { settingsRestRoutes } from '../settings/rest.ts';
 import { statementRestRoutes } from '../statements/rest.ts';
 import { supportRestRoutes } from '../support/rest.ts';
@@ -26,6 +27,7 @@ export const restRoutes: RestRoute[] = [
   ...cardRestRoutes,
   ...bankRestRoutes,
   ...payeeRestRoutes,
+  ...scheduledRestRoutes,
   ...loanRestRoutes,
   ...supportRestRoutes,
   ...adminRestRoutes,

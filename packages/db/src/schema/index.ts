@@ -7,6 +7,7 @@ export * from './money.ts';
 export * from './notifications.ts';
 export * from './outbox.ts';
 export * from './payees.ts';
+export * from './scheduled.ts';
 export * from './settings.ts';
 export * from './statements.ts';
 export * from './support.ts';

@@ -13,6 +13,8 @@ const tagDescriptions: Record<string, string> = {
     'Balance, history, CSV export and the money-moving calls (transfer, deposit, withdraw), all idempotent with `Idempotency-Key`.',
   Cards: 'Saved payment cards; only the last four digits ever come back.',
   Banks: 'Linked bank accounts for deposits and withdrawals.',
+  'Scheduled transfers':
+    'Scheduled and recurring transfers to saved payees, paid on their dates in the bank’s time zone.',
   Loans: 'Loan products, offers, applications, decisions and repayments.',
   Support: 'Support tickets, their conversation and attachments.',
   Users: 'User administration (administrators).',

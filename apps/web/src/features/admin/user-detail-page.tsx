@@ -40,6 +40,7 @@ import { actedByText } from './audit-people.tsx';
 import { Device } from './device-cell.tsx';
 import { RoleField } from './role-field.tsx';
 import { useUserActions } from './user-actions.ts';
+import { UserScheduledTransfers } from './user-scheduled-transfers.tsx';
 import { UserStatusBadge } from './user-status-badge.tsx';
 
 type UserDetail = RouterOutputs['admin']['user'];
@@ -322,6 +323,7 @@ export function UserDetailPage({ userId }: { userId: string }) {
       </SectionCard>
 
       <AccountRestrictionsPanel userId={user.id} />
+      <UserScheduledTransfers userId={user.id} />
 
       <SessionsSection detail={detail} />
 

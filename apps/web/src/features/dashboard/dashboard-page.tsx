@@ -32,6 +32,7 @@ import { trpc } from '../../lib/trpc.ts';
 import { AccountDetailsButton } from './account-details.tsx';
 import { AccountRestrictions } from './account-restrictions.tsx';
 import { IncomeExpenseChart } from './income-expense-chart.tsx';
+import { UpcomingPayments } from './upcoming-payments.tsx';
 
 const quickLinks = [
   { label: 'Transfer Money', to: '/transfer', icon: LuSend },
@@ -211,6 +212,8 @@ export function DashboardPage() {
           ))}
         </SimpleGrid>
       </Stack>
+
+      <UpcomingPayments />
 
       <SimpleGrid columns={{ base: 1, xl: 2 }} gap="6" alignItems="start">
         <RecentTransactions />

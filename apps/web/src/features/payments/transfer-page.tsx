@@ -21,6 +21,7 @@ import {
 } from './payment-form.tsx';
 import { type RecentRecipient, RecentRecipients } from './recent-recipients.tsx';
 import { CONFIRM_EXTERNAL_FIRST, RecipientCheck, usePayee } from './recipient-check.tsx';
+import { ScheduleOption } from './schedule-option.tsx';
 import { type PayeeAnswer, type SavedPayee, TransferReview } from './transfer-review.tsx';
 
 type TransferValues = z.output<typeof transferInput>;
@@ -188,6 +189,7 @@ export function TransferPage(props: { initialPayeeId?: string | undefined } = {}
       submitLabel="Review transfer"
     >
       <PayeePicker value={payeeId} onChange={choosePayee} />
+      <ScheduleOption payeeId={payeeId} amount={form.watch('amount')} />
       {payeeId ? null : (
         <>
           <RecentRecipients onPick={pick} />

@@ -1,0 +1,136 @@
+import type { APIRequestContext } from '@playwright/test';
+import {
+  createCustomer,
+  expect,
+  expectNoAxeViolations,
+  screenshots,
+  signIn,
+  test,
+} from './fixtures.ts';
+
+// Scheduled transfers: monthly rent to a saved payee, seen in the dashboard's "Upcoming", moved
+// to today, paid by the runner (SCHEDULE_RUN_INTERVAL_MS is 1 s in playwright.config.ts), and
+// found in the history.
+
+/** A calendar day in the bank's time zone (America/New_York by default), `days` from today. */
+function bankDay(days: number): string {
+  const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(new Date());
+  const date = new Date(`${day}T12:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+async function bearerOf(request: APIRequestContext, email: string, password: string) {
+  const login = await request.post('/api/v1/auth/login', { data: { email, password } });
+  expect(login.status()).toBe(200);
+  const body = await login.json();
+  return { token: String(body.token), accountNumber: String(body.user.accountNumber) };
+}
+
+/** Alice with money, and her landlord saved as a payee (second factor from the mailbox). */
+async function tenantWithLandlord(request: APIRequestContext) {
+  const tenant = await createCustomer(request, 'Tenant');
+  const landlord = await createCustomer(request, 'Landlord');
+  const { token } = await bearerOf(request, tenant.email, tenant.password);
+  const headers = { authorization: `Bearer ${token}` };
+  const deposit = await request.post('/api/v1/transactions/deposit', {
+    headers: { ...headers, 'idempotency-key': crypto.randomUUID() },
+    data: {
+      method: 'card',
+      amount: 3000,
+      cardNumber: '4111111111111111',
+      expiryDate: '12/39',
+      cvv: '123',
+    },
+  });
+  expect(deposit.status()).toBe(201);
+  const { accountNumber } = await bearerOf(request, landlord.email, landlord.password);
+  expect(
+    (await request.post('/api/v1/auth/step-up', { headers, data: { purpose: 'payee' } })).ok(),
+  ).toBe(true);
+  let code: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const mail = await request.get(
+          `/api/v1/dev/mailbox?to=${encodeURIComponent(tenant.email)}`,
+        );
+        const body: { messages: Array<{ subject: string }> } = await mail.json();
+        code = body.messages
+          .map((message) => message.subject.match(/(\d{6})$/)?.[1])
+          .find((found) => found !== undefined);
+        return code;
+      },
+      { timeout: 15_000 },
+    )
+    .toBeTruthy();
+  const saved = await request.post('/api/v1/payees', {
+    headers,
+    data: { bank: 'internal', name: 'My Landlord', accountNumber, code },
+  });
+  expect(saved.status()).toBe(201);
+  return tenant;
+}
+
+test('schedule monthly rent to a payee, see it upcoming, run and in the history', async ({
+  page,
+  request,
+}) => {
+  const tenant = await tenantWithLandlord(request);
+  await signIn(page, tenant.email, tenant.password);
+
+  // From the transfer screen: a payee chosen, "Schedule" carries it and the amount.
+  await page.goto('/transfer');
+  await page.getByLabel('Pay to').selectOption({ label: 'My Landlord' });
+  await page.getByLabel('Amount').fill('850');
+  await page.getByRole('link', { name: 'Schedule' }).click();
+  await expect(page.getByRole('heading', { name: 'Schedule a Transfer', level: 1 })).toBeVisible();
+  await expect(page.getByLabel('Amount')).toHaveValue('850');
+  await page.getByLabel('Description').fill('Rent');
+  await page.getByLabel('How often').selectOption('monthly');
+  await page.getByLabel('First payment').fill(bankDay(3));
+  await page.getByLabel('Ends').selectOption('after');
+  await page.getByLabel('Number of payments').fill('12');
+  await expectNoAxeViolations(page);
+  await screenshots(page, 'scheduled', 'schedule-form');
+  await page.getByRole('button', { name: 'Schedule Transfer' }).click();
+  await expect(page.getByText('Transfer scheduled')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'My Landlord: $850.00', level: 1 })).toBeVisible();
+  await expect(page.getByText('No payments yet')).toBeVisible();
+
+  // Three days ahead: on the dashboard's "Upcoming", with what stays available after it.
+  await page.goto('/');
+  const upcoming = page.getByRole('list', { name: 'Upcoming payments' });
+  await expect(upcoming.getByText('My Landlord')).toBeVisible();
+  await expect(upcoming.getByText('−$850.00')).toBeVisible();
+  await expect(page.getByText('Available after these payments')).toBeVisible();
+  await expect(page.getByText('$2,150.00').first()).toBeVisible();
+  await expectNoAxeViolations(page);
+  await screenshots(page, 'scheduled', 'dashboard-upcoming');
+
+  // The list, then the detail: moved to today, the runner pays it within its interval.
+  await page.getByRole('link', { name: 'Scheduled transfers' }).click();
+  await expect(page.getByRole('heading', { name: 'Scheduled Transfers', level: 1 })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await screenshots(page, 'scheduled', 'list');
+  await page.getByRole('link', { name: 'My Landlord' }).click();
+  await page.getByRole('button', { name: 'Edit' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit scheduled transfer' });
+  await dialog.getByLabel('Next payment').fill(bankDay(0));
+  await dialog.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText('Scheduled transfer updated')).toBeVisible();
+  const payments = page.getByRole('table', { name: 'Payments' });
+  await expect(async () => {
+    await page.reload();
+    await expect(payments.getByText('Paid')).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 20_000 });
+  await expectNoAxeViolations(page);
+  await screenshots(page, 'scheduled', 'detail');
+
+  // An ordinary transfer in the history, reached from the occurrence.
+  await payments.getByRole('link', { name: 'View transaction' }).click();
+  await expect(page.getByText('Rent').first()).toBeVisible();
+  await page.goto('/transactions');
+  await expect(page.getByText('Rent').first()).toBeVisible();
+  await expect(page.getByText('−$850.00').first()).toBeVisible();
+});

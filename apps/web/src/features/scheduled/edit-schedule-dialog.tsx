@@ -1,0 +1,95 @@
+import { scheduledTransferUpdateInput } from '@bank/validators/scheduled';
+import { Button, Input, InputGroup, Stack } from '@chakra-ui/react';
+import { useForm } from 'react-hook-form';
+import { FormField } from '../../components/form-field.tsx';
+import { ModalDialog } from '../../components/modal-dialog.tsx';
+import { apiErrorInfo, errorMessage } from '../../lib/errors.ts';
+import { notify } from '../../lib/toaster.ts';
+import { trpc } from '../../lib/trpc.ts';
+import type { ScheduledTransfer } from './labels.ts';
+
+type Field = 'amount' | 'description' | 'date';
+const isField = (name: unknown): name is Field =>
+  name === 'amount' || name === 'description' || name === 'date';
+
+/** Changes the amount, the description or the next date: before the day only (the server says). */
+export function EditScheduleDialog(props: {
+  schedule: ScheduledTransfer;
+  open: boolean;
+  onClose: () => void;
+}) {
+  const { schedule } = props;
+  const utils = trpc.useUtils();
+  const update = trpc.scheduled.update.useMutation();
+  const form = useForm({
+    defaultValues: {
+      amount: String(schedule.amount),
+      description: schedule.description,
+      date: schedule.nextRunDate ?? '',
+    },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const onSubmit = form.handleSubmit(async (values) => {
+    const amount = values.amount.trim();
+    const parsed = scheduledTransferUpdateInput.safeParse({
+      id: schedule.id,
+      amount: amount === '' ? Number.NaN : Number(amount),
+      description: values.description,
+      ...(values.date && values.date !== schedule.nextRunDate ? { date: values.date } : {}),
+    });
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) {
+        const [name] = issue.path;
+        if (isField(name)) form.setError(name, { message: issue.message });
+      }
+      return;
+    }
+    try {
+      const result = await update.mutateAsync(parsed.data);
+      notify({ type: 'success', message: result.message });
+      await Promise.all([
+        utils.scheduled.byId.invalidate({ id: schedule.id }),
+        utils.scheduled.list.invalidate(),
+        utils.scheduled.upcoming.invalidate(),
+      ]);
+      props.onClose();
+    } catch (error) {
+      const { details } = apiErrorInfo(error);
+      for (const detail of details)
+        if (isField(detail.field)) form.setError(detail.field, { message: detail.message });
+      if (details.length === 0)
+        notify({ type: 'error', message: errorMessage(error, 'Failed to update the transfer') });
+    }
+  });
+  return (
+    <ModalDialog
+      open={props.open}
+      onClose={props.onClose}
+      title="Edit scheduled transfer"
+      onSubmit={onSubmit}
+      actions={
+        <Button type="submit" loading={isSubmitting} loadingText="Saving…">
+          Save Changes
+        </Button>
+      }
+    >
+      <Stack gap="4">
+        <FormField label="Amount" error={errors.amount} required>
+          <InputGroup startElement="$" endElement="USD">
+            <Input inputMode="decimal" autoComplete="off" {...form.register('amount')} />
+          </InputGroup>
+        </FormField>
+        <FormField label="Description" error={errors.description}>
+          <Input autoComplete="off" {...form.register('description')} />
+        </FormField>
+        <FormField
+          label="Next payment"
+          error={errors.date}
+          helperText="Moves this payment and the ones after it."
+        >
+          <Input type="date" {...form.register('date')} />
+        </FormField>
+      </Stack>
+    </ModalDialog>
+  );
+}

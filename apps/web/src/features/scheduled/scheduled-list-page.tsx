@@ -1,0 +1,111 @@
+import {
+  Badge,
+  Button,
+  Link as ChakraLink,
+  Flex,
+  Heading,
+  HStack,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
+import { Link } from '@tanstack/react-router';
+import { LuCalendarPlus } from 'react-icons/lu';
+import { type Column, cellStyles, ListTable } from '../../components/data-table.tsx';
+import { formatMoney } from '../../lib/format.ts';
+import { trpc } from '../../lib/trpc.ts';
+import {
+  endLabel,
+  formatCalendarDay,
+  frequencyLabel,
+  type ScheduledTransfer,
+  statusBadge,
+} from './labels.ts';
+
+const columns: Column<ScheduledTransfer>[] = [
+  {
+    header: 'Payee',
+    cell: (row) => (
+      <Stack gap="0">
+        <ChakraLink asChild fontWeight="medium">
+          <Link to="/transfers/scheduled/$id" params={{ id: row.id }}>
+            {row.payee.name}
+          </Link>
+        </ChakraLink>
+        {row.description ? (
+          <Text fontSize="sm" color="fg.muted">
+            {row.description}
+          </Text>
+        ) : null}
+      </Stack>
+    ),
+  },
+  { header: 'Amount', cell: (row) => formatMoney(row.amount), cellProps: cellStyles.figure },
+  {
+    header: 'How often',
+    cell: (row) => (
+      <Stack gap="0">
+        <Text>{frequencyLabel[row.frequency]}</Text>
+        <Text fontSize="sm" color="fg.muted">
+          {endLabel(row)}
+        </Text>
+      </Stack>
+    ),
+  },
+  {
+    header: 'Next payment',
+    cell: (row) => (row.nextRunDate ? formatCalendarDay(row.nextRunDate) : '—'),
+    cellProps: cellStyles.nowrap,
+  },
+  {
+    header: 'Status',
+    cell: (row) => (
+      <HStack gap="2">
+        <Badge colorPalette={statusBadge[row.status].palette}>
+          {statusBadge[row.status].label}
+        </Badge>
+      </HStack>
+    ),
+  },
+];
+
+/** The customer's scheduled and recurring transfers: open ones first, by their next date. */
+export function ScheduledListPage() {
+  const list = trpc.scheduled.list.useQuery();
+  return (
+    <Stack gap="6">
+      <Flex
+        gap="4"
+        justify="space-between"
+        align={{ base: 'stretch', sm: 'flex-end' }}
+        direction={{ base: 'column', sm: 'row' }}
+      >
+        <Stack gap="1">
+          <Heading as="h1" size="2xl">
+            Scheduled Transfers
+          </Heading>
+          <Text color="fg.muted">
+            Payments to your payees on a date, or every week, two weeks or month.
+          </Text>
+        </Stack>
+        <Button asChild alignSelf={{ base: 'flex-start', sm: 'auto' }}>
+          <Link to="/transfers/scheduled/new">
+            <LuCalendarPlus aria-hidden="true" /> Schedule a transfer
+          </Link>
+        </Button>
+      </Flex>
+      <ListTable
+        label="Scheduled transfers"
+        query={list}
+        rows={list.data?.data}
+        columns={columns}
+        rowKey={(row) => row.id}
+        loadingLabel="Loading scheduled transfers"
+        failedMessage="Error loading scheduled transfers"
+        empty={{
+          title: 'No scheduled transfers yet',
+          hint: 'Schedule rent, savings or any regular payment to one of your payees.',
+        }}
+      />
+    </Stack>
+  );
+}
