@@ -188,14 +188,36 @@ export async function createUser(
 
 type UserChanges = z.output<typeof userChanges>;
 
+/** Whether an active administrator other than the maker and the subject exists to approve. */
+async function anotherAdminCanApprove(tx: Executor, makerId: string, subjectId: string) {
+  const [other] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        eq(users.role, 'admin'),
+        eq(users.isBlocked, false),
+        isNull(users.closedAt),
+        ne(users.id, makerId),
+        ne(users.id, subjectId),
+      ),
+    )
+    .limit(1);
+  return other !== undefined;
+}
+
 /** What of a change waits for a second administrator (four eyes), and what goes through now. */
 async function splitForFourEyes(
   tx: Executor,
   current: UserRow,
   changes: UserChanges,
-  approved: SecondApprover | undefined,
+  context: { approved: SecondApprover | undefined; makerId: string },
 ) {
-  if (approved) return { now: changes, waiting: [] };
+  if (context.approved) return { now: changes, waiting: [] };
+  // A bank with one administrator could never appoint a second (nor raise a limit) if these
+  // waited: four eyes apply once another administrator is there to be the second pair.
+  if (!(await anotherAdminCanApprove(tx, context.makerId, current.id)))
+    return { now: changes, waiting: [] };
   const settings = await getBankSettings(tx);
   const effective = (limit: bigint | null) => limit ?? settings.withdrawalLimitCents;
   const raisesLimit =
@@ -248,7 +270,10 @@ export async function updateUser(
   }
   return db.transaction(async (tx) => {
     const locked = await lockForChange(tx, input.userId);
-    const split = await splitForFourEyes(tx, locked, input.changes, input.approved);
+    const split = await splitForFourEyes(tx, locked, input.changes, {
+      approved: input.approved,
+      makerId: input.actorId,
+    });
     // Nobody raises their own limit, even with a second administrator's approval.
     if (split.waiting.length > 0 && input.userId === input.actorId)
       throw appError(

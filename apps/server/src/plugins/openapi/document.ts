@@ -15,6 +15,8 @@ const tagDescriptions: Record<string, string> = {
   Banks: 'Linked bank accounts for deposits and withdrawals.',
   Loans: 'Loan products, offers, applications, decisions and repayments.',
   Support: 'Support tickets, their conversation and attachments.',
+  Disputes:
+    'A customer’s report of a payment they question, worked as a support ticket: provisional credit, decision, Regulation E deadlines.',
   Users: 'User administration (administrators).',
   Admin: 'The bank’s administration (administrators).',
   Development: 'Only while no SMTP server is configured: the development mailbox.',
