@@ -22,9 +22,10 @@ export async function call(page: Page, path: string, input: unknown, method: 'GE
 }
 
 /** A field of an answer read without trusting its shape. */
-export function field<K extends string>(value: unknown, key: K): unknown {
-  if (typeof value === 'object' && value !== null && key in value) return value[key];
-  return undefined;
+export function field(value: unknown, key: string): unknown {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const found: unknown = Object.getOwnPropertyDescriptor(value, key)?.value;
+  return found;
 }
 
 export async function userIdOf(admin: Page, email: string) {

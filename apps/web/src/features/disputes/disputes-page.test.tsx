@@ -27,7 +27,7 @@ describe('My disputes', () => {
     }));
     const { user } = renderApp('/disputes', { session: signedInAs() });
     expect(await screen.findByRole('heading', { name: 'My disputes' })).toBeInTheDocument();
-    const first = screen.getByRole('listitem', { name: 'Dispute of Concert tickets' });
+    const first = await screen.findByRole('listitem', { name: 'Dispute of Concert tickets' });
     expect(within(first).getByText('Provisional credit')).toBeInTheDocument();
     expect(within(first).getByText('$80.00 credited provisionally')).toBeInTheDocument();
     expect(within(first).getByText('We will decide by Jan 11, 2027.')).toBeInTheDocument();
