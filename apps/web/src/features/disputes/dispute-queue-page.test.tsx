@@ -59,7 +59,7 @@ describe('the disputes queue', () => {
     }));
     const { user } = renderApp('/admin/disputes', { session: agent });
     const table = await screen.findByRole('table', { name: 'Open disputes' });
-    await user.click(within(table).getByRole('button', { name: 'Deny the dispute' }));
+    await user.click(within(table).getByRole('button', { name: 'Deny' }));
     const dialog = await screen.findByRole('dialog', { name: 'Deny the dispute' });
     await user.click(within(dialog).getByRole('button', { name: 'Deny the dispute' }));
     expect(

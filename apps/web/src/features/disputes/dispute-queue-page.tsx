@@ -33,6 +33,14 @@ const moveTitles: Record<Move, string> = {
   denied: 'Deny the dispute',
 };
 
+/** The row's buttons: short, so that the four fit the actions column. */
+const moveButtons: Record<Move, string> = {
+  investigating: 'Investigate',
+  provisional_credit: 'Credit provisionally',
+  resolved: 'Resolve',
+  denied: 'Deny',
+};
+
 /** The moves a dispute standing where it does allows. */
 function movesOf(dispute: Listed): Move[] {
   if (dispute.status === 'submitted')
@@ -209,6 +217,7 @@ function QueueTable(props: { state: 'open' | 'closed'; onMove: (d: Listed, m: Mo
     {
       header: 'Actions',
       hideHeader: true,
+      cellProps: { minW: '15rem' },
       cell: (dispute) => (
         <HStack gap="2" wrap="wrap">
           {movesOf(dispute).map((move) => (
@@ -219,7 +228,7 @@ function QueueTable(props: { state: 'open' | 'closed'; onMove: (d: Listed, m: Mo
               colorPalette={move === 'denied' ? 'red' : undefined}
               onClick={() => props.onMove(dispute, move)}
             >
-              {moveTitles[move]}
+              {moveButtons[move]}
             </Button>
           ))}
         </HStack>

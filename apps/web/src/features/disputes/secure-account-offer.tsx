@@ -64,7 +64,16 @@ export function SecureAccountOffer() {
               <FormField label="New password" error={errors.newPassword} required allRules>
                 <PasswordInput autoComplete="new-password" {...form.register('newPassword')} />
               </FormField>
-              <Button type="submit" alignSelf="flex-start" loading={isSubmitting}>
+              {/* Its long label wraps on a phone rather than running out of the card. */}
+              <Button
+                type="submit"
+                alignSelf="flex-start"
+                loading={isSubmitting}
+                whiteSpace="normal"
+                h="auto"
+                minH="10"
+                py="2"
+              >
                 Change password and sign out everywhere
               </Button>
             </Stack>
