@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { e2eAdmin } from '../playwright.config.ts';
 import { createCustomer, expect, signIn, test } from './fixtures.ts';
+import { appoint } from './staff.ts';
 
 /** A tRPC call from inside the page, so the session cookie and same-origin headers go too. */
 async function call(page: Page, path: string, input: unknown, method: 'GET' | 'POST') {
@@ -71,12 +72,7 @@ test('a payment reversed above the four-eyes amount: one admin asks, a second ap
   const maker = await browser.newPage();
   await signIn(maker, e2eAdmin.email, e2eAdmin.password);
   // A second administrator (the bank makes one of a customer for this journey).
-  const found = await call(maker, 'admin.users', { searchQuery: checker.email }, 'GET');
-  const checkerId =
-    typeof found === 'object' && found !== null && 'data' in found && Array.isArray(found.data)
-      ? String(found.data[0]?.id)
-      : '';
-  await call(maker, 'admin.updateUser', { id: checkerId, role: 'admin' }, 'POST');
+  await appoint(maker, checker.email, 'admin');
 
   await maker.goto('/admin/transactions');
   await expect(maker.getByRole('table', { name: 'Transactions' })).toBeVisible({ timeout: 30_000 });

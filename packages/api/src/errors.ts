@@ -31,6 +31,8 @@ export const errorCatalogue = {
   OWN_REQUEST: [[403], 'Four eyes: the maker of an approval request cannot decide it.'],
   APPROVAL_PENDING: [[409], 'Four eyes: a request for the same thing already waits for a second staff member.'],
   APPROVAL_CLOSED: [[409], 'Four eyes: the request lapsed (24 hours) or was already decided.'],
+  DISPUTE_OPEN: [[409], 'This movement already has an open dispute: `details`: `disputeId`. One at a time per movement.'],
+  DISPUTE_STATUS: [[409], 'The dispute cannot move to that status from where it stands (or it is closed).'],
   APPLICATION_CHANGED: [[409], 'A loan decision named a version of the application that is no longer current. `details`: `version`.'],
   GONE: [[410], 'The resource existed and has been removed.'],
   PAYLOAD_TOO_LARGE: [[413], 'The body (or a file) is over its size limit.'],

@@ -62,6 +62,14 @@ export const permissions = {
   'read:ticket:any': staff,
   'update:ticket:any': staff,
 
+  // Disputes ('Report a problem'): customers open and withdraw their own; staff work the queue
+  // (support credits provisionally, as administrators do).
+  'create:dispute:own': everyone,
+  'read:dispute:own': everyone,
+  'update:dispute:own': everyone,
+  'read:dispute:any': staff,
+  'update:dispute:any': staff,
+
   // The bank's administration (docs/product.md 6: admin-only calls).
   'read:transaction:any': administrators,
   // Reversals and voids (docs/product.md, Bank operations); above the bank's amount, four eyes.

@@ -6,6 +6,7 @@ import { authRouter } from './auth/router.ts';
 import { banksRouter } from './banks/router.ts';
 import { cardsRouter } from './cards/router.ts';
 import { devRouter } from './dev/router.ts';
+import { disputesRouter } from './disputes/router.ts';
 import { loansRouter } from './loans/router.ts';
 import { notificationsRouter } from './notifications/router.ts';
 import { oversightRouter } from './oversight/router.ts';
@@ -34,6 +35,7 @@ export const appRouter = router({
   support: supportRouter,
   settings: settingsRouter,
   restrictions: restrictionsRouter,
+  disputes: disputesRouter,
   statements: statementsRouter,
   notifications: notificationsRouter,
   events: eventsRouter,

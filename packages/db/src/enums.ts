@@ -12,6 +12,8 @@ export const transactionTypes = [
   'fee',
   /** A compensating movement that undoes a completed one, whole or in part (staff only). */
   'reversal',
+  /** Money the bank lends a customer while it investigates their dispute (suspense account). */
+  'dispute_credit',
 ] as const;
 export type TransactionType = (typeof transactionTypes)[number];
 
@@ -70,7 +72,13 @@ export type FreezeMode = (typeof freezeModes)[number];
  * What a second staff member must approve (four eyes, docs/product.md). Kept as text in the
  * database: a new kind (lifting a fraud freeze) is one more entry here and one more executor.
  */
-export const approvalActions = ['reversal', 'loan_approval', 'limit_raise', 'admin_grant'] as const;
+export const approvalActions = [
+  'reversal',
+  'loan_approval',
+  'limit_raise',
+  'admin_grant',
+  'freeze_lift',
+] as const;
 export type ApprovalAction = (typeof approvalActions)[number];
 
 export const approvalStatuses = ['pending', 'approved', 'rejected', 'expired'] as const;
@@ -109,3 +117,28 @@ export type ScheduleStatus = (typeof scheduleStatuses)[number];
  */
 export const occurrenceStatuses = ['completed', 'failed', 'skipped', 'retrying'] as const;
 export type OccurrenceStatus = (typeof occurrenceStatuses)[number];
+/** Why a customer disputes a movement ('Report a problem' on a transaction). */
+export const disputeReasons = [
+  'unauthorised',
+  'wrong_amount',
+  'duplicate',
+  'not_received',
+  'other',
+] as const;
+export type DisputeReason = (typeof disputeReasons)[number];
+
+/**
+ * A dispute's lifecycle: submitted -> investigating -> provisional_credit -> resolved (for the
+ * customer), denied (with a reason) or withdrawn (by the customer).
+ */
+export const disputeStatuses = [
+  'submitted',
+  'investigating',
+  'provisional_credit',
+  'resolved',
+  'denied',
+  'withdrawn',
+] as const;
+export type DisputeStatus = (typeof disputeStatuses)[number];
+/** Still being worked on: one such dispute per transaction. */
+export const openDisputeStatuses = ['submitted', 'investigating', 'provisional_credit'] as const;

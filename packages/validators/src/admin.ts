@@ -142,6 +142,8 @@ export const fourEyesInput = z.object({
   loanApprovalAbove: limitField('Loan approval amount'),
   limitRaise: z.boolean({ error: 'Must be true or false' }),
   adminGrant: z.boolean({ error: 'Must be true or false' }),
+  /** Lifting a freeze set because fraud is suspected; unchanged when left out. */
+  freezeLift: z.boolean({ error: 'Must be true or false' }).optional(),
 });
 export type FourEyes = z.output<typeof fourEyesInput>;
 

@@ -52,6 +52,10 @@ export const auditEvents = [
   'approval.requested',
   'approval.approved',
   'approval.rejected',
+  'approval.expired',
+  'dispute.opened',
+  'dispute.updated',
+  'dispute.withdrawn',
 ] as const;
 export type AuditEvent = (typeof auditEvents)[number];
 
@@ -104,6 +108,10 @@ export const auditEventLabels: Record<AuditEvent, string> = {
   'approval.requested': 'Second approval requested',
   'approval.approved': 'Request approved by a second staff member',
   'approval.rejected': 'Request rejected by a second staff member',
+  'approval.expired': 'Request lapsed after 24 hours',
+  'dispute.opened': 'Dispute opened',
+  'dispute.updated': 'Dispute moved on by staff',
+  'dispute.withdrawn': 'Dispute withdrawn',
 };
 
 /**

@@ -27,6 +27,8 @@ export const freezeInput = restrictedAccountInput.extend({
   mode: z.enum(freezeModes, { error: 'Mode must be all, debits or credits' }),
   reason: reasonField,
   expiresAt: expiryField.optional(),
+  /** Frozen because fraud is suspected: lifting it then needs a second administrator. */
+  fraud: z.boolean({ error: 'Must be true or false' }).optional(),
 });
 export type FreezeInput = z.input<typeof freezeInput>;
 

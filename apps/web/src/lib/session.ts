@@ -45,7 +45,7 @@ export function requiresAdmin(pathname: string): boolean {
  * profile. The server refuses it everything else of the admin area as well.
  */
 export function supportRoleMayOpen(pathname: string): boolean {
-  return ['/admin/support', '/profile'].some(
+  return ['/admin/support', '/admin/disputes', '/profile'].some(
     (prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`),
   );
 }

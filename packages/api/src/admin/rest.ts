@@ -10,6 +10,7 @@ import {
   userViewInput,
 } from '@bank/validators/admin';
 import { z } from 'zod';
+import { approvalSchema } from '../approvals/approval-schema.ts';
 import { transactionDtoSchema } from '../ledger/transaction-dto.ts';
 import { defineRoute, noInput } from '../rest/define.ts';
 
@@ -163,7 +164,7 @@ export const adminRestRoutes = [
     access: 'admin',
     errors: [409],
     input: updateUserInput,
-    output: z.object({ message, user: directoryUserSchema }),
+    output: z.object({ message, user: directoryUserSchema, approvals: z.array(approvalSchema) }),
     handle: ({ caller, input }) => caller.admin.updateUser(input),
   }),
   defineRoute({

@@ -18,6 +18,7 @@ import {
   updateUser,
 } from './user-changes.ts';
 import { listUsers, userDetail, userStats } from './user-directory.ts';
+import { userOperations } from './user-operations.ts';
 
 export const adminRouter = router({
   users: procedureWith('read:user:any')
@@ -37,6 +38,10 @@ export const adminRouter = router({
       });
       return detail;
     }),
+  /** Reversals, disputes and four-eyes requests about one customer (the user page). */
+  userOperations: procedureWith('read:user:any')
+    .input(userIdInput)
+    .query(({ ctx, input }) => userOperations(ctx.deps.db, input.id, ctx.deps.now())),
   userStats: procedureWith('read:user:any').query(({ ctx }) => userStats(ctx.deps.db)),
   roles: procedureWith('read:role:any').query(() => rolesAndPermissions()),
   createUser: procedureWith('create:user:any')

@@ -15,6 +15,12 @@ export const APPROVAL_TTL_MS = 24 * 60 * 60 * 1000;
 
 export type ApprovalRow = typeof approvalRequests.$inferSelect;
 
+/** The second staff member whose approval lets a four-eyes action run (named in its audit). */
+export interface SecondApprover {
+  checkerId: string;
+  approvalId: string;
+}
+
 export interface NewApproval {
   action: ApprovalAction;
   /** What it is about, e.g. `reversal:<transaction id>`: one pending request per subject. */
@@ -34,9 +40,12 @@ const alreadyPending = () =>
     'APPROVAL_PENDING',
   );
 
-/** Lapsed requests are marked so as they are met: the queue and the unique index then agree. */
+/**
+ * Lapsed requests are marked so as they are met: the queue and the unique index then agree. Each
+ * lapse is audited, naming the maker whose request nobody decided.
+ */
 export async function expireLapsed(db: Executor, now: Date, subjectKey?: string) {
-  await db
+  const lapsed = await db
     .update(approvalRequests)
     .set({ status: 'expired', decidedAt: now })
     .where(
@@ -45,7 +54,15 @@ export async function expireLapsed(db: Executor, now: Date, subjectKey?: string)
         lte(approvalRequests.expiresAt, now),
         subjectKey ? eq(approvalRequests.subjectKey, subjectKey) : undefined,
       ),
-    );
+    )
+    .returning();
+  for (const row of lapsed)
+    await recordAudit(db, {
+      event: 'approval.expired',
+      userId: row.customerId,
+      actorId: row.makerId,
+      details: { approvalId: row.id, action: row.action, summary: row.summary },
+    });
 }
 
 /**

@@ -98,5 +98,7 @@ export function counterpartyOf(
     case 'reversal':
       // The bank's correction: the money goes back to whoever had it before.
       return party(incoming ? 'Horizon Bank (reversal)' : (row.recipientName ?? 'Horizon Bank'));
+    case 'dispute_credit':
+      return party('Horizon Bank disputes');
   }
 }

@@ -7,7 +7,12 @@ import type { AccountState } from './account-state.ts';
 import type { TransactionRow } from './transaction-row.ts';
 
 /** The bank's own accounts, one of each (created by the migrations). */
-export type SystemAccountCode = 'external_clearing' | 'loans_funding' | 'fees' | 'interest';
+export type SystemAccountCode =
+  | 'external_clearing'
+  | 'loans_funding'
+  | 'fees'
+  | 'interest'
+  | 'disputes_suspense';
 
 /** The customer a request acts for, as their session knows them (auth's user row fits). */
 export interface Customer {

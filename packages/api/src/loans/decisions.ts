@@ -3,6 +3,7 @@ import { loanPayments, loans, users } from '@bank/db/schema';
 import type { loanAdminQuery, loanDecisionInput } from '@bank/validators/loans';
 import { and, count, desc, eq, gte, ilike, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { requestApproval, type SecondApprover, toApprovalDto } from '../approvals/requests.ts';
 import { recordAudit } from '../audit/service.ts';
 import type { AppDeps, RequestInfo } from '../deps.ts';
 import { appError } from '../errors.ts';
@@ -107,7 +108,12 @@ async function announceDecision(
   deps: Pick<AppDeps, 'mailer' | 'publicUrl'>,
   tx: Executor,
   loan: LoanRow,
-  decision: { status: 'approved' | 'rejected'; reason: string | null; actorId: string },
+  decision: {
+    status: 'approved' | 'rejected';
+    reason: string | null;
+    actorId: string;
+    approved?: SecondApprover | undefined;
+  },
   request: RequestInfo | undefined,
 ) {
   await recordAudit(tx, {
@@ -115,7 +121,15 @@ async function announceDecision(
     userId: loan.userId,
     actorId: decision.actorId,
     request,
-    details: { loanId: loan.id, from: 'pending', to: decision.status, reason: decision.reason },
+    details: {
+      loanId: loan.id,
+      from: 'pending',
+      to: decision.status,
+      reason: decision.reason,
+      ...(decision.approved
+        ? { approvedBy: decision.approved.checkerId, approvalId: decision.approved.approvalId }
+        : {}),
+    },
   });
   await publishEvent(tx, loan.userId, {
     type: 'loan:status',
@@ -151,15 +165,42 @@ export async function decideLoan(
   actorId: string,
   input: z.output<typeof loanDecisionInput>,
   request?: RequestInfo,
+  approved?: SecondApprover,
 ) {
   const [loan] = await deps.db.select().from(loans).where(eq(loans.id, input.id));
   if (!loan) throw loanNotFound();
-  if (loan.userId === actorId) throw ownApplication();
+  if (loan.userId === actorId || loan.userId === approved?.checkerId) throw ownApplication();
   if (loan.status !== 'pending') throw notPending();
   // docs/product.md 7's bare {status} stands for the application as first submitted.
   const reviewed = input.version ?? 1;
   if (loan.version !== reviewed) throw applicationChanged(loan.version);
   const now = new Date();
+  const settings = await deps.settings.get();
+  // Four eyes: a large loan is approved only once a second administrator agrees.
+  if (
+    input.status === 'approved' &&
+    !approved &&
+    loan.amountCents > settings.loanApprovalAboveCents
+  ) {
+    const approval = await requestApproval(
+      deps.db,
+      {
+        action: 'loan_approval',
+        subjectKey: `loan:${loan.id}`,
+        summary: `Approve a ${formatUsd(loan.amountCents)} ${loanProductNames[loan.type].toLowerCase()}`,
+        payload: { id: loan.id, status: 'approved', version: reviewed },
+        amountCents: loan.amountCents,
+        customerId: loan.userId,
+        makerId: actorId,
+        reason: input.reason ?? `Approve loan application ${loan.id}`,
+      },
+      { now, request },
+    );
+    return {
+      message: 'The approval waits for a second administrator',
+      approval: toApprovalDto(approval),
+    };
+  }
   if (input.status === 'rejected') {
     const reason = input.reason ?? null;
     await deps.db.transaction(async (tx) => {
@@ -221,7 +262,7 @@ export async function decideLoan(
             deps,
             tx,
             updated,
-            { status: 'approved', reason: null, actorId },
+            { status: 'approved', reason: null, actorId, approved },
             request,
           );
         },

@@ -316,10 +316,10 @@ describe('decisions name the version the officer saw', () => {
     const edited = await alice.caller.loans.update({
       ...application,
       id: loan.id,
-      amount: 50_000,
+      amount: 20_000,
       term: 60,
     });
-    expect(edited.loan).toMatchObject({ amount: 50_000, version: 2 });
+    expect(edited.loan).toMatchObject({ amount: 20_000, version: 2 });
     const refused = await rejectionOf(
       officer.caller.loans.decide({ id: loan.id, status: 'approved', version: seen?.version }),
     );
@@ -348,7 +348,7 @@ describe('decisions name the version the officer saw', () => {
       status: 'approved',
       version: 2,
     });
-    expect(approved.loan).toMatchObject({ status: 'approved', amount: 50_000 });
+    expect(approved.loan).toMatchObject({ status: 'approved', amount: 20_000 });
     expect(await disbursementsTo(alice.id)).toHaveLength(1);
     expect(await ledgerInvariant(app.db)).toEqual(invariantHolds);
   });

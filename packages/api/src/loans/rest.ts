@@ -9,6 +9,7 @@ import {
 } from '@bank/validators/loans';
 import { byIdInput } from '@bank/validators/money';
 import { z } from 'zod';
+import { approvalSchema } from '../approvals/approval-schema.ts';
 import { defineRoute, noInput } from '../rest/define.ts';
 import { loanDetailSchema, loanDtoSchema } from './dto.ts';
 import { repaymentResultSchema } from './repayments.ts';
@@ -156,7 +157,7 @@ export const loanRestRoutes = [
     summary:
       'The owner edits a pending application; with `status` (approved or rejected, with a reason) an administrator decides it, and approval disburses.',
     description:
-      'A decision names the application `version` the officer reviewed (each edit adds one); without it only an application as first submitted (version 1) is decided. A changed application answers 409 `APPLICATION_CHANGED`; nobody decides on their own application (403).',
+      'A decision names the application `version` the officer reviewed (each edit adds one); without it only an application as first submitted (version 1) is decided. A changed application answers 409 `APPLICATION_CHANGED`; nobody decides on their own application (403). Approving more than the bank’s four-eyes amount (default $25,000) answers 202 with an `approval` a second administrator decides on.',
     tag,
     access: 'customer',
     errors: [409],
@@ -164,6 +165,7 @@ export const loanRestRoutes = [
       typeof raw === 'object' && raw !== null && 'status' in raw ? 'update:loan:any' : undefined,
     input: loanPutInput,
     output: loanAnswer,
+    accepted: z.object({ message: z.string(), approval: approvalSchema }),
     handle: async ({ caller, input }) => {
       const { status, reason, version, id, collateral, ...changes } = input;
       if (status) return caller.loans.decide({ id, status, reason, version });

@@ -64,6 +64,17 @@ export type AppEvent =
         message: string;
       };
     }
+  /** A dispute the customer opened moved on (opened, credited, resolved, denied, withdrawn). */
+  | {
+      type: 'dispute:status';
+      data: {
+        disputeId: string;
+        transactionId: string;
+        status: string;
+        title: string;
+        message: string;
+      };
+    }
   | { type: 'new_support_message'; data: Record<string, unknown> & { ticketId: string } }
   | { type: 'support:ticket_updated'; data: { ticketId: string; status: string } }
   | { type: 'support:agent_joined'; data: { ticketId: string; agentName: string } }
@@ -226,6 +237,14 @@ const noticeOf: { [T in keyof EventData]?: (data: EventData[T]) => Notice | null
     title: `Your support ticket is now ${data.status.replaceAll('_', ' ')}`,
     message: '',
     link: `/support/${data.ticketId}`,
+  }),
+  'dispute:status': (data) => ({
+    type: 'support',
+    title: data.title,
+    message: data.message,
+    link: `/disputes?dispute=${data.disputeId}`,
+    // The customer opened or withdrew it themself: nothing new to them.
+    read: data.status === 'submitted' || data.status === 'withdrawn',
   }),
   'system:maintenance': (data) => ({
     type: 'maintenance',

@@ -5,6 +5,7 @@ import { authRestRoutes } from '../auth/rest.ts';
 import { bankRestRoutes } from '../banks/rest.ts';
 import { cardRestRoutes } from '../cards/rest.ts';
 import { devRestRoutes } from '../dev/rest.ts';
+import { disputeRestRoutes } from '../disputes/rest.ts';
 import { loanRestRoutes } from '../loans/rest.ts';
 import { notificationRestRoutes } from '../notifications/rest.ts';
 import { oversightRestRoutes } from '../oversight/rest.ts';
@@ -33,6 +34,7 @@ export const restRoutes: RestRoute[] = [
   ...adminRestRoutes,
   ...restrictionRestRoutes,
   ...approvalRestRoutes,
+  ...disputeRestRoutes,
   ...settingsRestRoutes,
   ...oversightRestRoutes,
   ...devRestRoutes,

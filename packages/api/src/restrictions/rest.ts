@@ -6,6 +6,7 @@ import {
   restrictedAccountInput,
 } from '@bank/validators/restrictions';
 import { z } from 'zod';
+import { approvalSchema } from '../approvals/approval-schema.ts';
 import { defineRoute } from '../rest/define.ts';
 
 const tag = 'Admin';
@@ -47,12 +48,14 @@ export const restrictionRestRoutes = [
   defineRoute({
     method: 'DELETE',
     path: '/admin/accounts/:accountNumber/freeze',
-    summary: 'Lift an account’s freeze (admin); 409 when none is in force.',
+    summary:
+      'Lift an account’s freeze (admin); 409 when none is in force. A freeze set for suspected fraud (`fraud: true`) waits for a second administrator: 202 with the `approval`.',
     tag,
     access: 'admin',
     errors: [404, 409],
     input: restrictedAccountInput,
     output: z.object({ message: z.string() }),
+    accepted: z.object({ message: z.string(), approval: approvalSchema }),
     handle: ({ caller, input }) => caller.restrictions.unfreeze(input),
   }),
   defineRoute({

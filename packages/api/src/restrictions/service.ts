@@ -5,6 +5,12 @@ import type { freezeInput, holdInput } from '@bank/validators/restrictions';
 import { TRPCError } from '@trpc/server';
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import {
+  type ApprovalDto,
+  requestApproval,
+  type SecondApprover,
+  toApprovalDto,
+} from '../approvals/requests.ts';
 import type { AuditEvent } from '../audit/service.ts';
 import { recordAudit } from '../audit/service.ts';
 import type { AppDeps, RequestInfo } from '../deps.ts';
@@ -16,6 +22,8 @@ import {
 } from '../ledger/account-state.ts';
 import { formatUsd, toCents, toDollars } from '../money/cents.ts';
 import { publishEvent } from '../realtime/events.ts';
+import { getBankSettings } from '../settings/service.ts';
+import { ownAccount } from '../transactions/reversal.ts';
 import { restrictionEmail } from './emails.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'mailer' | 'publicUrl'>;
@@ -145,6 +153,7 @@ export async function freezeAccount(
       .set({
         freezeMode: input.mode,
         freezeReason: input.reason,
+        frozenForFraud: input.fraud ?? false,
         frozenUntil: until,
         frozenAt: now,
         frozenById: actor.id,
@@ -154,7 +163,12 @@ export async function freezeAccount(
     await announce(deps, tx, account, {
       event: 'account.frozen',
       actor,
-      details: { mode: input.mode, reason: input.reason, expiresAt: until?.toISOString() ?? null },
+      details: {
+        mode: input.mode,
+        reason: input.reason,
+        fraud: input.fraud ?? false,
+        expiresAt: until?.toISOString() ?? null,
+      },
       subject: 'Your account is frozen',
       lines: [
         `We have stopped ${freezeWords[input.mode]} your account ${account.accountNumber}${untilText(until)}.`,
@@ -180,12 +194,36 @@ export async function liftFreeze(
   actor: StaffActor,
   accountNumber: string,
   now = new Date(),
-) {
+  approved?: SecondApprover,
+): Promise<{ message: string; approval?: ApprovalDto }> {
   return deps.db.transaction(async (tx) => {
     const account = await lockCustomerAccount(tx, accountNumber, actor.id);
+    if (approved && account.userId === approved.checkerId) throw ownAccount();
     const restrictions = await restrictionsOfLocked(tx, account);
     const freeze = activeFreeze(restrictions, now);
     if (!freeze) throw conflict('This account is not frozen');
+    const { freezeLiftNeedsApproval } = await getBankSettings(tx);
+    // Four eyes: a freeze set for suspected fraud is lifted only once a second admin agrees.
+    if (account.frozenForFraud && freezeLiftNeedsApproval && !approved) {
+      const approval = await requestApproval(
+        tx,
+        {
+          action: 'freeze_lift',
+          subjectKey: `freeze_lift:${account.accountNumber}`,
+          summary: `Lift the fraud freeze on account ${account.accountNumber}`,
+          payload: { accountNumber: account.accountNumber },
+          amountCents: null,
+          customerId: account.userId,
+          makerId: actor.id,
+          reason: account.freezeReason ?? 'Lift the fraud freeze',
+        },
+        { now, request: actor.request },
+      );
+      return {
+        message: 'Lifting the fraud freeze waits for a second administrator',
+        approval: toApprovalDto(approval),
+      };
+    }
     await tx
       .update(accounts)
       .set({
@@ -194,13 +232,17 @@ export async function liftFreeze(
         frozenUntil: null,
         frozenAt: null,
         frozenById: null,
+        frozenForFraud: false,
         restrictionVersion: sql`${accounts.restrictionVersion} + 1`,
       })
       .where(eq(accounts.id, account.id));
     await announce(deps, tx, account, {
       event: 'account.unfrozen',
       actor,
-      details: { mode: freeze.mode },
+      details: {
+        mode: freeze.mode,
+        ...(approved ? { approvedBy: approved.checkerId, approvalId: approved.approvalId } : {}),
+      },
       subject: 'Your account is no longer frozen',
       lines: [`Payments into and out of your account ${account.accountNumber} work again.`],
     });

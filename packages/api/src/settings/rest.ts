@@ -30,10 +30,11 @@ const settingsSchema = z.object({
       loanApprovalAbove: z.number(),
       limitRaise: z.boolean(),
       adminGrant: z.boolean(),
+      freezeLift: z.boolean(),
     })
     .meta({
       description:
-        'What needs a second staff member: reversals and loan approvals above these amounts (dollars), raising a customer’s limit, granting the admin role.',
+        'What needs a second staff member: reversals and loan approvals above these amounts (dollars), raising a customer’s limit, granting the admin role, lifting a fraud freeze.',
     }),
   bankAddress: z.string(),
   timeZone: z.string(),

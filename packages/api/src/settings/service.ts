@@ -30,6 +30,7 @@ export const defaultBankSettings = {
   loanApprovalAboveCents: 2_500_000n,
   limitRaiseNeedsApproval: true,
   adminGrantNeedsApproval: true,
+  freezeLiftNeedsApproval: true,
   bankAddress: '1 Horizon Plaza, New York, NY 10004',
   timeZone: 'America/New_York',
 };
@@ -146,6 +147,7 @@ export function toSettingsDto(settings: BankSettings) {
       loanApprovalAbove: toDollars(settings.loanApprovalAboveCents),
       limitRaise: settings.limitRaiseNeedsApproval,
       adminGrant: settings.adminGrantNeedsApproval,
+      freezeLift: settings.freezeLiftNeedsApproval,
     },
     bankAddress: settings.bankAddress,
     timeZone: settings.timeZone,

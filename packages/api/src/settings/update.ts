@@ -33,6 +33,7 @@ function flatten(dto: SettingsDto): Record<string, string | number | boolean> {
     loanApprovalAbove: dto.fourEyes.loanApprovalAbove,
     limitRaiseNeedsApproval: dto.fourEyes.limitRaise,
     adminGrantNeedsApproval: dto.fourEyes.adminGrant,
+    freezeLiftNeedsApproval: dto.fourEyes.freezeLift,
     bankAddress: dto.bankAddress,
     timeZone: dto.timeZone,
   };
@@ -80,6 +81,9 @@ export async function updateBankSettings(
               loanApprovalAboveCents: toCents(input.fourEyes.loanApprovalAbove),
               limitRaiseNeedsApproval: input.fourEyes.limitRaise,
               adminGrantNeedsApproval: input.fourEyes.adminGrant,
+              ...(input.fourEyes.freezeLift === undefined
+                ? {}
+                : { freezeLiftNeedsApproval: input.fourEyes.freezeLift }),
             }
           : {}),
         ...(input.bankAddress === undefined ? {} : { bankAddress: input.bankAddress }),

@@ -18,6 +18,7 @@ export const typeLabels: Record<TransactionType, string> = {
   interest_earned: 'Interest',
   fee: 'Fee',
   reversal: 'Reversal',
+  dispute_credit: 'Provisional credit',
 };
 
 const monthNames = new Intl.DateTimeFormat('en-US', {

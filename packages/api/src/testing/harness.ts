@@ -94,6 +94,7 @@ export async function createTestApp(options: { poolerUrl?: string } = {}) {
       support: api.support,
       settings: api.settings,
       restrictions: api.restrictions,
+      disputes: api.disputes,
       statements: api.statements,
       notifications: api.notifications,
       cookies,

@@ -339,6 +339,7 @@ describe('four eyes on reversals', () => {
       loanApprovalAbove: 25_000,
       limitRaise: true,
       adminGrant: true,
+      freezeLift: true,
     });
     const { updatedAt: _, ...rest } = settings;
     await maker.caller.settings.update({

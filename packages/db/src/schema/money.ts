@@ -3,6 +3,7 @@ import {
   type AnyPgColumn,
   bigint,
   bigserial,
+  boolean,
   check,
   date,
   index,
@@ -34,7 +35,7 @@ export const accounts = pgTable(
     id: uuid().primaryKey().defaultRandom(),
     userId: uuid().references(() => users.id, { onDelete: 'restrict' }),
     kind: accountKind().notNull().default('customer'),
-    /** For system accounts: external_clearing, loans_funding, fees, interest. */
+    /** For system accounts: external_clearing, loans_funding, fees, interest, disputes_suspense. */
     systemCode: text(),
     accountNumber: text().notNull(),
     type: accountType().notNull().default('checking'),
@@ -58,6 +59,8 @@ export const accounts = pgTable(
     frozenUntil: timestamp({ withTimezone: true }),
     frozenAt: timestamp({ withTimezone: true }),
     frozenById: uuid().references(() => users.id, { onDelete: 'set null' }),
+    /** Frozen because fraud is suspected: lifting it needs a second staff member (four eyes). */
+    frozenForFraud: boolean().notNull().default(false),
     /**
      * Bumped by every freeze, lift, hold and release: the ledger's write compares it like the
      * balance, so a batch judged before a restriction changed is judged again.

@@ -34,6 +34,7 @@ export const bankSettings = pgTable(
     loanApprovalAboveCents: bigint({ mode: 'bigint' }).notNull().default(sql`2500000`),
     limitRaiseNeedsApproval: boolean().notNull().default(true),
     adminGrantNeedsApproval: boolean().notNull().default(true),
+    freezeLiftNeedsApproval: boolean().notNull().default(true),
     /** Printed on statements and receipts. */
     bankAddress: text().notNull().default(''),
     /** IANA zone in which the bank's days and months begin (statements, receipts). */

@@ -17,6 +17,8 @@ const tagDescriptions: Record<string, string> = {
     'Scheduled and recurring transfers to saved payees, paid on their dates in the bank’s time zone.',
   Loans: 'Loan products, offers, applications, decisions and repayments.',
   Support: 'Support tickets, their conversation and attachments.',
+  Disputes:
+    'A customer’s report of a payment they question, worked as a support ticket: provisional credit, decision, Regulation E deadlines.',
   Users: 'User administration (administrators).',
   Admin: 'The bank’s administration (administrators).',
   Development: 'Only while no SMTP server is configured: the development mailbox.',

@@ -2,6 +2,7 @@ import { freezeInput, freezeModes, holdInput } from '@bank/validators/restrictio
 import {
   Badge,
   Button,
+  Checkbox,
   Flex,
   Input,
   NativeSelect,
@@ -44,7 +45,7 @@ function FreezeForm({ accountNumber }: { accountNumber: string }) {
   const form = useForm({
     resolver: zodResolver(freezeForm),
     mode: 'onTouched',
-    defaultValues: { mode: 'debits' as const, reason: '', expiresAt: undefined },
+    defaultValues: { mode: 'debits' as const, reason: '', expiresAt: undefined, fraud: false },
   });
   const { errors, isSubmitting } = form.formState;
   const onSubmit = form.handleSubmit(async (values) => {
@@ -85,6 +86,13 @@ function FreezeForm({ accountNumber }: { accountNumber: string }) {
             />
           </FormField>
         </SimpleGrid>
+        <Checkbox.Root alignItems="flex-start">
+          <Checkbox.HiddenInput {...form.register('fraud')} />
+          <Checkbox.Control mt="0.5" />
+          <Checkbox.Label>
+            Suspected fraud (lifting it will need a second administrator)
+          </Checkbox.Label>
+        </Checkbox.Root>
         <Button
           type="submit"
           alignSelf="flex-start"

@@ -57,7 +57,7 @@ describe('admin bank settings', () => {
       'settings.get': () => settings,
       'settings.update': (input) => ({
         message: 'Settings updated successfully',
-        settings: { ...settings, ...input },
+        settings: { ...settings, ...input, fourEyes: { ...settings.fourEyes, ...input.fourEyes } },
       }),
     });
     const { user } = renderApp('/admin/settings', { session: admin });
@@ -86,7 +86,11 @@ describe('admin bank settings', () => {
         if (fail) throw new TrpcMockError('INTERNAL_SERVER_ERROR', 'Boom');
         return {
           message: 'Settings updated successfully',
-          settings: { ...settings, ...input },
+          settings: {
+            ...settings,
+            ...input,
+            fourEyes: { ...settings.fourEyes, ...input.fourEyes },
+          },
         };
       },
     });
@@ -114,7 +118,7 @@ describe('admin bank settings', () => {
       'settings.get': () => settings,
       'settings.update': (input) => ({
         message: 'Settings updated successfully',
-        settings: { ...settings, ...input },
+        settings: { ...settings, ...input, fourEyes: { ...settings.fourEyes, ...input.fourEyes } },
       }),
     });
     const { user } = renderApp('/admin/settings', { session: admin });

@@ -48,6 +48,7 @@ const settingsFields = [
   'fourEyes.loanApprovalAbove',
   'fourEyes.limitRaise',
   'fourEyes.adminGrant',
+  'fourEyes.freezeLift',
   'bankAddress',
   'timeZone',
 ] as const satisfies readonly FieldPath<BankSettingsInput>[];

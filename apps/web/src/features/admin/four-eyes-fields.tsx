@@ -17,6 +17,11 @@ const switches = [
     label: 'Granting the admin role',
     hint: 'Making someone an administrator waits for a second administrator.',
   },
+  {
+    name: 'fourEyes.freezeLift',
+    label: 'Lifting a fraud freeze',
+    hint: 'Unfreezing an account frozen for suspected fraud waits for a second administrator.',
+  },
 ] as const;
 
 /** Four eyes: what a second staff member must approve before it runs (the approvals queue). */

@@ -54,6 +54,15 @@ const appEvent = z.discriminatedUnion('type', [
     data: z.looseObject({ accountNumber: z.string() }),
   }),
   z.object({
+    type: z.literal('dispute:status'),
+    data: z.looseObject({
+      disputeId: z.string(),
+      status: z.string(),
+      title: z.string(),
+      message: z.optional(z.string()),
+    }),
+  }),
+  z.object({
     type: z.literal('loan:updated'),
     data: z.looseObject({ loanId: z.string(), version: z.optional(z.number()) }),
   }),

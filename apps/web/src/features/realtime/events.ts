@@ -101,6 +101,16 @@ export function effectsOf(event: AppEvent): EventEffects {
         notification: { type: 'info', message: 'Your account’s restrictions changed' },
         invalidate: true,
       };
+    case 'dispute:status':
+      // A dispute moved on: said now (the inbox and e-mail keep it); the customer's own
+      // reports and withdrawals are said by their own screens.
+      return {
+        notification:
+          event.data.status === 'submitted' || event.data.status === 'withdrawn'
+            ? null
+            : { type: 'info', title: event.data.title, message: event.data.message ?? '' },
+        invalidate: true,
+      };
     case 'loan:updated':
       // A customer edited an application: the loan management screen shows it anew, quietly.
       return { notification: null, invalidate: true };

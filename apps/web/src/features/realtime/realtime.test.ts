@@ -205,6 +205,18 @@ describe('realtime events', () => {
     expect(effect({ type: 'loan:status', data: { loanId: 'l1', status: 'approved' } })?.type).toBe(
       'success',
     );
+    // A dispute staff moved on is said; the customer's own report is not said twice.
+    const dispute = (status: string) =>
+      effect({
+        type: 'dispute:status',
+        data: { disputeId: 'd1', transactionId: 't1', status, title: 'Title', message: 'More' },
+      });
+    expect(dispute('provisional_credit')).toEqual({
+      type: 'info',
+      title: 'Title',
+      message: 'More',
+    });
+    expect(dispute('submitted')).toBeNull();
     expect(effect({ type: 'loan:status', data: { loanId: 'l1', status: 'rejected' } })?.type).toBe(
       'error',
     );

@@ -11,6 +11,7 @@ import {
   LuCreditCard,
   LuFilePlus,
   LuFileText,
+  LuFlag,
   LuHandCoins,
   LuLandmark,
   LuLayoutDashboard,
@@ -18,6 +19,7 @@ import {
   LuListChecks,
   LuMessageSquarePlus,
   LuReceipt,
+  LuScale,
   LuSend,
   LuSettings,
   LuShieldCheck,
@@ -81,10 +83,11 @@ export const userNavigation: NavEntry[] = [
   {
     label: 'Support',
     icon: LuLifeBuoy,
-    paths: ['/support', '/faqs', '/contact'],
+    paths: ['/support', '/faqs', '/contact', '/disputes'],
     children: [
       { label: 'Tickets', to: '/support', icon: LuTickets, exact: true },
       { label: 'Create Ticket', to: '/support/create', icon: LuMessageSquarePlus },
+      { label: 'My Disputes', to: '/disputes', icon: LuFlag },
     ],
   },
 ];
@@ -98,12 +101,13 @@ export const adminNavigation: NavLink[] = [
   { label: 'Approvals', to: '/admin/approvals', icon: LuStamp },
   { label: 'All Banks', to: '/admin/banks', icon: LuBuilding2 },
   { label: 'Support Management', to: '/admin/support', icon: LuReceipt },
+  { label: 'Disputes', to: '/admin/disputes', icon: LuScale },
   { label: 'Settings', to: '/admin/settings', icon: LuSettings },
 ];
 
 /** The support role's menu: the support screens of the admin area only. */
 export const supportNavigation: NavLink[] = adminNavigation.filter(
-  (link) => link.to === '/admin/support',
+  (link) => link.to === '/admin/support' || link.to === '/admin/disputes',
 );
 
 /** Whether `pathname` is the path or below it ('/loans' contains '/loans/apply'). */

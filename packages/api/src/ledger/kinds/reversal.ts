@@ -130,7 +130,7 @@ function voidPending(original: TransactionRow, order: ReversalOrder): Verdict<Re
 }
 
 /** The account that gives the money back must hold it (a system account always can). */
-function shortfallOf(ledger: LedgerView, from: AccountParty, amountCents: bigint) {
+export function shortfallOf(ledger: LedgerView, from: AccountParty, amountCents: bigint) {
   if (from.kind !== 'customer') return undefined;
   const balance = ledger.stateOf(from).balanceCents;
   if (balance >= amountCents) return undefined;
@@ -150,7 +150,7 @@ const countedRow = z.object({ id: z.string() });
  * orders racing reversals of one movement; the condition (and the table's check) refuses the one
  * that would pass the amount, and its money is undone with it.
  */
-async function countReversed(
+export async function countReversed(
   tx: Executor,
   originalId: string,
   amountCents: bigint,

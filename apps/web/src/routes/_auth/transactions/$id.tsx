@@ -1,4 +1,6 @@
+import { Stack } from '@chakra-ui/react';
 import { createFileRoute } from '@tanstack/react-router';
+import { ReportProblem } from '../../../features/disputes/report-problem.tsx';
 import { TransactionDetailPage } from '../../../features/transactions/transaction-detail-page.tsx';
 import { isRecordId, once, preload } from '../../../lib/page-data.ts';
 
@@ -9,6 +11,11 @@ export const Route = createFileRoute('/_auth/transactions/$id')({
       : undefined,
   component: function TransactionDetailRoute() {
     const { id } = Route.useParams();
-    return <TransactionDetailPage id={id} />;
+    return (
+      <Stack gap="6">
+        <TransactionDetailPage id={id} />
+        {isRecordId(id) ? <ReportProblem transactionId={id} /> : null}
+      </Stack>
+    );
   },
 });
