@@ -83,6 +83,9 @@ export const permissions = {
   'update:account-restriction:any': administrators,
   'read:account-restriction:own': everyone,
   'update:settings:any': administrators,
+  // Apps' webhook subscriptions and their delivery logs (the apps manage their own over OAuth).
+  'read:webhook:any': administrators,
+  'update:webhook:any': administrators,
 } as const satisfies Record<string, readonly UserRole[]>;
 
 export type Permission = keyof typeof permissions;

@@ -85,3 +85,7 @@ export const notificationTypes = [
   'security',
 ] as const;
 export type NotificationType = (typeof notificationTypes)[number];
+
+/** A webhook delivery: waiting (or retrying), delivered (a 2xx answer), or given up after 24 h. */
+export const webhookDeliveryStatuses = ['pending', 'delivered', 'failed'] as const;
+export type WebhookDeliveryStatus = (typeof webhookDeliveryStatuses)[number];

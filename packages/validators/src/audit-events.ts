@@ -46,6 +46,9 @@ export const auditEvents = [
   'approval.requested',
   'approval.approved',
   'approval.rejected',
+  'webhook.subscribed',
+  'webhook.removed',
+  'webhook.delivery_replayed',
 ] as const;
 export type AuditEvent = (typeof auditEvents)[number];
 
@@ -92,6 +95,9 @@ export const auditEventLabels: Record<AuditEvent, string> = {
   'approval.requested': 'Second approval requested',
   'approval.approved': 'Request approved by a second staff member',
   'approval.rejected': 'Request rejected by a second staff member',
+  'webhook.subscribed': 'App subscribed a webhook',
+  'webhook.removed': 'App removed a webhook',
+  'webhook.delivery_replayed': 'Webhook delivery replayed',
 };
 
 /**

@@ -4,7 +4,7 @@ import { ref } from './json-schema.ts';
 import type { SchemaBook } from './schema-book.ts';
 
 /** What operations share: security schemes, parameters, headers, error answers and schemas. */
-export function components(book: SchemaBook) {
+export function components(book: SchemaBook, origin: string) {
   const retryAfter = ref('headers', 'RetryAfter');
   const requestId = ref('headers', 'RequestId');
   const responses = Object.fromEntries(
@@ -28,6 +28,14 @@ export function components(book: SchemaBook) {
   );
   return {
     securitySchemes: {
+      // Apps' access tokens (the `app` routes): OpenID Connect discovery names the token
+      // endpoint and the scopes.
+      oauth2: {
+        type: 'openIdConnect',
+        openIdConnectUrl: `${origin}/.well-known/openid-configuration`,
+        description:
+          'An app’s OAuth 2.0 access token, sent as `Authorization: Bearer <token>`; each operation names the scope it needs.',
+      },
       bearer: {
         type: 'http',
         scheme: 'bearer',
