@@ -1,9 +1,9 @@
 import { messages } from '@bank/validators/messages';
 import { z } from 'zod';
 import type { Context } from '../deps.ts';
-import type { AppPrincipal } from '../partners/app-access.ts';
 import { appError } from '../errors.ts';
 import { markParsed } from '../parse-once.ts';
+import type { AppPrincipal } from '../partners/app-access.ts';
 import { can, type Permission } from '../permissions.ts';
 import { createCaller } from '../root.ts';
 
@@ -242,16 +242,10 @@ async function verifiedApp(ctx: Context, scope: string | undefined): Promise<App
   const app = await ctx.deps.appAccess.verifyAccessToken(ctx.bearerToken);
   if (!app) throw appError('UNAUTHORIZED', appTokenInvalidMessage);
   if (scope && !app.scopes.includes(scope)) {
-    ctx.response.set(
-      'WWW-Authenticate',
-      `Bearer error="insufficient_scope", scope="${scope}"`,
-    );
-    throw appError(
-      'FORBIDDEN',
-      `This token lacks the scope ${scope}`,
-      'INSUFFICIENT_SCOPE',
-      { scope },
-    );
+    ctx.response.set('WWW-Authenticate', `Bearer error="insufficient_scope", scope="${scope}"`);
+    throw appError('FORBIDDEN', `This token lacks the scope ${scope}`, 'INSUFFICIENT_SCOPE', {
+      scope,
+    });
   }
   if (app.userId !== null) {
     throw appError(

@@ -10,11 +10,7 @@ export class MemoryAppAccess implements AppAccess {
   private readonly grants = new Map<string, Set<string>>();
 
   /** A client-credentials token of `clientId` (userId null) unless a customer is named. */
-  issueToken(
-    clientId: string,
-    scopes: string[],
-    userId: string | null = null,
-  ): string {
+  issueToken(clientId: string, scopes: string[], userId: string | null = null): string {
     const token = `test_at_${randomBytes(16).toString('hex')}`;
     this.tokens.set(token, { clientId, scopes, userId });
     return token;

@@ -1,7 +1,7 @@
 import type { Database, Executor } from '@bank/db';
 import type { WebhookDeliveryStatus } from '@bank/db/enums';
 import { webhookDeliveries, webhookSubscriptions } from '@bank/db/schema';
-import { webhookEventTypes, type WebhookEventType } from '@bank/validators/webhooks';
+import { type WebhookEventType, webhookEventTypes } from '@bank/validators/webhooks';
 import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { recordAudit } from '../audit/service.ts';
 import type { RequestInfo } from '../deps.ts';
@@ -153,7 +153,10 @@ export async function replayDelivery(
     const [found] = await tx
       .select({ id: webhookDeliveries.id, removedAt: webhookSubscriptions.removedAt })
       .from(webhookDeliveries)
-      .innerJoin(webhookSubscriptions, eq(webhookSubscriptions.id, webhookDeliveries.subscriptionId))
+      .innerJoin(
+        webhookSubscriptions,
+        eq(webhookSubscriptions.id, webhookDeliveries.subscriptionId),
+      )
       .where(eq(webhookDeliveries.id, deliveryId))
       .for('update', { of: webhookDeliveries });
     if (!found) throw appError('NOT_FOUND', 'Delivery not found');

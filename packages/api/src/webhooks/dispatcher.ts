@@ -202,4 +202,3 @@ export async function dispatchWebhooks(dispatch: WebhookDispatch): Promise<numbe
   await fanOutWebhookEvents(dispatch);
   return deliverDueWebhooks(dispatch);
 }
-

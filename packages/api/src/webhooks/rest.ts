@@ -33,7 +33,9 @@ const deliverySchema = z.object({
   lastStatusCode: z.number().int().nullable(),
   lastError: z.string().nullable(),
   lastAttemptAt: instant.nullable(),
-  nextAttemptAt: instant.nullable().describe('When it is tried next; null once delivered or given up.'),
+  nextAttemptAt: instant
+    .nullable()
+    .describe('When it is tried next; null once delivered or given up.'),
   deliveredAt: instant.nullable(),
   createdAt: instant,
 });
@@ -74,8 +76,7 @@ export const webhookRestRoutes = [
     }),
     answerExample: { webhook: exampleWebhook, secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw' },
     successStatus: 201,
-    handle: async ({ ctx, input, app }) =>
-      createWebhook(ctx.deps, appOf(app), input, ctx.request),
+    handle: async ({ ctx, input, app }) => createWebhook(ctx.deps, appOf(app), input, ctx.request),
   }),
   defineRoute({
     method: 'GET',

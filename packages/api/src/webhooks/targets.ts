@@ -55,9 +55,7 @@ function unmapped(address: string): { address: string; family: 'ipv4' | 'ipv6' }
 export function addressAllowed(address: string, policy: WebhookTargetPolicy): boolean {
   if (isIP(address) === 0) return false;
   const { address: plain, family } = unmapped(address);
-  return policy === 'loopback'
-    ? loopback.check(plain, family)
-    : !internal.check(plain, family);
+  return policy === 'loopback' ? loopback.check(plain, family) : !internal.check(plain, family);
 }
 
 /** A URL's host without IPv6 brackets. */

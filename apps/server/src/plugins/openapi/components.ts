@@ -28,13 +28,20 @@ export function components(book: SchemaBook, origin: string) {
   );
   return {
     securitySchemes: {
-      // Apps' access tokens (the `app` routes): OpenID Connect discovery names the token
-      // endpoint and the scopes.
+      // Apps' own access tokens (the `app` routes). The token URL is the OAuth provider's token
+      // endpoint (its discovery document at /.well-known/openid-configuration says the same).
       oauth2: {
-        type: 'openIdConnect',
-        openIdConnectUrl: `${origin}/.well-known/openid-configuration`,
+        type: 'oauth2',
         description:
           'An app’s OAuth 2.0 access token, sent as `Authorization: Bearer <token>`; each operation names the scope it needs.',
+        flows: {
+          clientCredentials: {
+            tokenUrl: `${origin}/oauth/token`,
+            scopes: {
+              'webhooks:manage': 'Subscribe to, list and remove the app’s webhooks.',
+            },
+          },
+        },
       },
       bearer: {
         type: 'http',

@@ -259,7 +259,9 @@ export function buildOperation(route: RestRoute, book: SchemaBook) {
     tags: [route.tag],
     'x-access': route.access,
     ...(route.access === 'public' || route.access === 'development' ? { security: [] } : {}),
-    ...(route.access === 'app' ? { security: [{ oauth2: route.appScope ? [route.appScope] : [] }] } : {}),
+    ...(route.access === 'app'
+      ? { security: [{ oauth2: route.appScope ? [route.appScope] : [] }] }
+      : {}),
     ...(parameters.length > 0 ? { parameters } : {}),
     ...(requestBody ? { requestBody } : {}),
     responses,

@@ -23,6 +23,7 @@ import {
   LuStamp,
   LuTickets,
   LuUsers,
+  LuWebhook,
 } from 'react-icons/lu';
 
 export interface NavLink {
@@ -94,6 +95,7 @@ export const adminNavigation: NavLink[] = [
   { label: 'Transaction Monitoring', to: '/admin/transactions', icon: LuChartLine },
   { label: 'Loan Management', to: '/admin/loans', icon: LuListChecks },
   { label: 'Approvals', to: '/admin/approvals', icon: LuStamp },
+  { label: 'Webhooks', to: '/admin/webhooks', icon: LuWebhook },
   { label: 'All Banks', to: '/admin/banks', icon: LuBuilding2 },
   { label: 'Support Management', to: '/admin/support', icon: LuReceipt },
   { label: 'Settings', to: '/admin/settings', icon: LuSettings },
