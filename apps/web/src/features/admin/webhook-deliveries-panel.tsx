@@ -63,7 +63,7 @@ function columns(canReplay: boolean, replay: (delivery: Delivery) => void): Colu
     {
       header: 'Last response',
       cell: (delivery) => (
-        <Text fontSize="sm" maxW="xs" whiteSpace="normal" wordBreak="break-word">
+        <Text fontSize="sm" minW="40" maxW="xs" whiteSpace="normal" overflowWrap="anywhere">
           {lastResponse(delivery)}
         </Text>
       ),

@@ -16,7 +16,7 @@ function columns(
     {
       header: 'URL',
       cell: (webhook) => (
-        <Text fontFamily="mono" fontSize="sm" wordBreak="break-all" minW="48">
+        <Text fontFamily="mono" fontSize="sm" wordBreak="break-all" minW="40" maxW="xs">
           {webhook.url}
         </Text>
       ),
@@ -24,7 +24,7 @@ function columns(
     {
       header: 'Events',
       cell: (webhook) => (
-        <Flex gap="1" wrap="wrap" minW="40">
+        <Flex gap="1" wrap="wrap" minW="40" maxW="xs">
           {webhook.events.map((event) => (
             <Badge key={event} variant="outline" fontFamily="mono">
               {event}
