@@ -60,6 +60,7 @@ export async function createRequestContext(
     deps: options.deps,
     auth,
     credentialsSent: token !== undefined,
+    bearerToken: found?.via === 'bearer' ? found.token : null,
     cookies,
     response: reply ? { set: (name, value) => reply.header(name, value) } : noopResponseHeaders,
     request: {

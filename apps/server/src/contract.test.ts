@@ -153,6 +153,8 @@ describe('path ids', () => {
     const admin = await app.registerVerified();
     await app.db.update(users).set({ role: 'admin' }).where(eq(users.id, admin.id));
     const { token } = await app.signIn(admin.email);
+    // Apps' routes take the app's own OAuth token, not a session.
+    const appToken = app.appAccess.issueToken('app_contract', ['webhooks:manage']);
     const withIds = restRoutes.filter((route) => route.path.includes(':'));
     expect(withIds.length).toBeGreaterThanOrEqual(13);
     for (const route of withIds) {
@@ -160,7 +162,7 @@ describe('path ids', () => {
       const answer = await server.inject({
         method: route.method,
         url,
-        headers: headers(token),
+        headers: headers(route.access === 'app' ? appToken : token),
         ...(route.method === 'POST' || route.method === 'PUT' ? { payload: {} } : {}),
       });
       expect({ route: `${route.method} ${route.path}`, status: answer.statusCode }).toEqual({

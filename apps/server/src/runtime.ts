@@ -5,12 +5,16 @@ import { sweepExpired } from '@bank/api/housekeeping/sweep';
 import { markArrears } from '@bank/api/loans/arrears';
 import { deliverDueEmails, outboxMailer } from '@bank/api/mail/outbox';
 import { mailboxTransport, smtpTransport } from '@bank/api/mail/transport';
+import type { AppAccess } from '@bank/api/partners/app-access';
+import { noAppsConnected } from '@bank/api/partners/no-apps';
 import { createDbRateLimiter, createRedisRateLimiter } from '@bank/api/rate-limit';
 import { EventHub } from '@bank/api/realtime/hub';
 import { runDueScheduledTransfers } from '@bank/api/scheduled/runner';
 import { ensureBankSettings } from '@bank/api/settings/service';
 import { createLocalFileStorage } from '@bank/api/support/storage';
 import { settleDueTransactions } from '@bank/api/transactions/settlement';
+import { dispatchWebhooks } from '@bank/api/webhooks/dispatcher';
+import { createHttpSender } from '@bank/api/webhooks/sender';
 import type { Config } from '@bank/config';
 import { createDb } from '@bank/db';
 import type { FastifyInstance } from 'fastify';
@@ -40,7 +44,12 @@ export async function startRuntime(config: Config): Promise<Runtime> {
   // Loaded only when configured: the client costs ~0.1 s and some memory at every start.
   const redisModule = config.redisUrl ? await import('./redis.ts') : undefined;
   const redis = config.redisUrl ? redisModule?.connectRedis(config.redisUrl) : undefined;
+  // THE place where the OAuth provider's AppAccess plugs in (its tokens and customers' grants).
+  // Until it does, no app token verifies (the app routes answer 401) and no webhook is sent.
+  const appAccess: AppAccess = noAppsConnected;
   const deps: AppDeps = createAppDeps(handle, {
+    appAccess,
+    webhookTargets: config.webhookTargets,
     storage: createLocalFileStorage(join(config.dataDir, 'attachments')),
     mailer: outboxMailer,
     rateLimiter: redis ? createRedisRateLimiter(redis) : createDbRateLimiter(handle.db),
@@ -66,6 +75,7 @@ export async function startRuntime(config: Config): Promise<Runtime> {
   const transport = config.smtpUrl
     ? smtpTransport(config.smtpUrl, config.mailFrom)
     : mailboxTransport;
+  const webhookSender = createHttpSender({ policy: config.webhookTargets });
   const tasks = [
     every('e-mail delivery', 500, () => deliverDueEmails(handle.db, transport), app.log),
     // External transfers and withdrawals clear after a few seconds in this sandbox.
@@ -80,6 +90,20 @@ export async function startRuntime(config: Config): Promise<Runtime> {
       'scheduled transfers',
       config.scheduleRunIntervalMs,
       () => runDueScheduledTransfers(deps),
+      app.log,
+    ),
+    // Apps' webhooks: every instance fans out and sends, each claiming its rows (SKIP LOCKED).
+    every(
+      'webhooks',
+      1_000,
+      () =>
+        dispatchWebhooks({
+          db: handle.db,
+          appAccess,
+          encryptionKey: config.encryptionKey,
+          sender: webhookSender,
+          now: deps.now,
+        }),
       app.log,
     ),
     every('housekeeping', 60 * 60_000, () => sweepExpired(handle.db), app.log),

@@ -11,9 +11,9 @@ export function createAppDeps(
   handle: Pick<DbHandle, 'db' | 'kind'>,
   options: Omit<
     AppDeps,
-    'db' | 'dbKind' | 'settings' | 'sessions' | 'ledger' | 'fairness' | 'now'
+    'db' | 'dbKind' | 'settings' | 'sessions' | 'ledger' | 'fairness' | 'now' | 'webhookTargets'
   > &
-    Partial<Pick<AppDeps, 'fairness' | 'now'>>,
+    Partial<Pick<AppDeps, 'fairness' | 'now' | 'webhookTargets'>>,
 ): AppDeps {
   const settings = new SettingsCache(handle.db);
   const sessions = new SessionFinder(handle.db);
@@ -27,6 +27,7 @@ export function createAppDeps(
     ledger: new LedgerDesk(handle.db, settings),
     fairness: options.fairness ?? new Fairness(),
     now: options.now ?? (() => new Date()),
+    webhookTargets: options.webhookTargets ?? 'loopback',
   };
 }
 
@@ -42,6 +43,7 @@ export function createContextInner(opts: {
   cookies?: SessionCookieJar;
   response?: ResponseHeaders;
   uploads?: readonly StoredUpload[];
+  bearerToken?: string | null;
 }): Context {
   return {
     deps: opts.deps,
@@ -55,6 +57,7 @@ export function createContextInner(opts: {
     cookies: opts.cookies ?? noopCookieJar,
     response: opts.response ?? noopResponseHeaders,
     uploads: opts.uploads ?? [],
+    bearerToken: opts.bearerToken ?? null,
     socket: null,
   };
 }

@@ -6,11 +6,13 @@ import type { SessionFinder, SessionWithUser } from './auth/sessions.ts';
 import type { Fairness, SocketChannel } from './fairness.ts';
 import type { LedgerDesk } from './ledger/desk.ts';
 import type { Mailer } from './mail/outbox.ts';
+import type { AppAccess } from './partners/app-access.ts';
 import type { RateLimiter } from './rate-limit.ts';
 import type { EventHub } from './realtime/hub.ts';
 import type { SettingsCache } from './settings/service.ts';
 import type { StoredUpload } from './support/file-types.ts';
 import type { FileStorage } from './support/storage.ts';
+import type { WebhookTargetPolicy } from './webhooks/targets.ts';
 
 /** What the procedures need from the process, built once by the server (or a test). */
 export interface AppDeps {
@@ -32,8 +34,15 @@ export interface AppDeps {
   storage: FileStorage;
   /** This instance's bounds on what one caller may hold at once. */
   fairness: Fairness;
-  /** The time: which months are closed (statements). Tests set it. */
+  /** The time: which months are closed (statements), when webhooks retry. Tests set it. */
   now: () => Date;
+  /**
+   * Third-party apps' OAuth tokens and customers' grants (the OAuth provider answers; see
+   * apps/server/src/runtime.ts for where it is plugged in).
+   */
+  appAccess: AppAccess;
+  /** Where apps' webhooks may be sent (webhooks/targets.ts). */
+  webhookTargets: WebhookTargetPolicy;
 }
 
 /** How a procedure sets or clears the session cookie, whatever the transport. */
@@ -64,6 +73,8 @@ export interface Context {
   credentialsSent: boolean;
   /** The raw token of this request's session (REST answers it to Bearer clients). */
   request: RequestInfo;
+  /** The request's `Authorization: Bearer` token, if any: an app's OAuth token on app routes. */
+  bearerToken: string | null;
   cookies: SessionCookieJar;
   response: ResponseHeaders;
   /**

@@ -25,6 +25,8 @@ export const errorCatalogue = {
   OWN_APPLICATION: [[403], 'Nobody decides on their own loan application.'],
   ACCOUNT_FROZEN: [[403], 'A freeze on the account stops this movement: the customer should contact support.'],
   STEP_UP_REQUIRED: [[403], 'A second factor is needed: the current TOTP code, or a code from `POST /auth/step-up`, as `code`.'],
+  INSUFFICIENT_SCOPE: [[403], 'The app’s token lacks the scope this operation needs (`details.scope`), or a customer’s token was sent where the app’s own (client credentials) is needed.'],
+  WEBHOOK_URL_REFUSED: [[400], 'Webhooks may not go to this URL: in production https to a public address only; elsewhere this machine only.'],
   NOT_FOUND: [[404], 'No such resource, or not the caller’s: another customer’s id answers 404 too.'],
   METHOD_NOT_ALLOWED: [[405], 'The path exists but not with this method; `Allow` lists the methods.'],
   CONFLICT: [[409], 'The resource’s state refuses the change, or the ledger met repeated conflicting changes: retry with the same `Idempotency-Key`.'],

@@ -98,6 +98,9 @@ export const permissions = {
   'update:settings:any': administrators,
   'read:scheduled-transfer:any': administrators,
   'delete:scheduled-transfer:any': administrators,
+  // Apps' webhook subscriptions and their delivery logs (the apps manage their own over OAuth).
+  'read:webhook:any': administrators,
+  'update:webhook:any': administrators,
 } as const satisfies Record<string, readonly UserRole[]>;
 
 export type Permission = keyof typeof permissions;

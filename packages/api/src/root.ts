@@ -19,6 +19,7 @@ import { statementsRouter } from './statements/router.ts';
 import { supportRouter } from './support/router.ts';
 import { transactionsRouter } from './transactions/router.ts';
 import { createCallerFactory, router } from './trpc.ts';
+import { webhooksRouter } from './webhooks/router.ts';
 
 export const appRouter = router({
   auth: authRouter,
@@ -39,6 +40,7 @@ export const appRouter = router({
   statements: statementsRouter,
   notifications: notificationsRouter,
   events: eventsRouter,
+  webhooks: webhooksRouter,
   dev: devRouter,
 });
 

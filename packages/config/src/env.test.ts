@@ -29,6 +29,23 @@ describe('loadConfig', () => {
     );
   });
 
+  it('sends webhooks to this machine only outside production, and to public https in it', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).webhookTargets).toBe('loopback');
+    const production = {
+      DATA_DIR: dataDir(),
+      NODE_ENV: 'production',
+      ENCRYPTION_KEY: Buffer.alloc(32, 1).toString('base64'),
+      SMTP_URL: 'smtp://mail:25',
+    };
+    expect(loadConfig(production).webhookTargets).toBe('public');
+    expect(() => loadConfig({ ...production, WEBHOOK_TARGETS: 'loopback' })).toThrow(
+      /WEBHOOK_TARGETS/,
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir(), WEBHOOK_TARGETS: 'anywhere' })).toThrow(
+      /WEBHOOK_TARGETS/,
+    );
+  });
+
   it('treats an empty variable as unset', () => {
     const config = loadConfig({
       DATA_DIR: dataDir(),

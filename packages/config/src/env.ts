@@ -98,6 +98,11 @@ const envSchema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((value) => value === 'true'),
+  /**
+   * Where apps' webhooks may go: `loopback` (this machine only; the default outside production)
+   * or `public` (https to public addresses only; always in production).
+   */
+  WEBHOOK_TARGETS: z.enum(['loopback', 'public']).optional(),
   /** Origins allowed to call /api/v1 from a browser (CORS), comma-separated; none by default. */
   CORS_ORIGINS: z
     .string()
@@ -158,6 +163,7 @@ export interface Config {
   scheduleRunIntervalMs: number;
   corsOrigins: string[];
   shutdownGraceMs: number;
+  webhookTargets: 'loopback' | 'public';
 }
 
 export class ConfigError extends Error {
@@ -190,6 +196,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     // The mailbox shows reset links to anyone: never silently in production.
     throw new ConfigError(
       'Invalid configuration:\n  SMTP_URL: required in production (or DEV_MAILBOX=true for a demo whose mail anyone may read)',
+    );
+  }
+  if (isProduction && env.WEBHOOK_TARGETS === 'loopback') {
+    throw new ConfigError(
+      'Invalid configuration:\n  WEBHOOK_TARGETS: loopback is for development; production sends webhooks to public https URLs only',
     );
   }
   const encryptionKey = env.ENCRYPTION_KEY
@@ -231,6 +242,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     scheduleRunIntervalMs: env.SCHEDULE_RUN_INTERVAL_MS,
     corsOrigins: env.CORS_ORIGINS,
     shutdownGraceMs: env.SHUTDOWN_GRACE_MS,
+    webhookTargets: env.WEBHOOK_TARGETS ?? (isProduction ? 'public' : 'loopback'),
   };
 }
 

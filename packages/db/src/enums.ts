@@ -142,3 +142,6 @@ export const disputeStatuses = [
 export type DisputeStatus = (typeof disputeStatuses)[number];
 /** Still being worked on: one such dispute per transaction. */
 export const openDisputeStatuses = ['submitted', 'investigating', 'provisional_credit'] as const;
+/** A webhook delivery: waiting (or retrying), delivered (a 2xx answer), or given up after 24 h. */
+export const webhookDeliveryStatuses = ['pending', 'delivered', 'failed'] as const;
+export type WebhookDeliveryStatus = (typeof webhookDeliveryStatuses)[number];

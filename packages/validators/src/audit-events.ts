@@ -56,6 +56,9 @@ export const auditEvents = [
   'dispute.opened',
   'dispute.updated',
   'dispute.withdrawn',
+  'webhook.subscribed',
+  'webhook.removed',
+  'webhook.delivery_replayed',
 ] as const;
 export type AuditEvent = (typeof auditEvents)[number];
 
@@ -112,6 +115,9 @@ export const auditEventLabels: Record<AuditEvent, string> = {
   'dispute.opened': 'Dispute opened',
   'dispute.updated': 'Dispute moved on by staff',
   'dispute.withdrawn': 'Dispute withdrawn',
+  'webhook.subscribed': 'App subscribed a webhook',
+  'webhook.removed': 'App removed a webhook',
+  'webhook.delivery_replayed': 'Webhook delivery replayed',
 };
 
 /**

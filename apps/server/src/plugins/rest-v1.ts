@@ -1,5 +1,5 @@
 import { AppErrorCause, errorCodeOf, errorDetailsOf, RetryAfterCause } from '@bank/api/errors';
-import { storedFileAnswer } from '@bank/api/rest/define';
+import { appTokenInvalidMessage, storedFileAnswer } from '@bank/api/rest/define';
 import { restRoutes } from '@bank/api/rest/routes';
 import { type StoredUpload, UploadRejected } from '@bank/api/support/file-types';
 import { admitUploadStart } from '@bank/api/support/quotas';
@@ -81,7 +81,9 @@ export function sendError(reply: FastifyReply, error: unknown, log: FastifyInsta
       // RFC 6750: a token that was sent but is not (or no longer) valid says so.
       reply.header(
         'WWW-Authenticate',
-        error.message === messages.sessionExpired ? 'Bearer error="invalid_token"' : 'Bearer',
+        error.message === messages.sessionExpired || error.message === appTokenInvalidMessage
+          ? 'Bearer error="invalid_token"'
+          : 'Bearer',
       );
     }
     const details = errorDetailsOf(error);

@@ -61,6 +61,7 @@ export const pageTitles: Partial<Record<PagePath, string>> = {
   '/admin/users/$userId': 'User Details',
   '/admin/transactions': 'Transaction Monitoring',
   '/admin/approvals': 'Approvals',
+  '/admin/webhooks': 'Webhooks',
   '/admin/loans': 'Loan Management',
   '/admin/banks': 'All Banks',
   '/admin/support': 'Support Management',

@@ -99,8 +99,20 @@ export interface QueuedEvent {
 }
 
 /**
+ * The customer events that apps' webhooks are made from (webhooks/events.ts): the statement
+ * that logs one also queues it in `webhook_outbox` while any app subscribes, so a webhook is
+ * never lost to a crash, nor sent for a change that rolled back.
+ */
+export const WEBHOOK_SOURCE_EVENTS = [
+  'transaction:new',
+  'transaction:updated',
+  'loan:status',
+] as const satisfies readonly AppEvent['type'][];
+
+/**
  * The one way events leave: two CTEs for the statement that made the change. `logged` writes
- * them to the `events` log (when `when` holds), `notified` NOTIFYs each with its id; PostgreSQL
+ * them to the `events` log (when `when` holds), `notified` NOTIFYs each with its id (and
+ * `for_webhooks` queues the customer events apps subscribe to); PostgreSQL
  * delivers them on commit, to every instance, and never for work that was rolled back. The
  * statement must read `notified` (a plain CTE runs only when read).
  */
@@ -146,6 +158,14 @@ export function logAndNotify(events: QueuedEvent[], when: SQL): SQL {
       select pg_notify(${EVENTS_CHANNEL}, jsonb_build_object('id', l.id::text, 'userId', l.user_id,
         'event', l.event)::text)
       from (select * from logged order by id) l
+    ), for_webhooks as (
+      insert into webhook_outbox (event_id, user_id, event)
+      select l.id, l.user_id, l.event from logged l
+      where l.user_id is not null and l.event->>'type' in (${sql.join(
+        WEBHOOK_SOURCE_EVENTS.map((type) => sql`${type}`),
+        sql`, `,
+      )})
+        and exists (select 1 from webhook_subscriptions s where s.removed_at is null)
     )${kept}`;
 }
 

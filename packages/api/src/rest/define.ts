@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { Context } from '../deps.ts';
 import { appError } from '../errors.ts';
 import { markParsed } from '../parse-once.ts';
+import type { AppPrincipal } from '../partners/app-access.ts';
 import { can, type Permission } from '../permissions.ts';
 import { createCaller } from '../root.ts';
 
@@ -50,7 +51,9 @@ export interface RestRoute {
   /** A realistic success answer the reference shows (checked against `output` by its type). */
   answerExample: unknown;
   /** Who may call it; the procedure enforces it, this documents it. */
-  access: 'public' | 'signed-in' | 'customer' | 'admin' | 'staff' | 'development';
+  access: 'public' | 'signed-in' | 'customer' | 'admin' | 'staff' | 'development' | 'app';
+  /** For `app` routes: the OAuth scope the app's own (client-credentials) token must carry. */
+  appScope: string | undefined;
   /**
    * The procedure moves money through the ledger desk, whose write confirms the caller's session
    * in the same statement: the adapter may then take the session from the cache (decision 022).
@@ -105,6 +108,7 @@ interface RouteSpec<I extends z.ZodType, O extends z.ZodType, A extends z.ZodTyp
   example?: z.input<I>;
   answerExample?: z.input<O>;
   access: RestRoute['access'];
+  appScope?: string;
   confirmsSession?: boolean;
   input: I;
   /**
@@ -130,6 +134,8 @@ interface RouteSpec<I extends z.ZodType, O extends z.ZodType, A extends z.ZodTyp
     caller: Caller;
     ctx: Context;
     input: z.output<I>;
+    /** The app whose token an `app` route verified (null on every other route). */
+    app: AppPrincipal | null;
   }): Promise<z.input<O> | z.input<A>>;
   /**
    * `?dryRun=true` answers 200 with what `handle` would decide, judged by the same rules, and
@@ -163,6 +169,7 @@ export function defineRoute<
     example: spec.example,
     answerExample: spec.answerExample,
     access: spec.access,
+    appScope: spec.appScope,
     confirmsSession: spec.confirmsSession ?? false,
     input: spec.input,
     parsedFor: spec.parsedFor,
@@ -178,8 +185,15 @@ export function defineRoute<
       ? { output: spec.dryRun.output, description: spec.dryRun.description }
       : undefined,
     async run(ctx, rawWithFlag) {
+      // An app's routes take its OAuth token, never a customer's session.
+      const app = spec.access === 'app' ? await verifiedApp(ctx, spec.appScope) : null;
       // Who is asking comes before what they ask: signed out, a bad body still answers 401.
-      if (spec.access !== 'public' && spec.access !== 'development' && !ctx.auth) {
+      if (
+        spec.access !== 'public' &&
+        spec.access !== 'development' &&
+        spec.access !== 'app' &&
+        !ctx.auth
+      ) {
         // No credentials at all is not an expired session (the integrator API review).
         throw ctx.credentialsSent
           ? appError('UNAUTHORIZED', messages.sessionExpired)
@@ -205,7 +219,7 @@ export function defineRoute<
         return { status: 200, result: spec.dryRun.output.parse(verdict) };
       }
       if (spec.parsedFor) markParsed(spec.parsedFor, input);
-      const answer = await spec.handle({ caller, ctx, input });
+      const answer = await spec.handle({ caller, ctx, input, app });
       if (spec.accepted) {
         const waiting = spec.accepted.safeParse(answer);
         if (waiting.success) return { status: 202, result: waiting.data };
@@ -214,6 +228,34 @@ export function defineRoute<
       return { status: spec.successStatus ?? 200, result: spec.output.parse(answer) };
     },
   };
+}
+
+/** The 401 of an app token that no longer verifies (RFC 6750's invalid_token). */
+export const appTokenInvalidMessage = 'The access token is unknown, expired or revoked';
+
+/**
+ * The app behind the request's Bearer token, holding `scope` and acting for itself (client
+ * credentials): 401 without a token that verifies, 403 INSUFFICIENT_SCOPE otherwise.
+ */
+async function verifiedApp(ctx: Context, scope: string | undefined): Promise<AppPrincipal> {
+  if (!ctx.bearerToken) throw appError('UNAUTHORIZED', messages.authenticationRequired);
+  const app = await ctx.deps.appAccess.verifyAccessToken(ctx.bearerToken);
+  if (!app) throw appError('UNAUTHORIZED', appTokenInvalidMessage);
+  if (scope && !app.scopes.includes(scope)) {
+    ctx.response.set('WWW-Authenticate', `Bearer error="insufficient_scope", scope="${scope}"`);
+    throw appError('FORBIDDEN', `This token lacks the scope ${scope}`, 'INSUFFICIENT_SCOPE', {
+      scope,
+    });
+  }
+  if (app.userId !== null) {
+    throw appError(
+      'FORBIDDEN',
+      'Use the app’s own token (client credentials), not one a customer granted',
+      'INSUFFICIENT_SCOPE',
+      { scope: scope ?? null },
+    );
+  }
+  return app;
 }
 
 /**

@@ -16,6 +16,7 @@ import { settingsRestRoutes } from '../settings/rest.ts';
 import { statementRestRoutes } from '../statements/rest.ts';
 import { supportRestRoutes } from '../support/rest.ts';
 import { transactionRestRoutes } from '../transactions/rest.ts';
+import { webhookRestRoutes } from '../webhooks/rest.ts';
 import type { RestRoute } from './define.ts';
 
 /** Every /api/v1 path, in the order the reference lists them. */
@@ -37,5 +38,6 @@ export const restRoutes: RestRoute[] = [
   ...disputeRestRoutes,
   ...settingsRestRoutes,
   ...oversightRestRoutes,
+  ...webhookRestRoutes,
   ...devRestRoutes,
 ];

@@ -19,6 +19,7 @@ import { EventHub } from '../realtime/hub.ts';
 import { createCaller } from '../root.ts';
 import { ensureBankSettings } from '../settings/service.ts';
 import { createLocalFileStorage } from '../support/storage.ts';
+import { MemoryAppAccess } from './app-access.ts';
 
 export interface RecordingJar extends SessionCookieJar {
   token: string | null;
@@ -55,7 +56,10 @@ export async function createTestApp(options: { poolerUrl?: string } = {}) {
   const hub = new EventHub();
   await hub.start(handle);
   const filesDir = mkdtempSync(join(tmpdir(), 'bank-files-'));
+  // Apps' tokens and grants: tests issue them as the OAuth provider would.
+  const appAccess = new MemoryAppAccess();
   const deps: AppDeps = createAppDeps(handle, {
+    appAccess,
     storage: createLocalFileStorage(filesDir),
     mailer: outboxMailer,
     rateLimiter: createDbRateLimiter(handle.db),
@@ -177,6 +181,7 @@ export async function createTestApp(options: { poolerUrl?: string } = {}) {
     handle,
     db: handle.db,
     deps,
+    appAccess,
     caller,
     mailbox,
     tokenFromMail,

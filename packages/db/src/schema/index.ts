@@ -13,3 +13,4 @@ export * from './settings.ts';
 export * from './statements.ts';
 export * from './support.ts';
 export * from './users.ts';
+export * from './webhooks.ts';

@@ -4,7 +4,7 @@ import { ref } from './json-schema.ts';
 import type { SchemaBook } from './schema-book.ts';
 
 /** What operations share: security schemes, parameters, headers, error answers and schemas. */
-export function components(book: SchemaBook) {
+export function components(book: SchemaBook, origin: string) {
   const retryAfter = ref('headers', 'RetryAfter');
   const requestId = ref('headers', 'RequestId');
   const responses = Object.fromEntries(
@@ -28,6 +28,21 @@ export function components(book: SchemaBook) {
   );
   return {
     securitySchemes: {
+      // Apps' own access tokens (the `app` routes). The token URL is the OAuth provider's token
+      // endpoint (its discovery document at /.well-known/openid-configuration says the same).
+      oauth2: {
+        type: 'oauth2',
+        description:
+          'An app’s OAuth 2.0 access token, sent as `Authorization: Bearer <token>`; each operation names the scope it needs.',
+        flows: {
+          clientCredentials: {
+            tokenUrl: `${origin}/oauth/token`,
+            scopes: {
+              'webhooks:manage': 'Subscribe to, list and remove the app’s webhooks.',
+            },
+          },
+        },
+      },
       bearer: {
         type: 'http',
         scheme: 'bearer',

@@ -21,6 +21,8 @@ const tagDescriptions: Record<string, string> = {
     'A customer’s report of a payment they question, worked as a support ticket: provisional credit, decision, Regulation E deadlines.',
   Users: 'User administration (administrators).',
   Admin: 'The bank’s administration (administrators).',
+  Webhooks:
+    'An app’s webhook subscriptions, managed with its own OAuth token (client credentials, scope `webhooks:manage`); deliveries are signed per Standard Webhooks.',
   Development: 'Only while no SMTP server is configured: the development mailbox.',
 };
 
@@ -63,7 +65,7 @@ export function buildOpenApiDocument(routes: RestRoute[], site: { publicUrl: str
     })),
     security: [{ bearer: [] }, { cookie: [] }],
     paths,
-    components: components(book),
+    components: components(book, origin),
   };
   return withoutUnusedComponents(document);
 }

@@ -22,6 +22,7 @@ const accessText: Record<RestRoute['access'], string> = {
   admin: 'Administrators only.',
   staff: 'Administrators and support staff.',
   development: 'No authentication; only while the development mailbox is on.',
+  app: 'A third-party app’s own OAuth access token (client credentials), not a customer’s session.',
 };
 
 /**
@@ -243,7 +244,7 @@ export function buildOperation(route: RestRoute, book: SchemaBook) {
   const notes = [
     moreText.join(' '),
     route.description,
-    `**Access:** ${accessText[route.access]}`,
+    `**Access:** ${accessText[route.access]}${route.appScope ? ` Scope: \`${route.appScope}\`.` : ''}`,
     route.multipart
       ? 'Send `multipart/form-data` with the fields and up to five `attachments` parts; without files, the same fields as `application/json` are taken too.'
       : undefined,
@@ -258,6 +259,9 @@ export function buildOperation(route: RestRoute, book: SchemaBook) {
     tags: [route.tag],
     'x-access': route.access,
     ...(route.access === 'public' || route.access === 'development' ? { security: [] } : {}),
+    ...(route.access === 'app'
+      ? { security: [{ oauth2: route.appScope ? [route.appScope] : [] }] }
+      : {}),
     ...(parameters.length > 0 ? { parameters } : {}),
     ...(requestBody ? { requestBody } : {}),
     responses,

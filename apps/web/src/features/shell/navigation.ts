@@ -26,6 +26,7 @@ import {
   LuStamp,
   LuTickets,
   LuUsers,
+  LuWebhook,
 } from 'react-icons/lu';
 
 export interface NavLink {
@@ -99,6 +100,7 @@ export const adminNavigation: NavLink[] = [
   { label: 'Transaction Monitoring', to: '/admin/transactions', icon: LuChartLine },
   { label: 'Loan Management', to: '/admin/loans', icon: LuListChecks },
   { label: 'Approvals', to: '/admin/approvals', icon: LuStamp },
+  { label: 'Webhooks', to: '/admin/webhooks', icon: LuWebhook },
   { label: 'All Banks', to: '/admin/banks', icon: LuBuilding2 },
   { label: 'Support Management', to: '/admin/support', icon: LuReceipt },
   { label: 'Disputes', to: '/admin/disputes', icon: LuScale },

@@ -1,0 +1,162 @@
+import { Badge, Button, Field, Flex, Heading, Input, Stack, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import { type Column, cellStyles, ListTable } from '../../components/data-table.tsx';
+import { formatDateTime } from '../../lib/format.ts';
+import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
+import { WebhookDeliveriesPanel } from './webhook-deliveries-panel.tsx';
+import type { WebhookSearch } from './webhook-search.ts';
+
+type Subscription = RouterOutputs['webhooks']['ofApp']['webhooks'][number];
+
+function columns(
+  select: (webhook: Subscription) => void,
+  selected?: string,
+): Column<Subscription>[] {
+  return [
+    {
+      header: 'URL',
+      cell: (webhook) => (
+        <Text fontFamily="mono" fontSize="sm" wordBreak="break-all" minW="40" maxW="xs">
+          {webhook.url}
+        </Text>
+      ),
+    },
+    {
+      header: 'Events',
+      cell: (webhook) => (
+        <Flex gap="1" wrap="wrap" minW="40" maxW="xs">
+          {webhook.events.map((event) => (
+            <Badge key={event} variant="outline" fontFamily="mono">
+              {event}
+            </Badge>
+          ))}
+        </Flex>
+      ),
+    },
+    {
+      header: 'State',
+      cell: (webhook) =>
+        webhook.removedAt ? (
+          <Badge colorPalette="gray">Removed</Badge>
+        ) : (
+          <Badge colorPalette="green">Active</Badge>
+        ),
+    },
+    {
+      header: 'Delivered',
+      headerProps: { textAlign: 'end' },
+      cell: (webhook) => webhook.delivered,
+      cellProps: cellStyles.figure,
+    },
+    {
+      header: 'Waiting',
+      headerProps: { textAlign: 'end' },
+      cell: (webhook) => webhook.pending,
+      cellProps: cellStyles.figure,
+    },
+    {
+      header: 'Given up',
+      headerProps: { textAlign: 'end' },
+      cell: (webhook) => webhook.failed,
+      cellProps: cellStyles.figure,
+    },
+    {
+      header: 'Created',
+      cell: (webhook) => formatDateTime(webhook.createdAt),
+      cellProps: cellStyles.nowrap,
+    },
+    {
+      header: 'Actions',
+      hideHeader: true,
+      cell: (webhook) => (
+        <Button
+          size="xs"
+          variant={webhook.id === selected ? 'solid' : 'outline'}
+          aria-pressed={webhook.id === selected}
+          aria-label={`Deliveries of ${webhook.url}`}
+          onClick={() => select(webhook)}
+        >
+          Deliveries
+        </Button>
+      ),
+    },
+  ];
+}
+
+/**
+ * /admin/webhooks: an app's webhook subscriptions (found by its OAuth client id), each one's
+ * delivery log, and replay. Apps manage their subscriptions themselves over the API.
+ */
+export function WebhooksPage(props: {
+  search: WebhookSearch;
+  onSearchChange: (next: WebhookSearch) => void;
+}) {
+  const { search, onSearchChange } = props;
+  const [draft, setDraft] = useState(search.clientId ?? '');
+  const clientId = search.clientId?.trim() ?? '';
+  const subscriptions = trpc.webhooks.ofApp.useQuery({ clientId }, { enabled: clientId !== '' });
+  const selected = subscriptions.data?.webhooks.find((webhook) => webhook.id === search.webhook);
+
+  return (
+    <Stack gap="6">
+      <Stack gap="1">
+        <Heading as="h1" size="2xl">
+          Webhooks
+        </Heading>
+        <Text color="fg.muted">
+          Where connected apps receive their customers’ events, and how each delivery went.
+        </Text>
+      </Stack>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          const next = draft.trim();
+          onSearchChange(next === '' ? {} : { clientId: next });
+        }}
+      >
+        <Flex gap="3" align="flex-end" wrap="wrap">
+          <Field.Root w={{ base: 'full', sm: 'sm' }}>
+            <Field.Label>App client ID</Field.Label>
+            <Input
+              value={draft}
+              onChange={(event) => setDraft(event.target.value)}
+              placeholder="e.g. app_budgetly"
+              fontFamily="mono"
+              autoComplete="off"
+            />
+          </Field.Root>
+          <Button type="submit">Show webhooks</Button>
+        </Flex>
+      </form>
+      {clientId === '' ? (
+        <Text color="fg.muted">Enter an app’s client ID to see its webhooks.</Text>
+      ) : (
+        <ListTable
+          label="Webhook subscriptions"
+          query={subscriptions}
+          rows={subscriptions.data?.webhooks}
+          columns={columns(
+            (webhook) => onSearchChange({ clientId, webhook: webhook.id }),
+            search.webhook,
+          )}
+          rowKey={(webhook) => webhook.id}
+          loadingLabel="Loading webhooks"
+          failedMessage="Failed to fetch webhooks"
+          empty={{
+            title: 'No webhooks',
+            hint: 'This app has not subscribed to any events.',
+          }}
+        />
+      )}
+      {selected ? (
+        <WebhookDeliveriesPanel
+          webhook={selected}
+          status={search.status}
+          onStatusChange={(status) =>
+            onSearchChange({ clientId, webhook: selected.id, ...(status ? { status } : {}) })
+          }
+        />
+      ) : null}
+    </Stack>
+  );
+}
