@@ -16,7 +16,14 @@ function columns(
     {
       header: 'URL',
       cell: (webhook) => (
-        <Text fontFamily="mono" fontSize="sm" wordBreak="break-all" minW="40" maxW="64">
+        <Text
+          fontFamily="mono"
+          fontSize="sm"
+          whiteSpace="normal"
+          wordBreak="break-all"
+          minW="40"
+          maxW="64"
+        >
           {webhook.url}
         </Text>
       ),
