@@ -16,7 +16,14 @@ function columns(
     {
       header: 'URL',
       cell: (webhook) => (
-        <Text fontFamily="mono" fontSize="sm" wordBreak="break-all" minW="40" maxW="xs">
+        <Text
+          fontFamily="mono"
+          fontSize="sm"
+          whiteSpace="normal"
+          wordBreak="break-all"
+          minW="40"
+          maxW="64"
+        >
           {webhook.url}
         </Text>
       ),
@@ -43,22 +50,16 @@ function columns(
         ),
     },
     {
-      header: 'Delivered',
-      headerProps: { textAlign: 'end' },
-      cell: (webhook) => webhook.delivered,
-      cellProps: cellStyles.figure,
-    },
-    {
-      header: 'Waiting',
-      headerProps: { textAlign: 'end' },
-      cell: (webhook) => webhook.pending,
-      cellProps: cellStyles.figure,
-    },
-    {
-      header: 'Given up',
-      headerProps: { textAlign: 'end' },
-      cell: (webhook) => webhook.failed,
-      cellProps: cellStyles.figure,
+      header: 'Deliveries',
+      cell: (webhook) => (
+        <Stack gap="0" fontSize="sm" whiteSpace="nowrap" fontVariantNumeric="tabular-nums">
+          <Text>{`${webhook.delivered} delivered`}</Text>
+          <Text>{`${webhook.pending} waiting`}</Text>
+          <Text color={webhook.failed > 0 ? 'fg.error' : undefined}>
+            {`${webhook.failed} given up`}
+          </Text>
+        </Stack>
+      ),
     },
     {
       header: 'Created',
