@@ -106,7 +106,11 @@ describe('four eyes beyond reversals', () => {
       withdrawalLimit: 30_000,
       role: 'admin',
     });
-    expect(answer.user).toMatchObject({ firstName: 'Daniela', role: 'user', withdrawalLimit: null });
+    expect(answer.user).toMatchObject({
+      firstName: 'Daniela',
+      role: 'user',
+      withdrawalLimit: null,
+    });
     expect(answer.approvals.map((approval) => approval.action).sort()).toEqual([
       'admin_grant',
       'limit_raise',
@@ -180,8 +184,8 @@ describe('four eyes beyond reversals', () => {
       mode: 'debits',
       reason: 'Asked by the customer',
     });
-    expect(
-      await maker.caller.restrictions.unfreeze({ accountNumber: fay.accountNumber }),
-    ).toEqual({ message: 'Freeze lifted' });
+    expect(await maker.caller.restrictions.unfreeze({ accountNumber: fay.accountNumber })).toEqual({
+      message: 'Freeze lifted',
+    });
   });
 });

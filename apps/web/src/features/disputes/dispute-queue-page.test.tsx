@@ -48,7 +48,7 @@ describe('the disputes queue', () => {
     expect(callsTo('disputes.update')).toEqual([
       { id: late.id, status: 'provisional_credit', amount: 50 },
     ]);
-  });
+  }, 60_000);
 
   it('denies only with a reason for the customer', async () => {
     const open = makeDispute({ status: 'investigating' });
@@ -71,5 +71,5 @@ describe('the disputes queue', () => {
     expect(callsTo('disputes.update')).toEqual([
       { id: open.id, status: 'denied', reason: 'The payee delivered.' },
     ]);
-  });
+  }, 60_000);
 });
