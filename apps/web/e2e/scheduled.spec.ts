@@ -77,7 +77,7 @@ test('schedule monthly rent to a payee, see it upcoming, run and in the history'
   request,
 }) => {
   // Four pages in four looks each, axe scans, and a wait for the runner: a long journey.
-  test.setTimeout(240_000);
+  test.setTimeout(480_000);
   const tenant = await tenantWithLandlord(request);
   await signIn(page, tenant.email, tenant.password);
 
@@ -126,8 +126,8 @@ test('schedule monthly rent to a payee, see it upcoming, run and in the history'
   const payments = page.getByRole('table', { name: 'Payments' });
   await expect(async () => {
     await page.reload();
-    await expect(payments.getByText('Paid')).toBeVisible({ timeout: 1_000 });
-  }).toPass({ timeout: 20_000 });
+    await expect(payments.getByText('Paid')).toBeVisible({ timeout: 5_000 });
+  }).toPass({ timeout: 90_000 });
   await expectNoAxeViolations(page);
   await screenshots(page, 'scheduled', 'detail');
 
