@@ -1,5 +1,6 @@
 export * from './approvals.ts';
 export * from './audit.ts';
+export * from './categories.ts';
 export * from './events.ts';
 export * from './holds.ts';
 export * from './loans.ts';
