@@ -68,7 +68,8 @@ export function defaultCategorySql(incoming: SQL): SQL {
     ];
     if (rule.side === 'credit') conditions.push(sql`(${incoming})`);
     if (rule.side === 'debit') conditions.push(sql`not (${incoming})`);
-    if (rule.paymentMethod) conditions.push(sql`${transactions.paymentMethod} = ${rule.paymentMethod}`);
+    if (rule.paymentMethod)
+      conditions.push(sql`${transactions.paymentMethod} = ${rule.paymentMethod}`);
     return sql`when ${sql.join(conditions, sql` and `)} then ${rule.category}`;
   });
   return sql`(case ${sql.join(branches, sql` `)} else ${fallback} end)`;

@@ -1,12 +1,12 @@
 import { transactionStatuses, transactionTypes } from '@bank/db/enums';
-import { spendingCategories } from '@bank/validators/categories';
 import type { TimelineEntry } from '@bank/db/schema';
+import { spendingCategories } from '@bank/validators/categories';
 import { z } from 'zod';
 import { toDollars } from '../money/cents.ts';
 import { instant, money, uuid } from '../rest/schemas.ts';
 import { counterpartyOf, counterpartySchema } from './counterparty.ts';
-import { categoryOf } from './spending-category.ts';
 import type { Customer } from './posting.ts';
+import { categoryOf } from './spending-category.ts';
 import type { TransactionRow } from './transaction-row.ts';
 
 export interface PartyNames {
@@ -84,9 +84,11 @@ export const transactionDtoSchema = z
     currency: z.string(),
     direction: z.enum(['credit', 'debit']),
     description: z.string(),
-    category: z.enum(spendingCategories).describe(
-      'The spending category, as this customer filed it (`PUT /transactions/{id}/category`) or, until they do, as its kind tells: money received `income`, sent `transfers`, a loan’s `loans`, a fee `fees`, cash taken out `cash`. Each side of a transfer files it for themselves.',
-    ),
+    category: z
+      .enum(spendingCategories)
+      .describe(
+        'The spending category, as this customer filed it (`PUT /transactions/{id}/category`) or, until they do, as its kind tells: money received `income`, sent `transfers`, a loan’s `loans`, a fee `fees`, cash taken out `cash`. Each side of a transfer files it for themselves.',
+      ),
     paymentMethod: z.string(),
     notes: z.string().nullable(),
     recipient: z.object({ _id: z.string(), id: z.string() }).nullable(),

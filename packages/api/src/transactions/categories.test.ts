@@ -74,7 +74,10 @@ describe('spending categories', () => {
     );
     expect((await bob.caller.transactions.byId({ id: transaction.id })).category).toBe('other');
     // Filing again replaces it (one row per customer and movement).
-    await alice.caller.transactions.setCategory({ id: transaction.id, category: 'bills_utilities' });
+    await alice.caller.transactions.setCategory({
+      id: transaction.id,
+      category: 'bills_utilities',
+    });
     const rows = await app.db
       .select()
       .from(transactionCategories)
@@ -128,7 +131,10 @@ describe('spending categories', () => {
     const shop = await send(45.5, 'Groceries');
     await send(30, 'Gift');
     await alice.caller.transactions.withdraw({ amount: 40, method: 'cash_pickup' });
-    await alice.caller.transactions.setCategory({ id: rent.transaction.id, category: 'rent_housing' });
+    await alice.caller.transactions.setCategory({
+      id: rent.transaction.id,
+      category: 'rent_housing',
+    });
     await alice.caller.transactions.setCategory({ id: shop.transaction.id, category: 'groceries' });
     // Money received is no spending, whatever it is filed under.
     const back = await bob.caller.transactions.transfer({

@@ -1,6 +1,6 @@
+import { text } from 'node:stream/consumers';
 import { bankSettings, cards, transactions, users } from '@bank/db/schema';
 import { eq, sql } from 'drizzle-orm';
-import { text } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Book } from '../ledger/book.ts';
 import { LedgerDesk } from '../ledger/desk.ts';

@@ -1,3 +1,4 @@
+import { setCategoryInput, spendingCategories } from '@bank/validators/categories';
 import {
   byIdInput,
   depositInput,
@@ -7,7 +8,6 @@ import {
   transferInput,
   withdrawInput,
 } from '@bank/validators/money';
-import { setCategoryInput, spendingCategories } from '@bank/validators/categories';
 import { reversalInput } from '@bank/validators/operations';
 import { z } from 'zod';
 import { payeeAnswerSchema } from '../accounts/payee.ts';

@@ -1,3 +1,4 @@
+import { setCategoryInput } from '@bank/validators/categories';
 import {
   byIdInput,
   depositInput,
@@ -7,7 +8,6 @@ import {
   transferInput,
   withdrawInput,
 } from '@bank/validators/money';
-import { setCategoryInput } from '@bank/validators/categories';
 import { reversalInput } from '@bank/validators/operations';
 import { lookupPayee } from '../accounts/payee.ts';
 import { primaryAccountOf } from '../accounts/service.ts';

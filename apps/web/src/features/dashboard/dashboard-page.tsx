@@ -32,6 +32,7 @@ import { trpc } from '../../lib/trpc.ts';
 import { AccountDetailsButton } from './account-details.tsx';
 import { AccountRestrictions } from './account-restrictions.tsx';
 import { IncomeExpenseChart } from './income-expense-chart.tsx';
+import { SpendingByCategory } from './spending-by-category.tsx';
 
 const quickLinks = [
   { label: 'Transfer Money', to: '/transfer', icon: LuSend },
@@ -114,7 +115,10 @@ function MonthlyChart() {
   );
 }
 
-/** docs/product.md 2.9: greeting, balance and totals, quick links, recent transactions, a chart. */
+/**
+ * docs/product.md 2.9: greeting, balance and totals, quick links, recent transactions, spending
+ * by category, a chart.
+ */
 export function DashboardPage() {
   const user = useCurrentUser();
   const stats = trpc.transactions.stats.useQuery();
@@ -214,8 +218,9 @@ export function DashboardPage() {
 
       <SimpleGrid columns={{ base: 1, xl: 2 }} gap="6" alignItems="start">
         <RecentTransactions />
-        <MonthlyChart />
+        <SpendingByCategory />
       </SimpleGrid>
+      <MonthlyChart />
     </Stack>
   );
 }
