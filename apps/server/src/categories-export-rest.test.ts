@@ -28,7 +28,7 @@ describe('PUT /transactions/{id}/category', () => {
     const id: string = sent.json().transaction.id;
     expect(sent.json().transaction.category).toBe('transfers');
 
-    const put = (token: string, payload: unknown, target = id) =>
+    const put = (token: string, payload: Record<string, string>, target = id) =>
       server.inject({
         method: 'PUT',
         url: `/api/v1/transactions/${target}/category`,
