@@ -31,6 +31,8 @@ export const permissions = {
   'read:account:own': everyone,
   'read:transaction:own': everyone,
   'create:transaction:own': everyone,
+  // Filing one's own movements under spending categories (an annotation, not money).
+  'update:transaction:own': everyone,
   'read:card:own': everyone,
   'create:card:own': everyone,
   'update:card:own': everyone,

@@ -1,5 +1,5 @@
 import { AppErrorCause, errorCodeOf, errorDetailsOf, RetryAfterCause } from '@bank/api/errors';
-import { appTokenInvalidMessage, storedFileAnswer } from '@bank/api/rest/define';
+import { appTokenInvalidMessage, csvBody, storedFileAnswer } from '@bank/api/rest/define';
 import { restRoutes } from '@bank/api/rest/routes';
 import { type StoredUpload, UploadRejected } from '@bank/api/support/file-types';
 import { admitUploadStart } from '@bank/api/support/quotas';
@@ -200,14 +200,19 @@ export async function restV1Plugin(
               .send(file.body);
           }
           if (route.contentType === 'text/csv') {
+            // A streamed CSV names its own file; a whole one the route's.
+            const streamed = csvBody.safeParse(result);
             return reply
               .code(status)
               .type('text/csv; charset=utf-8')
               .header(
                 'Content-Disposition',
-                `attachment; filename="${route.downloadName ?? 'transactions.csv'}"`,
+                streamed.success
+                  ? contentDisposition(streamed.data.fileName)
+                  : `attachment; filename="${route.downloadName ?? 'transactions.csv'}"`,
               )
-              .send(result);
+              .header('Cache-Control', 'private, no-store')
+              .send(streamed.success ? streamed.data.body : result);
           }
           return reply.code(status).send(result);
         } catch (error) {

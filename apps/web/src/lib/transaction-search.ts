@@ -51,3 +51,14 @@ export function transactionListInput(search: TransactionSearch) {
 export function hasFilters(search: TransactionSearch): boolean {
   return filterKeys.some((key) => search[key] !== undefined);
 }
+
+/** GET /api/v1/transactions/export with the filters: the server streams every matching row. */
+export function exportHref(filters: TransactionFilterValues): string {
+  const query = new URLSearchParams();
+  for (const key of filterKeys) {
+    const value = filters[key];
+    if (value !== undefined) query.set(key, String(value));
+  }
+  const text = query.toString();
+  return `/api/v1/transactions/export${text ? `?${text}` : ''}`;
+}

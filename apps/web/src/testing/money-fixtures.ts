@@ -24,7 +24,7 @@ export function makeTransaction(overrides: Partial<TransactionFixture> = {}): Tr
     currency: 'USD',
     direction: 'credit',
     description: 'Deposit funds',
-    category: 'deposit',
+    category: 'income',
     paymentMethod: 'card',
     notes: null,
     recipient: null,
@@ -95,6 +95,13 @@ export function makeStats(overrides: Partial<Stats> = {}): Stats {
       income: index === 11 ? 5000 : 0,
       expenses: index === 11 ? 3765.5 : 0,
     })),
+    // Sums to this month's expenses, as the server's do.
+    spendingByCategory: [
+      { category: 'rent_housing', amount: 2500, lastMonth: 600 },
+      { category: 'groceries', amount: 965.5, lastMonth: 300 },
+      { category: 'transfers', amount: 300, lastMonth: 100 },
+      { category: 'dining', amount: 0, lastMonth: 0.01 },
+    ],
     ...overrides,
   };
 }

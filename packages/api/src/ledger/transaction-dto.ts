@@ -1,16 +1,20 @@
 import { transactionStatuses, transactionTypes } from '@bank/db/enums';
 import type { TimelineEntry } from '@bank/db/schema';
+import { spendingCategories } from '@bank/validators/categories';
 import { z } from 'zod';
 import { toDollars } from '../money/cents.ts';
 import { instant, money, uuid } from '../rest/schemas.ts';
 import { counterpartyOf, counterpartySchema } from './counterparty.ts';
 import type { Customer } from './posting.ts';
+import { categoryOf } from './spending-category.ts';
 import type { TransactionRow } from './transaction-row.ts';
 
 export interface PartyNames {
   sender: { firstName: string; lastName: string; email: string } | null;
   /** The reversals that undid this movement, oldest first (transactions/reversal-links.ts). */
   reversedBy?: string[];
+  /** The viewer's own filing of it (transaction_categories), when they made one. */
+  category?: string | null;
 }
 
 /**
@@ -34,7 +38,8 @@ export function toTransactionDto(
     currency: row.currency,
     direction: incoming ? ('credit' as const) : ('debit' as const),
     description: row.description,
-    category: row.category,
+    // The viewer's spending category: their own filing, else what the kind of movement tells.
+    category: categoryOf(row, incoming, parties.category),
     paymentMethod: row.paymentMethod,
     notes: row.notes,
     // Another customer's internal id never reaches a sender: only the recipient (their own id)
@@ -79,7 +84,11 @@ export const transactionDtoSchema = z
     currency: z.string(),
     direction: z.enum(['credit', 'debit']),
     description: z.string(),
-    category: z.string(),
+    category: z
+      .enum(spendingCategories)
+      .describe(
+        'The spending category, as this customer filed it (`PUT /transactions/{id}/category`) or, until they do, as its kind tells: money received `income`, sent `transfers`, a loan’s `loans`, a fee `fees`, cash taken out `cash`. Each side of a transfer files it for themselves.',
+      ),
     paymentMethod: z.string(),
     notes: z.string().nullable(),
     recipient: z.object({ _id: z.string(), id: z.string() }).nullable(),

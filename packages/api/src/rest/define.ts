@@ -308,12 +308,17 @@ export function pathParameterNames(path: string): string[] {
   return [...path.matchAll(/:([A-Za-z]+)/g)].map((match) => match[1] ?? '');
 }
 
+const readable = z.custom<import('node:stream').Readable>(
+  (value) => typeof value === 'object' && value !== null && 'pipe' in value,
+);
+
 /** What a file download route answers; the adapter streams `body` with these headers. */
 export const storedFileAnswer = z.object({
   fileName: z.string(),
   contentType: z.string(),
   size: z.number(),
-  body: z.custom<import('node:stream').Readable>(
-    (value) => typeof value === 'object' && value !== null && 'pipe' in value,
-  ),
+  body: readable,
 });
+
+/** A text/csv answer written as it is read (no length known): the adapter streams `body`. */
+export const csvBody = z.object({ fileName: z.string(), body: readable });

@@ -1,8 +1,7 @@
 import type { Executor } from '@bank/db';
-import { transactions, users } from '@bank/db/schema';
+import { transactionCategories, transactions, users } from '@bank/db/schema';
 import type { transactionListQuery } from '@bank/validators/money';
 import { TRPCError } from '@trpc/server';
-import { stringify } from 'csv-stringify/sync';
 import { and, count, eq, gte, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
@@ -11,7 +10,6 @@ import type { SessionWithUser } from '../auth/sessions.ts';
 import { queryRows } from '../db-rows.ts';
 import type { AppDeps } from '../deps.ts';
 import { outflowOn, utcDay } from '../ledger/account-state.ts';
-import type { Counterparty } from '../ledger/counterparty.ts';
 import { primaryAccountIdOf } from '../ledger/primary-account.ts';
 import { containsPattern } from '../ledger/search-text.ts';
 import { toTransactionDto } from '../ledger/transaction-dto.ts';
@@ -19,6 +17,7 @@ import { transactionJsonPairs, transactionRowJson } from '../ledger/transaction-
 import { toCents, toDollars } from '../money/cents.ts';
 import { encodeHistoryCursor, type OwnTransactionListQuery } from './cursor.ts';
 import { reversalsOf } from './reversal-links.ts';
+import { spendingByCategory } from './spending.ts';
 
 const senders = alias(users, 'sender');
 
@@ -101,6 +100,7 @@ async function pageOf(
 const pageTransaction = transactionRowJson.extend({
   senderFirstName: z.string().nullable(),
   senderLastName: z.string().nullable(),
+  filedCategory: z.string().nullable(),
 });
 /** The page's columns, built once. */
 const transactionOfT = transactionJsonPairs('t');
@@ -120,6 +120,8 @@ export async function listTransactions(
   db: Executor,
   userId: string,
   query: OwnTransactionListQuery,
+  /** Whether to count the matching rows (an export reading on by cursor needs no total). */
+  options: { counted: boolean } = { counted: true },
 ) {
   const filters = filterConditions(query);
   // After a cursor: strictly below its row (one of this account's) in the list's order,
@@ -150,8 +152,9 @@ export async function listTransactions(
   const count = ({ account, search }: Side) =>
     sql`(select count(*) from ${transactions} where ${account} = (select id from acct)${filtered(search)})`;
   // Unfiltered, the account's own count answers at once; filtered, both sides are counted.
-  const total =
-    filters.length === 0 && !query.q
+  const total = !options.counted
+    ? sql`0`
+    : filters.length === 0 && !query.q
       ? sql`(select transaction_count from accounts where id = (select id from acct))`
       : sql`(${count(sides.out)} + ${count(sides.in)})::int`;
   const [page] = await queryRows(
@@ -165,9 +168,12 @@ export async function listTransactions(
       select (select id from acct) as account_id,
         coalesce((
           select json_agg(json_build_object(${transactionOfT},
-            'senderFirstName', s.first_name, 'senderLastName', s.last_name
+            'senderFirstName', s.first_name, 'senderLastName', s.last_name,
+            'filedCategory', fc.category
           ) order by t.created_at desc, t.id desc)
           from merged m join transactions t on t.id = m.id left join users s on s.id = t.sender_user_id
+            -- The customer's own filing of the page's rows: a primary-key probe each.
+            left join transaction_categories fc on fc.user_id = ${userId}::uuid and fc.transaction_id = t.id
         ), '[]'::json) as rows,
         ${total} as total`,
     historyPage,
@@ -178,13 +184,14 @@ export async function listTransactions(
   const last = rows.at(-1);
   const reversals = await reversalsOf(db, rows);
   return {
-    data: rows.map(({ senderFirstName, senderLastName, ...transaction }) =>
+    data: rows.map(({ senderFirstName, senderLastName, filedCategory, ...transaction }) =>
       toTransactionDto(transaction, accountId, {
         sender:
           senderFirstName !== null && senderLastName !== null
             ? { firstName: senderFirstName, lastName: senderLastName, email: '' }
             : null,
         reversedBy: reversals.get(transaction.id),
+        category: filedCategory,
       }),
     ),
     page: query.cursor === undefined ? query.page : 1,
@@ -216,9 +223,17 @@ export async function transactionById(db: Executor, userId: string, id: string) 
     .select({
       transaction: transactions,
       sender: { firstName: senders.firstName, lastName: senders.lastName, email: senders.email },
+      category: transactionCategories.category,
     })
     .from(transactions)
     .leftJoin(senders, eq(senders.id, transactions.senderUserId))
+    .leftJoin(
+      transactionCategories,
+      and(
+        eq(transactionCategories.userId, userId),
+        eq(transactionCategories.transactionId, transactions.id),
+      ),
+    )
     .where(
       and(
         eq(transactions.id, id),
@@ -230,6 +245,7 @@ export async function transactionById(db: Executor, userId: string, id: string) 
   return toTransactionDto(row.transaction, account.id, {
     sender: row.sender ? { ...row.sender, email: '' } : null,
     reversedBy: reversals.get(row.transaction.id),
+    category: row.category,
   });
 }
 
@@ -336,6 +352,14 @@ export async function statsOf(db: Executor, userId: string, now = new Date()) {
     const row = byMonth.get(key);
     return { month: key, income: dollarsOf(row?.income), expenses: dollarsOf(row?.expenses) };
   });
+  const spending = await spendingByCategory(db, userId, {
+    expense,
+    thisMonth,
+    lastMonth,
+    from: monthStart(1),
+    to: monthStart(-1),
+    accountId: account.id,
+  });
   return {
     balance: toDollars(account.balanceCents),
     totalIncome: dollarsOf(totals?.income),
@@ -351,66 +375,6 @@ export async function statsOf(db: Executor, userId: string, now = new Date()) {
       expenses: dollarsOf(totals?.lastExpense),
     },
     monthlyStats,
+    spendingByCategory: spending,
   };
-}
-
-/** A text cell a spreadsheet would run as a formula is defused with a leading quote. */
-const defuseFormula = (text: string) => (/^[=+\-@\t\r]/.test(text) ? `'${text}` : text);
-
-/** Rows read per statement while exporting: every row is written, however many there are. */
-const EXPORT_BATCH = 1_000;
-
-export async function exportCsv(
-  db: Executor,
-  userId: string,
-  query: z.infer<typeof transactionListQuery>,
-) {
-  const header = [
-    'Date',
-    'Reference',
-    'Type',
-    'Description',
-    'Counterparty',
-    'Status',
-    'Direction',
-    'Amount',
-    'Currency',
-  ];
-  const rows: Array<Array<string | number>> = [];
-  for (let page = 1; ; page += 1) {
-    const batch = await listTransactions(db, userId, { ...query, page, limit: EXPORT_BATCH });
-    for (const t of batch.data)
-      rows.push([
-        t.createdAt,
-        t.id,
-        t.type,
-        t.description,
-        counterpartyText(t.counterparty),
-        t.status,
-        t.direction,
-        // A number, so that spreadsheets sum it: the formula guard is for text cells only.
-        t.direction === 'credit' ? t.amount : -t.amount,
-        t.currency,
-      ]);
-    if (batch.count < EXPORT_BATCH) break;
-  }
-  return {
-    filename: `transactions-${new Date().toISOString().slice(0, 10)}.csv`,
-    // Lines end in a line feed with none after the last; a cell is quoted for a comma, a quote
-    // or a line feed.
-    csv: stringify(rows, {
-      header: true,
-      columns: header,
-      eof: false,
-      quote_record_delimiter: false,
-      cast: { string: defuseFormula, number: (value) => value.toFixed(2) },
-    }),
-  };
-}
-
-/** 'Bob Rivera', 'Citi ••6789': the other side as the list row names it. */
-function counterpartyText(counterparty: Counterparty): string {
-  return counterparty.bank && counterparty.accountNumber
-    ? `${counterparty.bank} ••${counterparty.accountNumber}`
-    : counterparty.name;
 }

@@ -1,3 +1,4 @@
+import { text } from 'node:stream/consumers';
 import { bankSettings, cards, transactions, users } from '@bank/db/schema';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -8,6 +9,7 @@ import { readLedger } from '../ledger/read.ts';
 import { writeLedger } from '../ledger/write.ts';
 import { createTestApp, rejectionOf, type TestApp } from '../testing/harness.ts';
 import { balanceCents, fundedCustomer, ledgerInvariant, testCard } from '../testing/money.ts';
+import { transactionsCsv } from './csv-export.ts';
 import { settleDueTransactions, settlePendingTransactions } from './settlement.ts';
 
 let app: TestApp;
@@ -687,13 +689,17 @@ describe('reading', () => {
 
   it('exports the filtered list as CSV', async () => {
     const alice = await fundedCustomer(app, 42.5);
-    const { csv, filename } = await alice.caller.transactions.exportCsv({});
-    expect(filename).toMatch(/^transactions-\d{4}-\d{2}-\d{2}\.csv$/);
+    const { fileName, ownerId } = await alice.caller.transactions.csvExport({});
+    expect(fileName).toMatch(/^transactions-\d{4}-\d{2}-\d{2}\.csv$/);
+    expect(ownerId).toBe(alice.id);
+    const csv = await text(transactionsCsv(app.db, alice.id, {}));
     const [header, row] = csv.split('\n');
     expect(header).toBe(
-      'Date,Reference,Type,Description,Counterparty,Status,Direction,Amount,Currency',
+      'Date,Reference,Type,Description,Counterparty,Category,Status,Direction,Amount,Currency',
     );
-    expect(row).toContain(',deposit,Deposit funds,Card ending 1111,completed,credit,42.50,USD');
+    expect(row).toContain(
+      ',deposit,Deposit funds,Card ending 1111,Income,completed,credit,42.50,USD',
+    );
   });
 });
 

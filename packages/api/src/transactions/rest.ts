@@ -1,3 +1,4 @@
+import { setCategoryInput, spendingCategories } from '@bank/validators/categories';
 import {
   byIdInput,
   depositInput,
@@ -12,7 +13,8 @@ import { z } from 'zod';
 import { payeeAnswerSchema } from '../accounts/payee.ts';
 import { approvalSchema } from '../approvals/approval-schema.ts';
 import { movementResultSchema, transactionDtoSchema } from '../ledger/transaction-dto.ts';
-import { defineRoute, noInput } from '../rest/define.ts';
+import { csvBody, defineRoute, noInput } from '../rest/define.ts';
+import { transactionsCsv } from './csv-export.ts';
 import { ownTransactionListQuery } from './cursor.ts';
 
 const tag = 'Transactions';
@@ -27,7 +29,7 @@ const transferExample: z.input<typeof transactionDtoSchema> = {
   currency: 'USD',
   direction: 'debit',
   description: 'Dinner',
-  category: 'transfer',
+  category: 'transfers',
   paymentMethod: 'internal_transfer',
   notes: null,
   recipient: {
@@ -185,6 +187,17 @@ export const transactionRestRoutes = [
         monthlyStats: z.array(
           z.object({ month: z.string(), income: z.number(), expenses: z.number() }),
         ),
+        spendingByCategory: z
+          .array(
+            z.object({
+              category: z.enum(spendingCategories),
+              amount: z.number().meta({ description: 'Spent this month.' }),
+              lastMonth: z.number().meta({ description: 'Spent last month.' }),
+            }),
+          )
+          .describe(
+            'This month’s expenses (as `thisMonth.expenses` counts them) by the customer’s spending category, largest first, with last month’s beside; a category with nothing in either month is left out.',
+          ),
       }),
     }),
     handle: async ({ caller }) => ({ stats: await caller.transactions.stats() }),
@@ -193,12 +206,17 @@ export const transactionRestRoutes = [
     method: 'GET',
     path: '/transactions/export',
     summary: 'Export transactions as CSV. The same filters as the list.',
+    description:
+      'Every matching row, newest first, streamed as it is read: there is no row cap, however long the history. Columns: Date, Reference, Type, Description, Counterparty, Category, Status, Direction, Amount, Currency. Amounts are plain numbers (negative for money out) that spreadsheets sum; only text cells that a spreadsheet would run as a formula get a leading quote.',
     tag,
     access: 'customer',
     input: transactionFilters,
-    output: z.string(),
+    output: csvBody,
     contentType: 'text/csv',
-    handle: async ({ caller, input }) => (await caller.transactions.exportCsv(input)).csv,
+    handle: async ({ caller, ctx, input }) => {
+      const { fileName, ownerId } = await caller.transactions.csvExport(input);
+      return { fileName, body: transactionsCsv(ctx.deps.db, ownerId, input) };
+    },
   }),
   defineRoute({
     method: 'GET',
@@ -210,6 +228,21 @@ export const transactionRestRoutes = [
     output: z.object({ data: transactionDtoSchema }),
     answerExample: { data: transferExample },
     handle: async ({ caller, input }) => ({ data: await caller.transactions.byId(input) }),
+  }),
+  defineRoute({
+    method: 'PUT',
+    path: '/transactions/:id/category',
+    summary:
+      'File a transaction under a spending category. For the caller alone: the other side keeps theirs.',
+    description:
+      'One of the catalogue: `income`, `transfers`, `shopping`, `groceries`, `dining`, `bills_utilities`, `rent_housing`, `travel`, `entertainment`, `health`, `cash`, `loans`, `fees`, `other`. Until a customer files a movement it reads the category its kind tells (money received `income`, sent `transfers`, a loan’s `loans`, a fee `fees`, cash taken out `cash`). The dashboard’s spending by category (`GET /transactions/stats`, `spendingByCategory`) counts each expense under the category it reads. Another category answers 400 `VALIDATION_ERROR` (`Choose a category from the list`); another customer’s transaction 404. Moves no money, so it takes no `Idempotency-Key`: the same call twice leaves the same filing.',
+    tag,
+    access: 'customer',
+    input: setCategoryInput,
+    output: z.object({ data: transactionDtoSchema }),
+    example: { id: '9d6f2f52-3c1e-4b8a-a6f4-2f0c7e1d5b90', category: 'groceries' },
+    answerExample: { data: { ...transferExample, category: 'groceries' } },
+    handle: async ({ caller, input }) => ({ data: await caller.transactions.setCategory(input) }),
   }),
   defineRoute({
     method: 'POST',

@@ -1,3 +1,4 @@
+import { setCategoryInput } from '@bank/validators/categories';
 import {
   byIdInput,
   depositInput,
@@ -9,9 +10,12 @@ import {
 } from '@bank/validators/money';
 import { reversalInput } from '@bank/validators/operations';
 import { lookupPayee } from '../accounts/payee.ts';
+import { primaryAccountOf } from '../accounts/service.ts';
 import { answerPosted } from '../ledger/answer.ts';
 import { parsedOnce } from '../parse-once.ts';
 import { procedureWith, router } from '../trpc.ts';
+import { setCategory } from './categories.ts';
+import { exportFileName } from './csv-export.ts';
 import { ownTransactionListQuery } from './cursor.ts';
 import { deposit } from './deposit.ts';
 import * as history from './history.ts';
@@ -27,17 +31,27 @@ export const transactionsRouter = router({
   byId: procedureWith('read:transaction:own')
     .input(byIdInput)
     .query(({ ctx, input }) => history.transactionById(ctx.deps.db, ctx.auth.user.id, input.id)),
+  /** The customer's own spending category for one of their movements. */
+  setCategory: procedureWith('update:transaction:own')
+    .input(setCategoryInput)
+    .mutation(({ ctx, input }) => setCategory(ctx.deps.db, ctx.auth.user.id, input)),
   balance: procedureWith('read:transaction:own').query(({ ctx }) =>
     history.balanceOf(ctx.deps, ctx.auth.user),
   ),
   stats: procedureWith('read:transaction:own').query(({ ctx }) =>
     history.statsOf(ctx.deps.db, ctx.auth.user.id),
   ),
-  exportCsv: procedureWith('read:transaction:own')
+  /**
+   * The CSV export's access check and file name; GET /transactions/export streams the rows
+   * (transactionsCsv), which cannot cross tRPC's JSON.
+   */
+  csvExport: procedureWith('read:transaction:own')
     .input(transactionFilters)
-    .query(({ ctx, input }) =>
-      history.exportCsv(ctx.deps.db, ctx.auth.user.id, { ...input, page: 1, limit: 10 }),
-    ),
+    .query(async ({ ctx }) => {
+      // An account that cannot be read is refused before the first byte, not mid-stream.
+      await primaryAccountOf(ctx.deps.db, ctx.auth.user.id);
+      return { fileName: exportFileName(), ownerId: ctx.auth.user.id };
+    }),
   /** Whom the caller's own transfers went to lately, newest first (the transfer screen). */
   recentRecipients: procedureWith('read:transaction:own').query(({ ctx }) =>
     recentRecipients(ctx.deps.db, ctx.auth.user.id),

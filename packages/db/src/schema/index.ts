@@ -1,6 +1,7 @@
 export * from './approvals.ts';
 export * from './audit.ts';
 export * from './disputes.ts';
+export * from './categories.ts';
 export * from './events.ts';
 export * from './holds.ts';
 export * from './loans.ts';

@@ -64,6 +64,18 @@ describe('dashboard', () => {
     expect(march).toHaveTextContent('$5,000.00');
     expect(march).toHaveTextContent('$3,765.50');
 
+    // This month's spending by category, largest first, each beside last month's.
+    const spending = screen.getByRole('region', { name: 'Spending by category' });
+    expect(within(spending).getByText('Mar 2026, so far')).toBeInTheDocument();
+    expect(within(spending).getByText('$3,765.50')).toBeInTheDocument();
+    const rows = within(spending).getAllByRole('listitem');
+    expect(rows.map((row) => row.textContent)).toEqual([
+      'Rent & housing$2,500.0066% of this monthLast month $600.00',
+      'Groceries$965.5026% of this monthLast month $300.00',
+      'Transfers$300.008% of this monthLast month $100.00',
+      'Dining$0.000% of this monthLast month $0.01',
+    ]);
+
     expect(await screen.findByText('555000111222')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Copy account number' }));
     expect(await screen.findByText('Account number copied to clipboard')).toBeInTheDocument();
@@ -78,6 +90,7 @@ describe('dashboard', () => {
           totalIncome: 0,
           totalExpense: 0,
           thisMonth: { month: '2026-03', income: 0, expenses: 0 },
+          spendingByCategory: [],
         }),
       'transactions.balance': () => makeBalance(),
       'transactions.list': () => transactionPage([]),
@@ -86,5 +99,7 @@ describe('dashboard', () => {
     expect(await screen.findByText('No recent transactions')).toBeInTheDocument();
     const summary = screen.getByRole('region', { name: 'Account summary' });
     expect(within(summary).getAllByText('$0.00')).toHaveLength(3);
+    const spending = screen.getByRole('region', { name: 'Spending by category' });
+    expect(within(spending).getByText('No spending this month or last.')).toBeInTheDocument();
   });
 });

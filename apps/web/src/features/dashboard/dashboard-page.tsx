@@ -33,6 +33,7 @@ import { AccountDetailsButton } from './account-details.tsx';
 import { AccountRestrictions } from './account-restrictions.tsx';
 import { IncomeExpenseChart } from './income-expense-chart.tsx';
 import { UpcomingPayments } from './upcoming-payments.tsx';
+import { SpendingByCategory } from './spending-by-category.tsx';
 
 const quickLinks = [
   { label: 'Transfer Money', to: '/transfer', icon: LuSend },
@@ -115,7 +116,10 @@ function MonthlyChart() {
   );
 }
 
-/** docs/product.md 2.9: greeting, balance and totals, quick links, recent transactions, a chart. */
+/**
+ * docs/product.md 2.9: greeting, balance and totals, quick links, recent transactions, spending
+ * by category, a chart.
+ */
 export function DashboardPage() {
   const user = useCurrentUser();
   const stats = trpc.transactions.stats.useQuery();
@@ -217,8 +221,9 @@ export function DashboardPage() {
 
       <SimpleGrid columns={{ base: 1, xl: 2 }} gap="6" alignItems="start">
         <RecentTransactions />
-        <MonthlyChart />
+        <SpendingByCategory />
       </SimpleGrid>
+      <MonthlyChart />
     </Stack>
   );
 }

@@ -11,7 +11,7 @@ const transfer = makeTransaction({
   direction: 'debit',
   amount: 300,
   description: 'Rent for March',
-  category: 'external_transfer',
+  category: 'transfers',
   paymentMethod: 'bank_transfer',
   recipientName: 'Landlord LLC',
   recipientAccountNumber: '123456789',
@@ -46,14 +46,7 @@ describe('transaction detail', () => {
     );
     expect(screen.getByText('\u2212$300.00')).toBeInTheDocument();
     expect(screen.getByText(transfer.id)).toBeInTheDocument();
-    for (const text of [
-      'Transfer',
-      'External transfer',
-      'Bank transfer',
-      '••6789',
-      'Landlord LLC',
-      'Paid early',
-    ]) {
+    for (const text of ['Transfer', 'Bank transfer', '••6789', 'Landlord LLC', 'Paid early']) {
       expect(screen.getByText(text)).toBeInTheDocument();
     }
     const timeline = screen.getByRole('list', { name: 'Timeline' });
@@ -66,6 +59,54 @@ describe('transaction detail', () => {
     await user.click(screen.getByRole('button', { name: 'Copy reference' }));
     expect(await screen.findByText('Reference copied to clipboard')).toBeInTheDocument();
     await expect(navigator.clipboard.readText()).resolves.toBe(transfer.id);
+  });
+
+  it('files the movement under the category the customer picks, for them alone', async () => {
+    mockProcedure('transactions.byId', () => transfer);
+    mockProcedure('transactions.setCategory', (input) => ({ ...transfer, ...input }));
+    const { user } = renderApp(`/transactions/${transfer.id}`, { session: signedInAs() });
+    const category = await screen.findByRole('combobox', { name: 'Category' });
+    expect(category).toHaveValue('transfers');
+    expect(
+      within(category)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual([
+      'Income',
+      'Transfers',
+      'Shopping',
+      'Groceries',
+      'Dining',
+      'Bills & utilities',
+      'Rent & housing',
+      'Travel',
+      'Entertainment',
+      'Health',
+      'Cash',
+      'Loans',
+      'Fees',
+      'Other',
+    ]);
+    expect(screen.getByText('Only you see it; your dashboard sums your spending by it.'));
+    await user.selectOptions(category, 'rent_housing');
+    expect(await screen.findByText('Category changed to Rent & housing')).toBeInTheDocument();
+    expect(callsTo('transactions.setCategory')).toEqual([
+      { id: transfer.id, category: 'rent_housing' },
+    ]);
+    expect(category).toHaveValue('rent_housing');
+  });
+
+  it('puts the stored category back when the change fails', async () => {
+    mockProcedure('transactions.byId', () => transfer);
+    mockProcedure('transactions.setCategory', () => {
+      throw new TrpcMockError('NOT_FOUND', 'Transaction not found');
+    });
+    const { user } = renderApp(`/transactions/${transfer.id}`, { session: signedInAs() });
+    const category = await screen.findByRole('combobox', { name: 'Category' });
+    await user.selectOptions(category, 'travel');
+    expect(await screen.findByText('Transaction not found')).toBeInTheDocument();
+    expect(category).toHaveValue('transfers');
+    expect(category).toBeEnabled();
   });
 
   it('names another bank’s account by its routing number too', async () => {
@@ -92,7 +133,7 @@ describe('transaction detail', () => {
       direction: 'credit',
       amount: 42.1,
       description: 'Pizza night',
-      category: 'transfer',
+      category: 'income',
       paymentMethod: 'internal_transfer',
       recipientName: 'Alice C.',
       recipientAccountNumber: '412345678085',

@@ -21,6 +21,7 @@ import { formatMoney, humanize } from '../../lib/format.ts';
 import { isRecordId } from '../../lib/page-data.ts';
 import { bankDateTime, otherSide } from '../../lib/transaction-text.ts';
 import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
+import { TransactionCategory } from './transaction-category.tsx';
 
 type Transaction = RouterOutputs['transactions']['byId'];
 
@@ -104,7 +105,6 @@ function Details({ transaction }: { transaction: Transaction }) {
       ),
     },
     { label: 'Type', value: humanize(transaction.type) },
-    { label: 'Category', value: humanize(transaction.category) },
     { label: 'Payment method', value: humanize(transaction.paymentMethod) },
   ];
   // The other side as this customer sees it: who paid them, whom they paid, the card, the bank
@@ -224,6 +224,7 @@ export function TransactionDetailPage({ id }: { id: string }) {
           </Flex>
         </Card.Body>
       </Card.Root>
+      <TransactionCategory transaction={transaction} />
       <Flex gap="6" direction={{ base: 'column', lg: 'row' }} align="stretch">
         <Card.Root as="section" aria-labelledby="details-heading" variant="outline" flex="3">
           <Card.Header>

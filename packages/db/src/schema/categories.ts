@@ -1,0 +1,25 @@
+import { pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { transactions } from './money.ts';
+import { users } from './users.ts';
+
+/**
+ * A customer's own filing of a movement (Groceries, Rent & housing, …): an annotation beside the
+ * ledger, never a column the money's write must fill. Only a movement the customer refiled has
+ * a row; the others read their default from their kind (api ledger/spending-category.ts). Each
+ * side of a transfer files it for themselves: the row is keyed by the customer too.
+ */
+export const transactionCategories = pgTable(
+  'transaction_categories',
+  {
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    transactionId: uuid()
+      .notNull()
+      .references(() => transactions.id),
+    /** A key of the catalogue (validators categories.ts); not an enum, so it can grow. */
+    category: text().notNull(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.transactionId] })],
+);
