@@ -137,7 +137,7 @@ export class Book implements LedgerView {
   }
 
   /**
-   * Staff's restrictions, judged for every posting kind at once (issue 24): a new movement may
+   * Staff's restrictions, judged for every posting kind at once: a new movement may
    * not take money from an account frozen for debits or beyond its available balance, nor bring
    * money to one frozen for credits. Completing a pending movement moves no money and voiding
    * one gives the customer their own money back: neither is stopped (docs/product.md).
