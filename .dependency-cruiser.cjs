@@ -67,7 +67,9 @@ module.exports = {
         'features use the desk, the kinds, postings, idempotency and the row types.',
       severity: 'error',
       from: { pathNot: [`${API}ledger/`, ...TESTS] },
-      to: { path: `${API}ledger/(book|read|write|known-accounts|retry|stored-answer)\\.ts$` },
+      to: {
+        path: `${API}ledger/(book|read|write|known-accounts|retry|stored-answer|new-row|movement-events)\\.ts$`,
+      },
     },
     {
       name: 'shared-helpers-import-no-feature',

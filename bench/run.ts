@@ -28,8 +28,6 @@
  *   BENCH_FLOOD_CLIENTS=64
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureBankSettings } from '@bank/api/settings/service';
 import { createDb, type DbHandle } from '@bank/db';
@@ -37,7 +35,7 @@ import { transactions } from '@bank/db/schema';
 import { eq, sql } from 'drizzle-orm';
 import { type Conservation, checkConservation, describeConservation } from './conservation.ts';
 import { type FairnessPhase, measureFairness } from './fairness.ts';
-import { type Footprint, measureFootprints } from './footprint.ts';
+import { measureFootprints } from './footprint.ts';
 import {
   historyPages,
   historySearches,
@@ -46,6 +44,17 @@ import {
   NodeClient,
   transfers,
 } from './node-client.ts';
+import {
+  type HistoryPhase,
+  type HistorySearchPhase,
+  type MixedPhase,
+  phasesBroken,
+  type Results,
+  type RunInfo,
+  type TransferPhase,
+  targets,
+  writeResults,
+} from './results.ts';
 import { createCustomers, databaseUrl, fillHistory, recreateDatabase, startApi } from './setup.ts';
 import { answeredRate, type Customer, type LoadResult, refusedTotal } from './workload.ts';
 import { findWrk, runWrk, type WrkLoad } from './wrk.ts';
@@ -146,12 +155,6 @@ async function conservationAfter(bench: Bench): Promise<Conservation> {
   return conservation;
 }
 
-interface TransferPhase {
-  load: LoadResult;
-  tps: number;
-  conservation: Conservation;
-}
-
 async function transferPhase(bench: Bench, keyed: boolean): Promise<TransferPhase> {
   const load = {
     wrk: { transfers: { keyed } },
@@ -175,13 +178,6 @@ async function withdrawalsByStatus(bench: Bench): Promise<Record<string, number>
   return Object.fromEntries(rows.map((row) => [row.status, row.n]));
 }
 
-interface MixedPhase {
-  load: LoadResult;
-  rate: number;
-  withdrawals: Record<string, number>;
-  conservation: Conservation;
-}
-
 async function mixedPhase(bench: Bench): Promise<MixedPhase> {
   const load = { wrk: { mixed: true as const }, node: mixed(bench.customers) };
   await runLoad(bench, load, warmUpSeconds);
@@ -200,13 +196,6 @@ async function mixedPhase(bench: Bench): Promise<MixedPhase> {
   };
 }
 
-interface HistoryPhase {
-  rows: number;
-  clients4: LoadResult;
-  saturated: LoadResult;
-  conservation: Conservation;
-}
-
 /** Fills the history once, for whichever history phase runs first. */
 let historyFilled = false;
 async function fillHistoryOnce() {
@@ -214,12 +203,6 @@ async function fillHistoryOnce() {
   console.info(`filling ${config.historyRows} transactions of history…`);
   await fillHistory(databaseUrl(config.serverUrl, dbName), config.historyRows);
   historyFilled = true;
-}
-
-interface HistorySearchPhase {
-  rows: number;
-  clients4: LoadResult;
-  conservation: Conservation;
 }
 
 async function historySearchPhase(bench: Bench): Promise<HistorySearchPhase> {
@@ -292,108 +275,6 @@ function pgbench(): number {
   return Number(tps);
 }
 
-interface Results {
-  transfers?: TransferPhase;
-  keyed?: TransferPhase;
-  pgbenchTps?: number;
-  mixed?: MixedPhase;
-  history?: HistoryPhase;
-  historySearch?: HistorySearchPhase;
-  fairness?: FairnessPhase;
-  footprint?: Footprint[];
-}
-
-interface Target {
-  name: string;
-  value: number;
-  pass: boolean;
-}
-
-const atLeast = (name: string, value: number, limit: number): Target => ({
-  name,
-  value,
-  pass: value >= limit,
-});
-const atMost = (name: string, value: number, limit: number): Target => ({
-  name,
-  value,
-  pass: value <= limit,
-});
-
-/** The targets of the phases that ran. */
-function targets(results: Results): Target[] {
-  const {
-    transfers: unkeyed,
-    keyed,
-    pgbenchTps,
-    history,
-    historySearch,
-    footprint,
-    fairness,
-  } = results;
-  const postgres = footprint?.find((run) => run.database === 'PostgreSQL');
-  const embedded = footprint?.filter((run) => run.database !== 'PostgreSQL') ?? [];
-  const p99 = `transfer p99 <= 25 ms at ${config.clients} clients`;
-  return [
-    unkeyed && pgbenchTps
-      ? atLeast('unkeyed transfers >= 0.6 x pgbench tps', unkeyed.tps / pgbenchTps, 0.6)
-      : null,
-    keyed && pgbenchTps
-      ? atLeast('keyed transfers >= 0.5 x pgbench tps', keyed.tps / pgbenchTps, 0.5)
-      : null,
-    unkeyed ? atMost(`unkeyed ${p99}`, unkeyed.load.p99, 25) : null,
-    keyed ? atMost(`keyed ${p99}`, keyed.load.p99, 25) : null,
-    history ? atMost('history p99 <= 20 ms (4 clients)', history.clients4.p99, 20) : null,
-    historySearch
-      ? atMost('history search p99 <= 20 ms (4 clients)', historySearch.clients4.p99, 20)
-      : null,
-    fairness
-      ? atMost('fairness: the other customer’s p99 under a flood <= 3x quiet', fairness.ratio, 3)
-      : null,
-    postgres ? atMost('start on PostgreSQL <= 1500 ms', postgres.startMs, 1500) : null,
-    postgres ? atMost('RSS idle on PostgreSQL <= 150 MB', postgres.idleRssMb, 150) : null,
-    ...embedded.map((run) => atMost(`RSS idle ${run.database} <= 350 MB`, run.idleRssMb, 350)),
-    atMost('conservation after every phase (phases broken)', phasesBroken(results), 0),
-  ].filter((target) => target !== null);
-}
-
-/** How many of the phases that ran ended with conservation broken. */
-function phasesBroken(results: Results): number {
-  const { transfers: unkeyed, keyed, mixed: mixedRun, history, historySearch } = results;
-  return [unkeyed, keyed, mixedRun, history, historySearch].filter(
-    (phase) => phase && !phase.conservation.holds,
-  ).length;
-}
-
-/** Figures as JSON can hold them: bigint cents as strings. */
-function toJson(value: unknown): string {
-  return JSON.stringify(value, (_key, v: unknown) => (typeof v === 'bigint' ? v.toString() : v), 2);
-}
-
-function writeResults(results: Results, bench: Bench, targetList: Target[]) {
-  const { transfers: unkeyed, keyed, pgbenchTps, mixed: mixedRun, history } = results;
-  const perPgbench = (rate: number) => (pgbenchTps ? rate / pgbenchTps : null);
-  const file = {
-    date: new Date().toISOString(),
-    clients: config.clients,
-    seconds: config.seconds,
-    customers: config.customerCount,
-    phases: config.phases,
-    client: bench.wrk ? 'wrk' : 'node',
-    pgbench: pgbenchTps ? { tps: pgbenchTps } : null,
-    transfers: unkeyed ? { ...unkeyed, ratio: perPgbench(unkeyed.tps) } : null,
-    keyed: keyed ? { ...keyed, ratio: perPgbench(keyed.tps) } : null,
-    mixed: mixedRun ? { ...mixedRun, ratio: perPgbench(mixedRun.rate) } : null,
-    history: history ?? null,
-    historySearch: results.historySearch ?? null,
-    fairness: results.fairness ?? null,
-    footprint: results.footprint ?? null,
-    targets: targetList,
-  };
-  mkdirSync(join(root, 'bench-results'), { recursive: true });
-  writeFileSync(join(root, 'bench-results/latest.json'), `${toJson(file)}\n`);
-}
-
 async function runPhases(bench: Bench): Promise<Results> {
   const results: Results = {};
   const selected = (phase: Phase) => config.phases.includes(phase);
@@ -459,8 +340,15 @@ async function main() {
   });
   try {
     const results = { footprint, ...(await runPhases(bench)) };
-    const targetList = targets(results);
-    writeResults(results, bench, targetList);
+    const targetList = targets(results, config.clients);
+    const run: RunInfo = {
+      clients: config.clients,
+      seconds: config.seconds,
+      customers: config.customerCount,
+      phases: config.phases,
+      client: bench.wrk ? 'wrk' : 'node',
+    };
+    writeResults(results, run, targetList, root);
     for (const target of targetList)
       console.info(
         `target ${target.name}: ${Number.isInteger(target.value) ? target.value : target.value.toFixed(2)} ${target.pass ? 'PASS' : 'FAIL'}`,

@@ -5,7 +5,7 @@ import { messages } from '@bank/validators/messages';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useTestServer } from './testing.ts';
+import { jsonHeaders, useTestServer } from './testing.ts';
 
 let app: TestApp;
 let server: FastifyInstance;
@@ -14,16 +14,11 @@ beforeAll(() => {
   ({ app, server } = started);
 });
 
-const headers = (token?: string) => ({
-  ...(token ? { authorization: `Bearer ${token}` } : {}),
-  'content-type': 'application/json',
-});
-
 async function call(method: 'GET' | 'POST' | 'PUT', url: string, token?: string, payload?: object) {
   const answer = await server.inject({
     method,
     url,
-    headers: headers(token),
+    headers: jsonHeaders(token),
     ...(payload ? { payload } : {}),
   });
   return { status: answer.statusCode, body: answer.json() };

@@ -1,10 +1,11 @@
 import type { TestApp } from '@bank/api/testing/harness';
 import { fundedCustomer } from '@bank/api/testing/money';
+import { staffMember } from '@bank/api/testing/staff';
 import { bankSettings, users } from '@bank/db/schema';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useTestServer } from './testing.ts';
+import { jsonHeaders, useTestServer } from './testing.ts';
 
 let app: TestApp;
 let server: FastifyInstance;
@@ -13,16 +14,7 @@ beforeAll(() => {
   ({ app, server } = started);
 });
 
-const headers = (token?: string) => ({
-  ...(token ? { authorization: `Bearer ${token}` } : {}),
-  'content-type': 'application/json',
-});
-
-async function staff(role: 'admin' | 'support') {
-  const person = await fundedCustomer(app, 0, 'Staff');
-  await app.db.update(users).set({ role }).where(eq(users.id, person.id));
-  return person;
-}
+const staff = (role: 'admin' | 'support') => staffMember(app, role);
 
 const settings = {
   bankName: 'Horizon Bank',
@@ -65,7 +57,7 @@ describe('REST users and settings (docs/product.md 7, admin only)', () => {
         [agent.token, 403],
         [undefined, 401],
       ] as const) {
-        const answer = await server.inject({ ...path, headers: headers(token) });
+        const answer = await server.inject({ ...path, headers: jsonHeaders(token) });
         expect({ path: `${path.method} ${path.url}`, status: answer.statusCode }).toEqual({
           path: `${path.method} ${path.url}`,
           status,
@@ -82,7 +74,7 @@ describe('REST users and settings (docs/product.md 7, admin only)', () => {
     const list = await server.inject({
       method: 'GET',
       url: `/api/v1/users?searchQuery=${encodeURIComponent(alice.email)}&page=1&limit=5`,
-      headers: headers(admin.token),
+      headers: jsonHeaders(admin.token),
     });
     expect(list.statusCode).toBe(200);
     expect(list.json()).toMatchObject({ page: 1, count: 1, total: 1, hasMore: false });
@@ -105,7 +97,7 @@ describe('REST users and settings (docs/product.md 7, admin only)', () => {
     const set = await server.inject({
       method: 'PUT',
       url: `/api/v1/users/${alice.id}/block`,
-      headers: headers(admin.token),
+      headers: jsonHeaders(admin.token),
       payload: { blocked: false },
     });
     expect(set.json()).toMatchObject({ user: { isBlocked: false } });
@@ -113,7 +105,7 @@ describe('REST users and settings (docs/product.md 7, admin only)', () => {
     const created = await server.inject({
       method: 'POST',
       url: '/api/v1/users',
-      headers: headers(admin.token),
+      headers: jsonHeaders(admin.token),
       payload: {
         firstName: 'Rita',
         lastName: 'Rest',
@@ -126,7 +118,7 @@ describe('REST users and settings (docs/product.md 7, admin only)', () => {
     const updated = await server.inject({
       method: 'PUT',
       url: `/api/v1/users/${created.json().user.id}`,
-      headers: headers(admin.token),
+      headers: jsonHeaders(admin.token),
       payload: { withdrawalLimit: 750 },
     });
     expect(updated.json()).toMatchObject({
@@ -136,13 +128,13 @@ describe('REST users and settings (docs/product.md 7, admin only)', () => {
     const deleted = await server.inject({
       method: 'DELETE',
       url: `/api/v1/users/${created.json().user.id}`,
-      headers: headers(admin.token),
+      headers: jsonHeaders(admin.token),
     });
     expect(deleted.json()).toEqual({ message: 'User deleted successfully' });
     const roles = await server.inject({
       method: 'GET',
       url: '/api/v1/roles',
-      headers: headers(admin.token),
+      headers: jsonHeaders(admin.token),
     });
     expect(roles.json().roles.map((r: { name: string }) => r.name)).toEqual([
       'user',
@@ -157,7 +149,7 @@ describe('REST users and settings (docs/product.md 7, admin only)', () => {
     const answer = await server.inject({
       method: 'DELETE',
       url: `/api/v1/users/${rich.id}`,
-      headers: headers(admin.token),
+      headers: jsonHeaders(admin.token),
     });
     expect(answer.statusCode).toBe(409);
     expect(answer.json().message).toBe(
@@ -172,13 +164,13 @@ describe('REST users and settings (docs/product.md 7, admin only)', () => {
       const read = await server.inject({
         method: 'GET',
         url: '/api/v1/admin/settings',
-        headers: headers(admin.token),
+        headers: jsonHeaders(admin.token),
       });
       expect(read.json()).toMatchObject(settings);
       const bad = await server.inject({
         method: 'PUT',
         url: '/api/v1/admin/settings',
-        headers: headers(admin.token),
+        headers: jsonHeaders(admin.token),
         payload: { ...settings, bankName: '', transferLimit: 0 },
       });
       expect(bad.statusCode).toBe(400);
@@ -189,26 +181,26 @@ describe('REST users and settings (docs/product.md 7, admin only)', () => {
       const on = await server.inject({
         method: 'PUT',
         url: '/api/v1/admin/settings',
-        headers: headers(admin.token),
+        headers: jsonHeaders(admin.token),
         payload: { ...settings, maintenanceMode: true },
       });
       expect(on.json()).toMatchObject({ message: 'Settings updated successfully' });
       const refused = await server.inject({
         method: 'GET',
         url: '/api/v1/transactions/balance',
-        headers: headers(alice.token),
+        headers: jsonHeaders(alice.token),
       });
       expect(refused.statusCode).toBe(503);
       const publicProfile = await server.inject({
         method: 'GET',
         url: '/api/v1/bank',
-        headers: headers(alice.token),
+        headers: jsonHeaders(alice.token),
       });
       expect(publicProfile.json()).toMatchObject({ maintenanceMode: true });
       const adminStill = await server.inject({
         method: 'GET',
         url: '/api/v1/users/stats',
-        headers: headers(admin.token),
+        headers: jsonHeaders(admin.token),
       });
       expect(adminStill.statusCode).toBe(200);
     } finally {
@@ -227,7 +219,7 @@ describe('REST all banks (administrators)', () => {
       const linked = await server.inject({
         method: 'POST',
         url: '/api/v1/banks',
-        headers: headers(owner.token),
+        headers: jsonHeaders(owner.token),
         payload: {
           name: `${marker} ${index}`,
           accountNumber,
@@ -241,7 +233,7 @@ describe('REST all banks (administrators)', () => {
       const answer = await server.inject({
         method: 'GET',
         url: `/api/v1/banks/all?${query}`,
-        headers: headers(admin.token),
+        headers: jsonHeaders(admin.token),
       });
       expect(answer.statusCode).toBe(200);
       return answer.json() as {

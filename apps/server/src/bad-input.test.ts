@@ -5,7 +5,7 @@ import { messages } from '@bank/validators/messages';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useTestServer } from './testing.ts';
+import { jsonHeaders, useTestServer } from './testing.ts';
 
 // From the security review: input a hostile client sends answers 400 naming the field,
 // never 500; who is asking is judged before what they ask.
@@ -17,18 +17,13 @@ beforeAll(() => {
   ({ app, server } = started);
 });
 
-const bearer = (token: string) => ({
-  authorization: `Bearer ${token}`,
-  'content-type': 'application/json',
-});
-
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 async function call(method: Method, url: string, token: string | null, payload?: unknown) {
   const response = await server.inject({
     method,
     url,
-    headers: token ? bearer(token) : { 'content-type': 'application/json' },
+    headers: token ? jsonHeaders(token) : { 'content-type': 'application/json' },
     ...(payload === undefined ? {} : { payload: JSON.stringify(payload) }),
   });
   return { status: response.statusCode, body: response.json() };

@@ -1,10 +1,9 @@
 import type { TestApp } from '@bank/api/testing/harness';
 import { fundedCustomer } from '@bank/api/testing/money';
-import { users } from '@bank/db/schema';
-import { eq } from 'drizzle-orm';
+import { staffMember } from '@bank/api/testing/staff';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useTestServer } from './testing.ts';
+import { jsonHeaders, useTestServer } from './testing.ts';
 
 let app: TestApp;
 let server: FastifyInstance;
@@ -13,16 +12,7 @@ beforeAll(() => {
   ({ app, server } = started);
 });
 
-const headers = (token?: string) => ({
-  ...(token ? { authorization: `Bearer ${token}` } : {}),
-  'content-type': 'application/json',
-});
-
-async function staff(role: 'admin' | 'support', firstName: string) {
-  const person = await fundedCustomer(app, 0, firstName);
-  await app.db.update(users).set({ role }).where(eq(users.id, person.id));
-  return person;
-}
+const staff = (role: 'admin' | 'support', firstName: string) => staffMember(app, role, firstName);
 
 describe('who did what over REST (issue 24)', () => {
   it('answers actor and subject in the audit log, and the customer sees the visit with its reason', async () => {
@@ -31,13 +21,13 @@ describe('who did what over REST (issue 24)', () => {
     const opened = await server.inject({
       method: 'GET',
       url: `/api/v1/users/${customer.id}?reason=${encodeURIComponent('Fraud check')}`,
-      headers: headers(admin.token),
+      headers: jsonHeaders(admin.token),
     });
     expect(opened.statusCode).toBe(200);
     const log = await server.inject({
       method: 'GET',
       url: '/api/v1/admin/audit-log?event=staff.viewed_profile',
-      headers: headers(admin.token),
+      headers: jsonHeaders(admin.token),
     });
     expect(log.statusCode).toBe(200);
     expect(log.json().data[0]).toMatchObject({
@@ -49,7 +39,7 @@ describe('who did what over REST (issue 24)', () => {
     const seen = await server.inject({
       method: 'GET',
       url: '/api/v1/auth/staff-activity',
-      headers: headers(customer.token),
+      headers: jsonHeaders(customer.token),
     });
     expect(seen.statusCode).toBe(200);
     expect(seen.json().data).toEqual([
@@ -74,7 +64,7 @@ describe('freezes and holds over REST (issue 24)', () => {
     const frozen = await server.inject({
       method: 'POST',
       url: `${base}/freeze`,
-      headers: headers(admin.token),
+      headers: jsonHeaders(admin.token),
       payload: { mode: 'debits', reason: 'Fraud review' },
     });
     expect(frozen.statusCode).toBe(200);
@@ -82,7 +72,7 @@ describe('freezes and holds over REST (issue 24)', () => {
     const refused = await server.inject({
       method: 'POST',
       url: '/api/v1/transactions/transfer',
-      headers: headers(customer.token),
+      headers: jsonHeaders(customer.token),
       payload: { recipientAccountNumber: payee.accountNumber, amount: 5 },
     });
     expect(refused.statusCode).toBe(403);
@@ -97,20 +87,20 @@ describe('freezes and holds over REST (issue 24)', () => {
       const denied = await server.inject({
         method: 'DELETE',
         url: `${base}/freeze`,
-        headers: headers(token),
+        headers: jsonHeaders(token),
       });
       expect(denied.statusCode).toBe(403);
     }
     const lifted = await server.inject({
       method: 'DELETE',
       url: `${base}/freeze`,
-      headers: headers(admin.token),
+      headers: jsonHeaders(admin.token),
     });
     expect(lifted.statusCode).toBe(200);
     const held = await server.inject({
       method: 'POST',
       url: `${base}/holds`,
-      headers: headers(admin.token),
+      headers: jsonHeaders(admin.token),
       payload: { amount: 50, reason: 'Disputed deposit', expiresAt: '2099-12-02' },
     });
     expect(held.statusCode).toBe(201);
@@ -119,7 +109,7 @@ describe('freezes and holds over REST (issue 24)', () => {
     const beyond = await server.inject({
       method: 'POST',
       url: '/api/v1/transactions/transfer',
-      headers: headers(customer.token),
+      headers: jsonHeaders(customer.token),
       payload: { recipientAccountNumber: payee.accountNumber, amount: 60 },
     });
     expect(beyond.statusCode).toBe(400);
@@ -127,13 +117,13 @@ describe('freezes and holds over REST (issue 24)', () => {
     const released = await server.inject({
       method: 'DELETE',
       url: `/api/v1/admin/holds/${hold.id}`,
-      headers: headers(admin.token),
+      headers: jsonHeaders(admin.token),
     });
     expect(released.statusCode).toBe(200);
     const missing = await server.inject({
       method: 'POST',
       url: '/api/v1/admin/accounts/1234567890/holds',
-      headers: headers(admin.token),
+      headers: jsonHeaders(admin.token),
       payload: { amount: 1, reason: 'None', expiresAt: '2099-12-02' },
     });
     expect(missing.statusCode).toBe(404);

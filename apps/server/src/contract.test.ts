@@ -7,7 +7,7 @@ import addFormats from 'ajv-formats';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useTestServer } from './testing.ts';
+import { jsonHeaders, useTestServer } from './testing.ts';
 
 // Issue 25, the contract defects found with other tools (Spectral, ajv, hey-api, orval): each
 // kept fixed here.
@@ -26,11 +26,6 @@ const started = useTestServer();
 beforeAll(async () => {
   ({ app, server } = started);
   doc = (await server.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json();
-});
-
-const headers = (token: string) => ({
-  authorization: `Bearer ${token}`,
-  'content-type': 'application/json',
 });
 
 /** ajv in strict mode over the document's own schemas (JSON Schema 2020-12, as OpenAPI 3.1). */
@@ -162,7 +157,7 @@ describe('path ids', () => {
       const answer = await server.inject({
         method: route.method,
         url,
-        headers: headers(route.access === 'app' ? appToken : token),
+        headers: jsonHeaders(route.access === 'app' ? appToken : token),
         ...(route.method === 'POST' || route.method === 'PUT' ? { payload: {} } : {}),
       });
       expect({ route: `${route.method} ${route.path}`, status: answer.statusCode }).toEqual({
@@ -184,7 +179,7 @@ describe('PUT /loans/{id}', () => {
     const created = await server.inject({
       method: 'POST',
       url: '/api/v1/loans',
-      headers: headers(alice.token),
+      headers: jsonHeaders(alice.token),
       payload: {
         type: 'personal',
         amount: 5000,
@@ -201,7 +196,7 @@ describe('PUT /loans/{id}', () => {
     const edited = await server.inject({
       method: 'PUT',
       url: `/api/v1/loans/${loan.id}`,
-      headers: headers(alice.token),
+      headers: jsonHeaders(alice.token),
       payload: { amount: 6500, collateral: { value: 9500 } },
     });
     expect(edited.statusCode).toBe(200);
@@ -216,7 +211,7 @@ describe('PUT /loans/{id}', () => {
     const invalid = await server.inject({
       method: 'PUT',
       url: `/api/v1/loans/${loan.id}`,
-      headers: headers(alice.token),
+      headers: jsonHeaders(alice.token),
       payload: { amount: -1 },
     });
     expect(invalid.statusCode).toBe(400);
@@ -235,7 +230,7 @@ describe('GET /transactions by cursor', () => {
       const answer = await server.inject({
         method: 'POST',
         url: '/api/v1/transactions/transfer',
-        headers: headers(alice.token),
+        headers: jsonHeaders(alice.token),
         payload: { recipientAccountNumber: bob.accountNumber, amount },
       });
       expect(answer.statusCode).toBe(201);
@@ -246,7 +241,7 @@ describe('GET /transactions by cursor', () => {
       server.inject({
         method: 'GET',
         url: `/api/v1/transactions?${query}`,
-        headers: headers(alice.token),
+        headers: jsonHeaders(alice.token),
       });
     const before = (await list('limit=100')).json().data.map((row: { id: string }) => row.id);
     expect(before).toHaveLength(8); // the deposit and seven transfers
@@ -290,7 +285,7 @@ describe('recorded answers', () => {
       const answer = await server.inject({
         method,
         url: `/api/v1${url}`,
-        headers: headers(alice.token),
+        headers: jsonHeaders(alice.token),
         ...(payload ? { payload } : {}),
       });
       recorded.push({

@@ -4,18 +4,13 @@ import { users } from '@bank/db/schema';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useTestServer } from './testing.ts';
+import { jsonHeaders, useTestServer } from './testing.ts';
 
 let app: TestApp;
 let server: FastifyInstance;
 const started = useTestServer();
 beforeAll(() => {
   ({ app, server } = started);
-});
-
-const bearer = (token: string) => ({
-  authorization: `Bearer ${token}`,
-  'content-type': 'application/json',
 });
 
 const application = {
@@ -35,7 +30,7 @@ describe('REST loans paths (docs/product.md 7)', () => {
     const alice = await fundedCustomer(app, 100);
     const officer = await fundedCustomer(app, 0, 'Officer');
     await app.db.update(users).set({ role: 'admin' }).where(eq(users.id, officer.id));
-    const as = (token: string) => ({ headers: bearer(token) });
+    const as = (token: string) => ({ headers: jsonHeaders(token) });
 
     const types = await server.inject({
       method: 'GET',
@@ -160,7 +155,7 @@ describe('REST loans paths (docs/product.md 7)', () => {
       server.inject({
         method: 'POST',
         url: `/api/v1/loans/${loan.id}/repay`,
-        headers: { ...bearer(alice.token), 'idempotency-key': key },
+        headers: { ...jsonHeaders(alice.token), 'idempotency-key': key },
         payload: { mode: 'instalment' },
       });
     const paid = await repay();
@@ -209,7 +204,7 @@ describe('REST loans paths (docs/product.md 7)', () => {
     const created = await server.inject({
       method: 'POST',
       url: '/api/v1/loans',
-      headers: bearer(alice.token),
+      headers: jsonHeaders(alice.token),
       payload: application,
     });
     const { loan } = created.json();
@@ -217,7 +212,7 @@ describe('REST loans paths (docs/product.md 7)', () => {
     const rejected = await server.inject({
       method: 'PUT',
       url: `/api/v1/loans/${loan.id}`,
-      headers: bearer(officer.token),
+      headers: jsonHeaders(officer.token),
       payload: { status: 'rejected', reason: 'Not this time' },
     });
     expect(rejected.statusCode).toBe(200);

@@ -3,7 +3,7 @@ import { balanceCents, fundedCustomer, testCard } from '@bank/api/testing/money'
 import { messages } from '@bank/validators/messages';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { requestBodySchema, useTestServer } from './testing.ts';
+import { jsonHeaders, requestBodySchema, useTestServer } from './testing.ts';
 
 let app: TestApp;
 let server: FastifyInstance;
@@ -12,16 +12,14 @@ beforeAll(() => {
   ({ app, server } = started);
 });
 
-const bearer = (token: string) => ({
-  authorization: `Bearer ${token}`,
-  'content-type': 'application/json',
-});
-
 describe('REST money paths', () => {
   it('transfers with an Idempotency-Key header once, replays the answer, and refuses a changed request with 422', async () => {
     const alice = await fundedCustomer(app, 100);
     const bob = await fundedCustomer(app, 0);
-    const headers = { ...bearer(alice.token), 'idempotency-key': `rest-${crypto.randomUUID()}` };
+    const headers = {
+      ...jsonHeaders(alice.token),
+      'idempotency-key': `rest-${crypto.randomUUID()}`,
+    };
     const payload = {
       type: 'transfer',
       recipientAccountNumber: bob.accountNumber,
@@ -55,7 +53,7 @@ describe('REST money paths', () => {
     expect(changed.statusCode).toBe(422);
     // A refusal is an answer too: replayed, and marked so.
     const refusalHeaders = {
-      ...bearer(alice.token),
+      ...jsonHeaders(alice.token),
       'idempotency-key': `rest-${crypto.randomUUID()}`,
     };
     const tooMuch = { ...payload, amount: 1_000_000 };
@@ -76,7 +74,7 @@ describe('REST money paths', () => {
     const balance = await server.inject({
       method: 'GET',
       url: '/api/v1/transactions/balance',
-      headers: bearer(bob.token),
+      headers: jsonHeaders(bob.token),
     });
     expect(balance.json()).toMatchObject({ balance: 12.34, accountNumber: bob.accountNumber });
   });
@@ -86,7 +84,7 @@ describe('REST money paths', () => {
     const created = await server.inject({
       method: 'POST',
       url: '/api/v1/transactions',
-      headers: bearer(alice.token),
+      headers: jsonHeaders(alice.token),
       payload: {
         type: 'deposit',
         amount: 20,
@@ -101,7 +99,7 @@ describe('REST money paths', () => {
     const list = await server.inject({
       method: 'GET',
       url: '/api/v1/transactions?page=1&limit=10&type=deposit',
-      headers: bearer(alice.token),
+      headers: jsonHeaders(alice.token),
     });
     expect(list.json()).toMatchObject({
       page: 1,
@@ -114,13 +112,13 @@ describe('REST money paths', () => {
     const one = await server.inject({
       method: 'GET',
       url: `/api/v1/transactions/${id}`,
-      headers: bearer(alice.token),
+      headers: jsonHeaders(alice.token),
     });
     expect(one.json().data.id).toBe(id);
     const stats = await server.inject({
       method: 'GET',
       url: '/api/v1/transactions/stats',
-      headers: bearer(alice.token),
+      headers: jsonHeaders(alice.token),
     });
     expect(stats.json().stats).toMatchObject({ balance: 20, totalIncome: 20, totalExpense: 0 });
   });
@@ -131,7 +129,7 @@ describe('REST money paths', () => {
     const bad = await server.inject({
       method: 'POST',
       url: '/api/v1/transactions/transfer',
-      headers: bearer(alice.token),
+      headers: jsonHeaders(alice.token),
       payload: { amount: 'lots' },
     });
     expect(bad.statusCode).toBe(400);
@@ -145,7 +143,7 @@ describe('REST money paths', () => {
     const peek = await server.inject({
       method: 'GET',
       url: `/api/v1/transactions/${mine?.id}`,
-      headers: bearer(eve.token),
+      headers: jsonHeaders(eve.token),
     });
     expect(peek.statusCode).toBe(404);
     expect(peek.json()).toEqual({ code: 'NOT_FOUND', message: 'Transaction not found' });
@@ -163,7 +161,7 @@ describe('REST money paths', () => {
       const found = await server.inject({
         method: 'GET',
         url: `/api/v1/transactions?q=${q}&type=transfer`,
-        headers: bearer(alice.token),
+        headers: jsonHeaders(alice.token),
       });
       expect(found.statusCode).toBe(200);
       expect(found.json()).toMatchObject({
@@ -195,7 +193,7 @@ describe('REST money paths', () => {
     const csv = await server.inject({
       method: 'GET',
       url: '/api/v1/transactions/export?type=deposit',
-      headers: bearer(alice.token),
+      headers: jsonHeaders(alice.token),
     });
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toMatch(/^text\/csv/);
@@ -208,7 +206,7 @@ describe('REST money paths', () => {
     const card = await server.inject({
       method: 'POST',
       url: '/api/v1/cards',
-      headers: bearer(alice.token),
+      headers: jsonHeaders(alice.token),
       payload: {
         type: 'debit',
         name: 'Alice',
@@ -226,14 +224,14 @@ describe('REST money paths', () => {
     const cards = await server.inject({
       method: 'GET',
       url: '/api/v1/cards?page=1&limit=10',
-      headers: bearer(alice.token),
+      headers: jsonHeaders(alice.token),
     });
     expect(cards.json().cards).toHaveLength(1);
     const id = card.json().card.id;
     const edited = await server.inject({
       method: 'PUT',
       url: `/api/v1/cards/${id}`,
-      headers: bearer(alice.token),
+      headers: jsonHeaders(alice.token),
       payload: { expiryMonth: 3, expiryYear: 2038 },
     });
     expect(edited.json().card.expiry).toBe('03/38');
@@ -242,7 +240,7 @@ describe('REST money paths', () => {
         await server.inject({
           method: 'DELETE',
           url: `/api/v1/cards/${id}`,
-          headers: bearer(alice.token),
+          headers: jsonHeaders(alice.token),
         })
       ).json().message,
     ).toBe('Card removed successfully');
@@ -250,7 +248,7 @@ describe('REST money paths', () => {
     const bank = await server.inject({
       method: 'POST',
       url: '/api/v1/banks',
-      headers: bearer(alice.token),
+      headers: jsonHeaders(alice.token),
       payload: {
         name: 'Local CU',
         accountNumber: '12341234',
@@ -262,7 +260,7 @@ describe('REST money paths', () => {
     const all = await server.inject({
       method: 'GET',
       url: '/api/v1/banks/all',
-      headers: bearer(alice.token),
+      headers: jsonHeaders(alice.token),
     });
     expect(all.statusCode).toBe(403);
   });
@@ -275,7 +273,7 @@ describe('older payload names', () => {
     const response = await server.inject({
       method: 'POST',
       url: '/api/v1/transactions/transfer',
-      headers: bearer(alice.token),
+      headers: jsonHeaders(alice.token),
       payload: { accountNumber: bob.accountNumber, amount: 1 },
     });
     expect(response.statusCode).toBe(201);
@@ -294,7 +292,7 @@ describe('a session that ends', () => {
       server.inject({
         method: 'POST',
         url: '/api/v1/transactions/transfer',
-        headers: { ...bearer(alice.token), 'idempotency-key': key },
+        headers: { ...jsonHeaders(alice.token), 'idempotency-key': key },
         payload: { recipientAccountNumber: bob.accountNumber, amount: 1 },
       });
     // Looked up once: the next money call within seconds is answered from the cache.
@@ -302,7 +300,7 @@ describe('a session that ends', () => {
     const logout = await server.inject({
       method: 'POST',
       url: '/api/v1/auth/logout',
-      headers: bearer(alice.token),
+      headers: jsonHeaders(alice.token),
     });
     expect(logout.statusCode).toBeLessThan(300);
     const key = `after-logout-${crypto.randomUUID()}`;

@@ -1,15 +1,10 @@
 import { fundedCustomer } from '@bank/api/testing/money';
 import { describe, expect, it } from 'vitest';
-import { useTestServer } from './testing.ts';
+import { jsonHeaders, useTestServer } from './testing.ts';
 
 // GET /notifications and POST /notifications/read as an integrator calls them.
 
 const started = useTestServer();
-const headers = (token: string) => ({
-  authorization: `Bearer ${token}`,
-  'content-type': 'application/json',
-});
-
 describe('the inbox over REST', () => {
   it('answers {data, unread} and marks one or all read', async () => {
     const { server, app } = started;
@@ -23,7 +18,7 @@ describe('the inbox over REST', () => {
     const inbox = await server.inject({
       method: 'GET',
       url: '/api/v1/notifications',
-      headers: headers(alice.token),
+      headers: jsonHeaders(alice.token),
     });
     expect(inbox.statusCode).toBe(200);
     const body = inbox.json();
@@ -40,21 +35,21 @@ describe('the inbox over REST', () => {
     const one = await server.inject({
       method: 'POST',
       url: '/api/v1/notifications/read',
-      headers: headers(alice.token),
+      headers: jsonHeaders(alice.token),
       payload: { ids: [body.data[0].id] },
     });
     expect(one.json()).toEqual({ marked: 1, unread: 1 });
     const all = await server.inject({
       method: 'POST',
       url: '/api/v1/notifications/read',
-      headers: headers(alice.token),
+      headers: jsonHeaders(alice.token),
       payload: { all: true },
     });
     expect(all.json()).toEqual({ marked: 1, unread: 0 });
     const bad = await server.inject({
       method: 'POST',
       url: '/api/v1/notifications/read',
-      headers: headers(alice.token),
+      headers: jsonHeaders(alice.token),
       payload: { all: false },
     });
     expect(bad.statusCode).toBe(400);

@@ -1,7 +1,6 @@
 import type { TestApp } from '@bank/api/testing/harness';
 import { fundedCustomer } from '@bank/api/testing/money';
-import { users } from '@bank/db/schema';
-import { eq } from 'drizzle-orm';
+import { staffMember } from '@bank/api/testing/staff';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestServer } from './testing.ts';
@@ -17,11 +16,7 @@ const as = (token: string) => ({
   headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
 });
 
-async function admin(name: string) {
-  const staff = await fundedCustomer(app, 0, name);
-  await app.db.update(users).set({ role: 'admin' }).where(eq(users.id, staff.id));
-  return staff;
-}
+const admin = (name: string) => staffMember(app, 'admin', name);
 
 describe('REST reversals and approvals (issue 24)', () => {
   it('reverses at once (201), or waits for a second administrator (202)', async () => {

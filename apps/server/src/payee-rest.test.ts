@@ -6,7 +6,7 @@ import { messages } from '@bank/validators/messages';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useTestServer } from './testing.ts';
+import { jsonHeaders, useTestServer } from './testing.ts';
 
 // From the API review for integrators: a typo in a 12-digit account number silently became a pending external transfer,
 // and there was no way to check a recipient before sending.
@@ -16,11 +16,6 @@ let server: FastifyInstance;
 const started = useTestServer();
 beforeAll(() => {
   ({ app, server } = started);
-});
-
-const bearer = (token: string) => ({
-  'content-type': 'application/json',
-  authorization: `Bearer ${token}`,
 });
 
 async function bobSmith() {
@@ -40,7 +35,7 @@ const lookup = (token: string, query: string) =>
   server.inject({
     method: 'GET',
     url: `/api/v1/accounts/lookup?${query}`,
-    headers: bearer(token),
+    headers: jsonHeaders(token),
   });
 
 describe('account numbers', () => {
@@ -58,7 +53,7 @@ describe('account numbers', () => {
     const response = await server.inject({
       method: 'POST',
       url: '/api/v1/transactions/transfer',
-      headers: bearer(alice.token),
+      headers: jsonHeaders(alice.token),
       payload: { recipientAccountNumber: typo, amount: 10 },
     });
     expect(response.statusCode).toBe(400);
@@ -76,7 +71,7 @@ describe('account numbers', () => {
     const response = await server.inject({
       method: 'POST',
       url: '/api/v1/transactions/transfer',
-      headers: bearer(alice.token),
+      headers: jsonHeaders(alice.token),
       payload: { recipientAccountNumber: `${base}${checkDigits(base)}`, amount: 10 },
     });
     expect(response.statusCode).toBe(400);
@@ -163,7 +158,7 @@ describe('POST /api/v1/transactions/transfer', () => {
     const sent = await server.inject({
       method: 'POST',
       url: '/api/v1/transactions/transfer',
-      headers: { ...bearer(alice.token), 'idempotency-key': crypto.randomUUID() },
+      headers: { ...jsonHeaders(alice.token), 'idempotency-key': crypto.randomUUID() },
       payload: { recipientAccountNumber: bob.accountNumber, amount: 0.01 },
     });
     expect(sent.statusCode).toBe(201);
@@ -178,7 +173,7 @@ describe('POST /api/v1/transactions/transfer', () => {
     const history = await server.inject({
       method: 'GET',
       url: '/api/v1/transactions?page=1&limit=10',
-      headers: bearer(alice.token),
+      headers: jsonHeaders(alice.token),
     });
     expect(history.body).not.toContain('Smith');
     expect(history.body).not.toContain(bob.id);

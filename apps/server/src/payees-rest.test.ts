@@ -3,7 +3,7 @@ import { fundedCustomer } from '@bank/api/testing/money';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { useTestServer } from './testing.ts';
+import { jsonHeaders, useTestServer } from './testing.ts';
 
 // Issue 22's payee contract over /api/v1: paths, fields and the step-up's 403.
 
@@ -14,11 +14,6 @@ beforeAll(() => {
   ({ app, server } = started);
 });
 
-const bearer = (token: string) => ({
-  'content-type': 'application/json',
-  authorization: `Bearer ${token}`,
-});
-
 describe('/api/v1/payees', () => {
   it('needs a step-up code, then saves, lists, sends to and removes a payee', async () => {
     const alice = await fundedCustomer(app, 100, 'Alice');
@@ -27,7 +22,7 @@ describe('/api/v1/payees', () => {
     const refused = await server.inject({
       method: 'POST',
       url: '/api/v1/payees',
-      headers: bearer(alice.token),
+      headers: jsonHeaders(alice.token),
       payload: body,
     });
     expect(refused.statusCode).toBe(403);
@@ -37,7 +32,7 @@ describe('/api/v1/payees', () => {
     const stepUp = await server.inject({
       method: 'POST',
       url: '/api/v1/auth/step-up',
-      headers: bearer(alice.token),
+      headers: jsonHeaders(alice.token),
       payload: { purpose: 'payee' },
     });
     expect(stepUp.statusCode).toBe(200);
@@ -48,7 +43,7 @@ describe('/api/v1/payees', () => {
     const saved = await server.inject({
       method: 'POST',
       url: '/api/v1/payees',
-      headers: bearer(alice.token),
+      headers: jsonHeaders(alice.token),
       payload: { ...body, code },
     });
     expect(saved.statusCode).toBe(201);
@@ -69,20 +64,20 @@ describe('/api/v1/payees', () => {
     const list = await server.inject({
       method: 'GET',
       url: '/api/v1/payees',
-      headers: bearer(alice.token),
+      headers: jsonHeaders(alice.token),
     });
     expect(list.json()).toEqual({ data: [payee] });
     const one = await server.inject({
       method: 'GET',
       url: `/api/v1/payees/${payee.id}`,
-      headers: bearer(alice.token),
+      headers: jsonHeaders(alice.token),
     });
     expect(one.json()).toEqual({ data: payee });
 
     const renamed = await server.inject({
       method: 'PUT',
       url: `/api/v1/payees/${payee.id}`,
-      headers: bearer(alice.token),
+      headers: jsonHeaders(alice.token),
       payload: { name: 'Bob', dailyLimit: 40 },
     });
     expect(renamed.statusCode).toBe(200);
@@ -91,7 +86,7 @@ describe('/api/v1/payees', () => {
     const sent = await server.inject({
       method: 'POST',
       url: '/api/v1/transactions/transfer',
-      headers: bearer(alice.token),
+      headers: jsonHeaders(alice.token),
       payload: { payeeId: payee.id, amount: 30, description: 'Rent share' },
     });
     expect(sent.statusCode).toBe(201);
@@ -99,7 +94,7 @@ describe('/api/v1/payees', () => {
     const over = await server.inject({
       method: 'POST',
       url: '/api/v1/transactions/transfer',
-      headers: bearer(alice.token),
+      headers: jsonHeaders(alice.token),
       payload: { payeeId: payee.id, amount: 20 },
     });
     expect(over.statusCode).toBe(400);
@@ -110,13 +105,13 @@ describe('/api/v1/payees', () => {
     const removed = await server.inject({
       method: 'DELETE',
       url: `/api/v1/payees/${payee.id}`,
-      headers: bearer(alice.token),
+      headers: jsonHeaders(alice.token),
     });
     expect(removed.json()).toEqual({ message: 'Payee removed', id: payee.id });
     const gone = await server.inject({
       method: 'GET',
       url: `/api/v1/payees/${payee.id}`,
-      headers: bearer(alice.token),
+      headers: jsonHeaders(alice.token),
     });
     expect(gone.statusCode).toBe(404);
   });

@@ -4,7 +4,7 @@ import { bankSettings, supportMessages, supportTickets, users } from '@bank/db/s
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { useTestServer } from './testing.ts';
+import { multipart, useTestServer } from './testing.ts';
 
 // One customer stored 500 MB of attachments in 3.2 s, and chat lines were unlimited.
 // Quotas per customer: attachment bytes a day and in all, tickets a minute and a day, chat
@@ -24,31 +24,9 @@ const pngHead = Buffer.from(
 /** An image of exactly `bytes` bytes (a PNG's head, then padding: its type is its first bytes). */
 const pngOf = (bytes: number) => Buffer.concat([pngHead, Buffer.alloc(bytes - pngHead.length)]);
 
-function multipart(fields: Record<string, string>, files: Buffer[]) {
-  const boundary = `----bank${crypto.randomUUID()}`;
-  const chunks: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) {
-    chunks.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
-      ),
-    );
-  }
-  files.forEach((body, n) => {
-    chunks.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="attachments"; filename="shot-${n}.png"\r\nContent-Type: image/png\r\n\r\n`,
-      ),
-      body,
-      Buffer.from('\r\n'),
-    );
-  });
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    payload: Buffer.concat(chunks),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
+/** Images as a form's attachments, named shot-0.png, shot-1.png, … */
+const pngParts = (files: Buffer[]) =>
+  files.map((body, n) => ({ fileName: `shot-${n}.png`, type: 'image/png', body }));
 
 const ticket = {
   subject: 'Card declined abroad',
@@ -64,7 +42,7 @@ async function customer() {
 }
 
 function createTicket(token: string, files: Buffer[] = []) {
-  const form = multipart(ticket, files);
+  const form = multipart(ticket, pngParts(files));
   return server.inject({
     method: 'POST',
     url: '/api/v1/support/tickets',
@@ -74,7 +52,7 @@ function createTicket(token: string, files: Buffer[] = []) {
 }
 
 function sendLine(token: string, ticketId: string, message: string, files: Buffer[] = []) {
-  const form = multipart({ message }, files);
+  const form = multipart({ message }, pngParts(files));
   return server.inject({
     method: 'POST',
     url: `/api/v1/support/tickets/${ticketId}/messages`,

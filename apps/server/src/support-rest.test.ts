@@ -4,7 +4,7 @@ import { auditLog, supportTickets, users } from '@bank/db/schema';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { resolveRef, useTestServer } from './testing.ts';
+import { type FilePart, multipart, resolveRef, useTestServer } from './testing.ts';
 
 let app: TestApp;
 let server: FastifyInstance;
@@ -22,40 +22,6 @@ const jpeg = Buffer.from(
   '/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//////////////////////////////////////////////////////////////////////////////////////wgALCAABAAEBAREA/8QAFBABAAAAAAAAAAAAAAAAAAAAAP/aAAgBAQABPxA=',
   'base64',
 );
-
-interface FilePart {
-  name?: string;
-  fileName: string;
-  type: string;
-  body: Buffer;
-}
-
-/** A multipart/form-data body as a browser's FormData would send it. */
-function multipart(fields: Record<string, string>, files: FilePart[]) {
-  const boundary = `----bank${crypto.randomUUID()}`;
-  const chunks: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) {
-    chunks.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
-      ),
-    );
-  }
-  for (const file of files) {
-    chunks.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${file.name ?? 'attachments'}"; filename="${file.fileName}"\r\nContent-Type: ${file.type}\r\n\r\n`,
-      ),
-      file.body,
-      Buffer.from('\r\n'),
-    );
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    payload: Buffer.concat(chunks),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
 
 const validTicket = {
   subject: 'Card declined abroad',

@@ -66,3 +66,43 @@ export function requestBodySchema(
   const entry = isJson(content[media]) ? content[media] : {};
   return resolveRef(document, entry.schema);
 }
+
+/** A JSON request's headers, signed in as `token`'s holder when given. */
+export const jsonHeaders = (token?: string) => ({
+  ...(token ? { authorization: `Bearer ${token}` } : {}),
+  'content-type': 'application/json',
+});
+
+export interface FilePart {
+  name?: string;
+  fileName: string;
+  type: string;
+  body: Buffer;
+}
+
+/** A multipart/form-data body as a browser's FormData would send it. */
+export function multipart(fields: Record<string, string>, files: FilePart[]) {
+  const boundary = `----bank${crypto.randomUUID()}`;
+  const chunks: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+      ),
+    );
+  }
+  for (const file of files) {
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${file.name ?? 'attachments'}"; filename="${file.fileName}"\r\nContent-Type: ${file.type}\r\n\r\n`,
+      ),
+      file.body,
+      Buffer.from('\r\n'),
+    );
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return {
+    payload: Buffer.concat(chunks),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}

@@ -8,6 +8,7 @@ import { transferPosting } from '../ledger/kinds/transfer.ts';
 import { writeLedger } from '../ledger/write.ts';
 import { createTestApp, rejectionOf, type TestApp, testPassword } from '../testing/harness.ts';
 import { balanceCents, fundedCustomer, ledgerInvariant, testCard } from '../testing/money.ts';
+import { staffMember } from '../testing/staff.ts';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -17,11 +18,7 @@ afterAll(async () => {
   await app?.close();
 });
 
-async function staff(role: 'admin' | 'support', firstName = 'Staff') {
-  const person = await fundedCustomer(app, 0, firstName);
-  await app.db.update(users).set({ role }).where(eq(users.id, person.id));
-  return { ...person, caller: await app.caller(person.token) };
-}
+const staff = (role: 'admin' | 'support', firstName?: string) => staffMember(app, role, firstName);
 
 async function lastAudit(userId: string, event: string) {
   const [row] = await app.db

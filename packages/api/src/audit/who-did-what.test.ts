@@ -1,8 +1,10 @@
-import { auditLog, users } from '@bank/db/schema';
+import { auditLog } from '@bank/db/schema';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, rejectionOf, type TestApp } from '../testing/harness.ts';
+import { personalLoan } from '../testing/loans.ts';
 import { fundedCustomer } from '../testing/money.ts';
+import { staffMember } from '../testing/staff.ts';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -12,22 +14,9 @@ afterAll(async () => {
   await app?.close();
 });
 
-async function staff(role: 'admin' | 'support', firstName: string) {
-  const person = await fundedCustomer(app, 0, firstName);
-  await app.db.update(users).set({ role }).where(eq(users.id, person.id));
-  return { ...person, caller: await app.caller(person.token) };
-}
+const staff = (role: 'admin' | 'support', firstName: string) => staffMember(app, role, firstName);
 
-const application = {
-  type: 'personal' as const,
-  amount: 10_000,
-  term: 12,
-  purpose: 'Kitchen renovation',
-  employmentStatus: 'employed' as const,
-  monthlyIncome: 5_000,
-  existingLoans: false,
-  collateral: { type: 'vehicle' as const, value: 15_000, description: '2021 hatchback' },
-};
+const application = personalLoan;
 
 describe('every audit entry names who acted and whom it concerns (issue 24)', () => {
   it('shows the officer as actor and the customer as subject of a loan decision', async () => {

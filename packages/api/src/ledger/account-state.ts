@@ -1,7 +1,7 @@
 import type { FreezeMode, TransactionType } from '@bank/db/enums';
 
 /**
- * What staff put on an account (issue 24), read with its balance: a freeze and the unreleased
+ * What staff put on an account, read with its balance: a freeze and the unreleased
  * holds. Expired ones are kept here and stop applying by time (`now`), with no job to lift them.
  * `version` changes with every freeze, lift, hold and release; the write compares it.
  */
@@ -39,7 +39,7 @@ export function heldCents(restrictions: Restrictions, now: Date): bigint {
 }
 
 /**
- * The one measure of what may leave an account (issue 24): the balance less its active holds,
+ * The one measure of what may leave an account: the balance less its active holds,
  * never below zero. Every debit is judged against it, and every screen shows it.
  */
 export function availableCents(

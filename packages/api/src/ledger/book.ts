@@ -1,8 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import type { TimelineEntry } from '@bank/db/schema';
 import type { TRPCError } from '@trpc/server';
-import { uuidV7 } from '../ids/uuid-v7.ts';
-import { toDollars } from '../money/cents.ts';
 import type { QueuedEvent } from '../realtime/events.ts';
 import {
   type AccountState,
@@ -13,7 +10,8 @@ import {
   heldCents,
   utcDay,
 } from './account-state.ts';
-import { counterpartyOf } from './counterparty.ts';
+import { newMovementEvent, settledMovementEvent } from './movement-events.ts';
+import { newTransactionRow, timelineEntry } from './new-row.ts';
 import type {
   AccountParty,
   Applied,
@@ -25,31 +23,8 @@ import type {
 } from './posting.ts';
 import type { LedgerRead } from './read.ts';
 import { accountFrozen, beyondAvailable } from './refusals.ts';
-import { searchText } from './search-text.ts';
 import type { TransactionRow } from './transaction-row.ts';
 import type { LedgerChanges } from './write.ts';
-
-export function timelineEntry(
-  status: TimelineEntry['status'],
-  description: string,
-  at = new Date(),
-): TimelineEntry {
-  return { id: randomUUID(), status, description, timestamp: at.toISOString() };
-}
-
-function searchFor(movement: NewMovement, incoming: boolean): string {
-  const other = counterpartyOf(
-    {
-      type: movement.type,
-      description: movement.description,
-      counterparty: movement.counterparty ?? null,
-      recipientName: movement.recipientName ?? null,
-      recipientAccountNumber: movement.recipientAccountNumber ?? null,
-    },
-    incoming,
-  );
-  return searchText(movement.description, other.name, other.bank);
-}
 
 const keyOf = (userId: string, key: string) => `${userId} ${key}`;
 
@@ -162,7 +137,7 @@ export class Book implements LedgerView {
   }
 
   /**
-   * Staff's restrictions, judged for every posting kind at once (issue 24): a new movement may
+   * Staff's restrictions, judged for every posting kind at once: a new movement may
    * not take money from an account frozen for debits or beyond its available balance, nor bring
    * money to one frozen for credits. Completing a pending movement moves no money and voiding
    * one gives the customer their own money back: neither is stopped (docs/product.md).
@@ -236,33 +211,7 @@ export class Book implements LedgerView {
   }
 
   private open(movement: NewMovement): TransactionRow {
-    const row: TransactionRow = {
-      id: uuidV7(this.now.getTime()),
-      type: movement.type,
-      status: movement.status,
-      amountCents: movement.amountCents,
-      currency: 'USD',
-      description: movement.description,
-      category: movement.category,
-      paymentMethod: movement.paymentMethod,
-      notes: movement.notes ?? null,
-      fromAccountId: movement.from.id,
-      toAccountId: movement.to.id,
-      senderUserId: movement.senderUserId,
-      recipientUserId: movement.recipientUserId,
-      recipientName: movement.recipientName ?? null,
-      recipientAccountNumber: movement.recipientAccountNumber ?? null,
-      counterparty: movement.counterparty ?? null,
-      timeline: movement.timeline,
-      payeeId: movement.payeeId ?? null,
-      reversesId: movement.reverses ?? null,
-      reversedCents: 0n,
-      createdAt: this.now,
-      updatedAt: this.now,
-      // What each side's search matches: the description and the other side as it sees it.
-      searchOut: searchFor(movement, false),
-      searchIn: searchFor(movement, true),
-    };
+    const row = newTransactionRow(movement, this.now);
     if (movement.from.id === movement.to.id) throw new Error('A movement needs two accounts');
     const splits = movement.splits ?? [];
     const toCents = splits.reduce((rest, split) => rest - split.amountCents, row.amountCents);
@@ -290,24 +239,10 @@ export class Book implements LedgerView {
     for (const side of [movement.from, movement.to]) {
       const state = this.states.get(side.id);
       if (!side.owner || !side.userId || !state) continue;
-      this.events.push({
-        userId: side.userId,
-        event: {
-          type: 'transaction:new',
-          data: {
-            transactionId: row.id,
-            type: row.type,
-            status: row.status,
-            amount: toDollars(row.amountCents),
-            direction: side === movement.to ? 'credit' : 'debit',
-            description: row.description,
-            // "Received $42.10 from Bob Rivera": each side is told of the other.
-            counterparty: counterpartyOf(row, side === movement.to),
-            newBalance: toDollars(state.balanceCents),
-            notify: side.owner.notify,
-          },
-        },
-      });
+      const { userId, owner } = side;
+      this.events.push(
+        newMovementEvent(row, userId, owner.notify, side === movement.to, state.balanceCents),
+      );
     }
     return row;
   }
@@ -365,21 +300,8 @@ export class Book implements LedgerView {
       const side = this.party(id);
       const state = this.states.get(id);
       if (!side.owner || !side.userId) continue;
-      this.events.push({
-        userId: side.userId,
-        event: {
-          type: 'transaction:updated',
-          data: {
-            transactionId: row.id,
-            type: row.type,
-            status: row.status,
-            amount: toDollars(row.amountCents),
-            description: row.description,
-            notify: side.owner.notify,
-            ...(moved && state ? { newBalance: toDollars(state.balanceCents) } : {}),
-          },
-        },
-      });
+      const balanceCents = moved ? state?.balanceCents : undefined;
+      this.events.push(settledMovementEvent(row, side.userId, side.owner.notify, balanceCents));
     }
   }
 

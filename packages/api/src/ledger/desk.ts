@@ -147,7 +147,7 @@ export class LedgerDesk {
             }
           }
           const judged = posting.judge(book);
-          // Freezes and holds are judged here for every kind, from the same read (issue 24).
+          // Freezes and holds are judged here for every kind, from the same read.
           const restricted =
             'refused' in judged ? undefined : book.restrictionRefusal(judged.effects);
           const verdict = restricted ? { refused: restricted } : judged;

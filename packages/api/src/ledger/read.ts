@@ -105,7 +105,7 @@ export async function readLedger(
             'withdrawn', a.withdrawn_on_day_cents::text, 'first_name', u.first_name,
             'last_name', u.last_name, 'notify', u.notify_transactions,
             'closed', u.closed_at is not null,
-            -- Freezes and holds come with the balance (issue 24): the holds by a partial index,
+            -- Freezes and holds come with the balance: the holds by a partial index,
             -- looked up only for an account that has any (version > 0), in the same statement.
             'restriction_version', a.restriction_version, 'freeze_mode', a.freeze_mode,
             'frozen_until', a.frozen_until, 'holds', case when a.restriction_version = 0

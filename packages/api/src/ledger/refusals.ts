@@ -17,7 +17,7 @@ export const refuse = (
 export const accountNotFound = () =>
   appError('NOT_FOUND', 'Account not found', 'ACCOUNT_NOT_FOUND');
 
-/** The text every movement refused by a freeze answers (issue 24). */
+/** The text every movement refused by a freeze answers. */
 export const accountFrozenMessage = 'This account is frozen. Please contact support.';
 
 /** A freeze stops this movement (403, reason ACCOUNT_FROZEN). */

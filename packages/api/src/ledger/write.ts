@@ -149,7 +149,7 @@ export async function writeLedger(
             and l.outflow_day is not distinct from x.outflow_day
             and l.transferred_on_day_cents = x.transferred
             and l.withdrawn_on_day_cents = x.withdrawn
-            -- No freeze, lift, hold or release since the judgement read (issue 24).
+            -- No freeze, lift, hold or release since the judgement read.
             and l.restriction_version = x.restriction_version), true) as ok
         from expected x left join locked l on l.id = x.id
       ), inserted as (

@@ -1,16 +1,10 @@
-import {
-  accounts,
-  auditLog,
-  events,
-  loanPayments,
-  loans,
-  transactions,
-  users,
-} from '@bank/db/schema';
+import { accounts, auditLog, events, loanPayments, loans, transactions } from '@bank/db/schema';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, rejectionOf, type TestApp } from '../testing/harness.ts';
+import { personalLoan } from '../testing/loans.ts';
 import { fundedCustomer, ledgerInvariant } from '../testing/money.ts';
+import { staffMember } from '../testing/staff.ts';
 import { markArrears } from './arrears.ts';
 
 let app: TestApp;
@@ -21,22 +15,9 @@ afterAll(async () => {
   await app?.close();
 });
 
-const application = {
-  type: 'personal' as const,
-  amount: 10_000,
-  term: 12,
-  purpose: 'Kitchen renovation',
-  employmentStatus: 'employed' as const,
-  monthlyIncome: 5_000,
-  existingLoans: false,
-  collateral: { type: 'vehicle' as const, value: 15_000, description: '2021 hatchback' },
-};
+const application = personalLoan;
 
-async function admin() {
-  const customer = await fundedCustomer(app, 0, 'Officer');
-  await app.db.update(users).set({ role: 'admin' }).where(eq(users.id, customer.id));
-  return { ...customer, caller: await app.caller(customer.token) };
-}
+const admin = () => staffMember(app, 'admin', 'Officer');
 
 async function systemBalance(code: string) {
   const [row] = await app.db

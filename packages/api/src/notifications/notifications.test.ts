@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultBankSettings } from '../settings/service.ts';
 import { createTestApp, rejectionOf, type TestApp } from '../testing/harness.ts';
 import { fundedCustomer } from '../testing/money.ts';
+import { staffMember } from '../testing/staff.ts';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -26,11 +27,7 @@ async function inboxOf(person: { caller: Awaited<ReturnType<typeof fundedCustome
   return { ...inbox, data: inbox.data.filter((n) => n.title !== 'New sign-in to your account') };
 }
 
-async function admin() {
-  const person = await fundedCustomer(app, 0, 'Officer');
-  await app.db.update(users).set({ role: 'admin' }).where(eq(users.id, person.id));
-  return { ...person, caller: await app.caller(person.token) };
-}
+const admin = () => staffMember(app, 'admin', 'Officer');
 
 describe('the notification inbox', () => {
   it('keeps a sign-in as a security notice', async () => {

@@ -2,6 +2,7 @@ import { transactions, users } from '@bank/db/schema';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, rejectionOf, type TestApp } from '../testing/harness.ts';
+import { personalLoan } from '../testing/loans.ts';
 import { fundedCustomer } from '../testing/money.ts';
 import { analyticsCsv, analyticsOf, periodDays } from './analytics.ts';
 import { dashboardStats } from './dashboard.ts';
@@ -29,16 +30,7 @@ beforeAll(async () => {
   });
   await bob.caller.transactions.withdraw({ amount: 50, method: 'cash_pickup' }); // pending
 
-  const loan = {
-    type: 'personal' as const,
-    amount: 10_000,
-    term: 12,
-    purpose: 'Kitchen renovation',
-    employmentStatus: 'employed' as const,
-    monthlyIncome: 5_000,
-    existingLoans: false,
-    collateral: { type: 'vehicle' as const, value: 15_000, description: '2021 hatchback' },
-  };
+  const loan = personalLoan;
   const approved = await alice.caller.loans.create(loan);
   await adminApi.loans.decide({ id: approved.loan.id, status: 'approved' });
   // The first instalment: 786.66 of principal and 104.17 of interest (12.5 % on 10,000).

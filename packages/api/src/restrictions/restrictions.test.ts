@@ -1,11 +1,13 @@
-import { auditLog, users } from '@bank/db/schema';
+import { auditLog } from '@bank/db/schema';
 import { transferInput } from '@bank/validators/money';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { LedgerDesk } from '../ledger/desk.ts';
 import { transferPosting } from '../ledger/kinds/transfer.ts';
 import { createTestApp, rejectionOf, type TestApp } from '../testing/harness.ts';
+import { personalLoan } from '../testing/loans.ts';
 import { balanceCents, fundedCustomer, ledgerInvariant, testCard } from '../testing/money.ts';
+import { staffMember } from '../testing/staff.ts';
 import { placeHold } from './service.ts';
 
 let app: TestApp;
@@ -25,25 +27,12 @@ afterAll(async () => {
   await app?.close();
 });
 
-async function admin(firstName = 'Ops') {
-  const person = await fundedCustomer(app, 0, firstName);
-  await app.db.update(users).set({ role: 'admin' }).where(eq(users.id, person.id));
-  return { ...person, caller: await app.caller(person.token) };
-}
+const admin = (firstName = 'Ops') => staffMember(app, 'admin', firstName);
 
 const frozen = { code: 'FORBIDDEN', message: 'This account is frozen. Please contact support.' };
 const frozenReason = { reason: 'ACCOUNT_FROZEN' };
 
-const application = {
-  type: 'personal' as const,
-  amount: 10_000,
-  term: 12,
-  purpose: 'Kitchen renovation',
-  employmentStatus: 'employed' as const,
-  monthlyIncome: 5_000,
-  existingLoans: false,
-  collateral: { type: 'vehicle' as const, value: 15_000, description: '2021 hatchback' },
-};
+const application = personalLoan;
 
 describe('freezes (issue 24), judged by the ledger for every movement kind', () => {
   it('a debits freeze stops transfers out, withdrawals and repayments, and lets money in', async () => {

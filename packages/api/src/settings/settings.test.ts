@@ -1,9 +1,10 @@
-import { auditLog, bankSettings, events, users } from '@bank/db/schema';
+import { auditLog, bankSettings, events } from '@bank/db/schema';
 import type { BankSettingsInput } from '@bank/validators/admin';
 import { desc, eq, isNull } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, rejectionOf, type TestApp } from '../testing/harness.ts';
 import { fundedCustomer } from '../testing/money.ts';
+import { staffMember } from '../testing/staff.ts';
 import { defaultBankSettings, SettingsCache } from './service.ts';
 
 let app: TestApp;
@@ -24,11 +25,7 @@ const defaults: BankSettingsInput = {
   interestRates: { savings: 2.5, loans: { personal: 12.5, business: 10, mortgage: 6.5 } },
 };
 
-async function admin() {
-  const person = await fundedCustomer(app, 0, 'Admin');
-  await app.db.update(users).set({ role: 'admin' }).where(eq(users.id, person.id));
-  return { ...person, caller: await app.caller(person.token) };
-}
+const admin = () => staffMember(app, 'admin', 'Admin');
 
 // Every test leaves the bank as it found it.
 afterEach(async () => {

@@ -8,7 +8,7 @@ import { queryRows } from '../db-rows.ts';
 import { defaultCategory, defaultCategorySql } from '../ledger/spending-category.ts';
 import { createTestApp, rejectionOf, type TestApp } from '../testing/harness.ts';
 import { fundedCustomer } from '../testing/money.ts';
-import { statsOf } from './history.ts';
+import { statsOf } from './stats.ts';
 
 let app: TestApp;
 beforeAll(async () => {

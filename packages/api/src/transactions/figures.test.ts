@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toDollars } from '../money/cents.ts';
 import { createTestApp, type TestApp } from '../testing/harness.ts';
 import { fundedCustomer } from '../testing/money.ts';
-import { statsOf } from './history.ts';
+import { statsOf } from './stats.ts';
 
 let app: TestApp;
 beforeAll(async () => {

@@ -5,6 +5,7 @@ import { approveRequest, rejectRequest } from '../approvals/decisions.ts';
 import { APPROVAL_TTL_MS } from '../approvals/requests.ts';
 import { createTestApp, rejectionOf, type TestApp } from '../testing/harness.ts';
 import { balanceCents, fundedCustomer, ledgerInvariant, testCard } from '../testing/money.ts';
+import { staffMember } from '../testing/staff.ts';
 import { requestReversal } from './reversal.ts';
 import { settlePendingTransactions } from './settlement.ts';
 
@@ -25,11 +26,7 @@ afterEach(async () => {
   });
 });
 
-async function admin(name = 'Officer') {
-  const staff = await fundedCustomer(app, 0, name);
-  await app.db.update(users).set({ role: 'admin' }).where(eq(users.id, staff.id));
-  return { ...staff, caller: await app.caller(staff.token) };
-}
+const admin = (name = 'Officer') => staffMember(app, 'admin', name);
 
 /** Alice pays Bob `dollars` (both customers of the bank): the movement to reverse. */
 async function payment(dollars: number, aliceFunds = 5_000) {

@@ -21,6 +21,7 @@ import { deposit } from './deposit.ts';
 import * as history from './history.ts';
 import { recentRecipients } from './recipients.ts';
 import { requestReversal } from './reversal.ts';
+import { statsOf } from './stats.ts';
 import { transfer, transferDryRun } from './transfer.ts';
 import { withdraw } from './withdraw.ts';
 
@@ -39,7 +40,7 @@ export const transactionsRouter = router({
     history.balanceOf(ctx.deps, ctx.auth.user),
   ),
   stats: procedureWith('read:transaction:own').query(({ ctx }) =>
-    history.statsOf(ctx.deps.db, ctx.auth.user.id),
+    statsOf(ctx.deps.db, ctx.auth.user.id),
   ),
   /**
    * The CSV export's access check and file name; GET /transactions/export streams the rows

@@ -4,22 +4,19 @@ import {
   Box,
   Button,
   Card,
-  Center,
   Collapsible,
   Flex,
   Heading,
   HStack,
-  SimpleGrid,
-  Spinner,
   Stack,
   Text,
 } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { LuChevronDown, LuLandmark, LuPencil, LuTrash2 } from 'react-icons/lu';
-import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { DetailList } from '../../components/detail-list.tsx';
+import { TileList, useDeleteConfirmation } from '../../components/tile-list.tsx';
 import { errorMessage } from '../../lib/errors.ts';
 import { humanize } from '../../lib/format.ts';
 import { notify } from '../../lib/toaster.ts';
@@ -151,68 +148,13 @@ function BankTile(props: { bank: SavedBank; onEdit: () => void; onDelete: () => 
 export function MyBanksPage() {
   const utils = trpc.useUtils();
   const banks = trpc.banks.list.useQuery();
-  const remove = trpc.banks.remove.useMutation();
   const [editing, setEditing] = useState<SavedBank | null>(null);
-  // The bank stays named while the confirmation closes.
-  const [deleting, setDeleting] = useState<SavedBank | null>(null);
-  const [confirmOpen, setConfirmOpen] = useState(false);
-
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    try {
-      const result = await remove.mutateAsync({ id: deleting.id });
-      notify({ type: 'success', message: result.message });
-      setConfirmOpen(false);
-      await utils.banks.list.invalidate();
-    } catch (error) {
-      notify({ type: 'error', message: errorMessage(error, 'Failed to delete bank') });
-    }
-  };
-
-  let list: ReactNode;
-  if (banks.isPending) {
-    list = (
-      <Center py="10" role="status">
-        <Spinner color="brand.fg" size="lg" />
-        <Text srOnly>Loading banks</Text>
-      </Center>
-    );
-  } else if (banks.isError) {
-    list = (
-      <Text color="fg.error" role="alert" p="4" borderWidth="1px" borderRadius="l3">
-        Error loading banks
-      </Text>
-    );
-  } else if (banks.data.data.length === 0) {
-    list = (
-      <Text color="fg.muted" p="6" borderWidth="1px" borderStyle="dashed" borderRadius="l3">
-        No banks found
-      </Text>
-    );
-  } else {
-    list = (
-      <SimpleGrid
-        as="ul"
-        aria-label="Linked banks"
-        columns={{ base: 1, md: 2 }}
-        gap="4"
-        m="0"
-        p="0"
-      >
-        {banks.data.data.map((bank) => (
-          <BankTile
-            key={bank.id}
-            bank={bank}
-            onEdit={() => setEditing(bank)}
-            onDelete={() => {
-              setDeleting(bank);
-              setConfirmOpen(true);
-            }}
-          />
-        ))}
-      </SimpleGrid>
-    );
-  }
+  const deletion = useDeleteConfirmation<SavedBank>({
+    title: 'Delete bank',
+    remove: trpc.banks.remove.useMutation(),
+    reload: () => utils.banks.list.invalidate(),
+    failedMessage: 'Failed to delete bank',
+  });
 
   return (
     <Stack gap="6">
@@ -227,7 +169,22 @@ export function MyBanksPage() {
           <Heading as="h2" id="linked-banks-heading" size="md" mb="3">
             Linked banks
           </Heading>
-          {list}
+          <TileList
+            label="Linked banks"
+            items={banks.data?.data}
+            failed={banks.isError}
+            loadingLabel="Loading banks"
+            failedText="Error loading banks"
+            emptyText="No banks found"
+            tile={(bank) => (
+              <BankTile
+                key={bank.id}
+                bank={bank}
+                onEdit={() => setEditing(bank)}
+                onDelete={() => deletion.ask(bank)}
+              />
+            )}
+          />
         </Box>
         <Card.Root variant="outline" flex="2" w="full">
           <Card.Body>
@@ -240,16 +197,7 @@ export function MyBanksPage() {
           <UpdateBankDialog key={editing.id} bank={editing} open onClose={() => setEditing(null)} />
         </Suspense>
       ) : null}
-      <ConfirmDialog
-        open={confirmOpen}
-        title="Delete bank"
-        confirmLabel="Delete"
-        pending={remove.isPending}
-        onConfirm={() => void confirmDelete()}
-        onClose={() => setConfirmOpen(false)}
-      >
-        {deleting ? `Are you sure you want to delete ${deleting.name}?` : ''}
-      </ConfirmDialog>
+      {deletion.dialog}
     </Stack>
   );
 }

@@ -1,24 +1,9 @@
-import {
-  Badge,
-  Box,
-  Button,
-  Card,
-  Center,
-  Flex,
-  Heading,
-  HStack,
-  SimpleGrid,
-  Spinner,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
+import { Badge, Box, Button, Card, Flex, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { Link } from '@tanstack/react-router';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { LuPencil, LuPlus, LuSend, LuTrash2, LuUserRound } from 'react-icons/lu';
-import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
-import { errorMessage } from '../../lib/errors.ts';
+import { TileList, useDeleteConfirmation } from '../../components/tile-list.tsx';
 import { formatDate, formatMoney } from '../../lib/format.ts';
-import { notify } from '../../lib/toaster.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { AddPayeeDialog } from './add-payee-dialog.tsx';
 import { confirmationBadge, type SavedPayee } from './confirmation.ts';
@@ -108,61 +93,14 @@ function PayeeTile(props: { payee: SavedPayee; onEdit: () => void; onDelete: () 
 export function PayeesPage() {
   const utils = trpc.useUtils();
   const payees = trpc.payees.list.useQuery();
-  const remove = trpc.payees.remove.useMutation();
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<SavedPayee | null>(null);
-  const [deleting, setDeleting] = useState<SavedPayee | null>(null);
-  const [confirmOpen, setConfirmOpen] = useState(false);
-
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    try {
-      const result = await remove.mutateAsync({ id: deleting.id });
-      notify({ type: 'success', message: result.message });
-      setConfirmOpen(false);
-      await utils.payees.list.invalidate();
-    } catch (error) {
-      notify({ type: 'error', message: errorMessage(error, 'Failed to delete payee') });
-    }
-  };
-
-  let list: ReactNode;
-  if (payees.isPending) {
-    list = (
-      <Center py="10" role="status">
-        <Spinner color="brand.fg" size="lg" />
-        <Text srOnly>Loading payees</Text>
-      </Center>
-    );
-  } else if (payees.isError) {
-    list = (
-      <Text color="fg.error" role="alert" p="4" borderWidth="1px" borderRadius="l3">
-        Error loading payees
-      </Text>
-    );
-  } else if (payees.data.data.length === 0) {
-    list = (
-      <Text color="fg.muted" p="6" borderWidth="1px" borderStyle="dashed" borderRadius="l3">
-        No payees yet. Add the people and companies you pay, and send to them in two clicks.
-      </Text>
-    );
-  } else {
-    list = (
-      <SimpleGrid as="ul" aria-label="Payees" columns={{ base: 1, md: 2 }} gap="4" m="0" p="0">
-        {payees.data.data.map((payee) => (
-          <PayeeTile
-            key={payee.id}
-            payee={payee}
-            onEdit={() => setEditing(payee)}
-            onDelete={() => {
-              setDeleting(payee);
-              setConfirmOpen(true);
-            }}
-          />
-        ))}
-      </SimpleGrid>
-    );
-  }
+  const deletion = useDeleteConfirmation<SavedPayee>({
+    title: 'Delete payee',
+    remove: trpc.payees.remove.useMutation(),
+    reload: () => utils.payees.list.invalidate(),
+    failedMessage: 'Failed to delete payee',
+  });
 
   return (
     <Stack gap="6">
@@ -186,22 +124,28 @@ export function PayeesPage() {
         <Heading as="h2" id="saved-payees-heading" size="md" mb="3">
           Saved payees
         </Heading>
-        {list}
+        <TileList
+          label="Payees"
+          items={payees.data?.data}
+          failed={payees.isError}
+          loadingLabel="Loading payees"
+          failedText="Error loading payees"
+          emptyText="No payees yet. Add the people and companies you pay, and send to them in two clicks."
+          tile={(payee) => (
+            <PayeeTile
+              key={payee.id}
+              payee={payee}
+              onEdit={() => setEditing(payee)}
+              onDelete={() => deletion.ask(payee)}
+            />
+          )}
+        />
       </Box>
       {adding ? <AddPayeeDialog open onClose={() => setAdding(false)} /> : null}
       {editing ? (
         <EditPayeeDialog key={editing.id} payee={editing} open onClose={() => setEditing(null)} />
       ) : null}
-      <ConfirmDialog
-        open={confirmOpen}
-        title="Delete payee"
-        confirmLabel="Delete"
-        pending={remove.isPending}
-        onConfirm={() => void confirmDelete()}
-        onClose={() => setConfirmOpen(false)}
-      >
-        {deleting ? `Are you sure you want to delete ${deleting.name}?` : ''}
-      </ConfirmDialog>
+      {deletion.dialog}
     </Stack>
   );
 }

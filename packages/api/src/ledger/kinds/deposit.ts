@@ -1,4 +1,4 @@
-import { timelineEntry } from '../book.ts';
+import { timelineEntry } from '../new-row.ts';
 import type { Customer, IdempotencyClaim, Posting } from '../posting.ts';
 import { accountNotFound } from '../refusals.ts';
 import { type MovementResult, movementResult } from '../transaction-dto.ts';

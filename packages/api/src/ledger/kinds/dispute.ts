@@ -1,7 +1,7 @@
 import type { Executor } from '@bank/db';
 import { TRPCError } from '@trpc/server';
 import { formatUsd } from '../../money/cents.ts';
-import { timelineEntry } from '../book.ts';
+import { timelineEntry } from '../new-row.ts';
 import type { Posting } from '../posting.ts';
 import { accountNotFound, refuse } from '../refusals.ts';
 import type { TransactionRow } from '../transaction-row.ts';

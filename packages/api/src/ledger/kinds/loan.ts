@@ -1,5 +1,5 @@
 import type { Executor } from '@bank/db';
-import { timelineEntry } from '../book.ts';
+import { timelineEntry } from '../new-row.ts';
 import type { Applied, IdempotencyClaim, Posting } from '../posting.ts';
 import { accountNotFound, insufficientFunds, refuse } from '../refusals.ts';
 import { onlyRow } from './answers.ts';

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { queryRows } from '../../db-rows.ts';
 import { appError } from '../../errors.ts';
 import { formatUsd, toDollars } from '../../money/cents.ts';
-import { timelineEntry } from '../book.ts';
+import { timelineEntry } from '../new-row.ts';
 import type { AccountParty, Applied, LedgerView, Posting, Verdict } from '../posting.ts';
 import { refuse } from '../refusals.ts';
 import type { TransactionRow } from '../transaction-row.ts';

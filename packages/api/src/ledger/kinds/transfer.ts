@@ -4,8 +4,8 @@ import { TRPCError } from '@trpc/server';
 import type { z } from 'zod';
 import { formatUsd } from '../../money/cents.ts';
 import { outflowOn } from '../account-state.ts';
-import { timelineEntry } from '../book.ts';
 import { last4, maskedName } from '../masking.ts';
+import { timelineEntry } from '../new-row.ts';
 import type {
   AccountParty,
   Customer,

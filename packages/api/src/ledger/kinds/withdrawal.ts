@@ -1,6 +1,6 @@
 import { formatUsd } from '../../money/cents.ts';
 import { outflowOn } from '../account-state.ts';
-import { timelineEntry } from '../book.ts';
+import { timelineEntry } from '../new-row.ts';
 import type { Customer, IdempotencyClaim, Posting } from '../posting.ts';
 import { accountNotFound, dailyLimitExceeded, insufficientFunds } from '../refusals.ts';
 import { type MovementResult, movementResult } from '../transaction-dto.ts';

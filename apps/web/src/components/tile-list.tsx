@@ -1,0 +1,98 @@
+import { Center, SimpleGrid, Spinner, Text } from '@chakra-ui/react';
+import { type ReactNode, useState } from 'react';
+import { errorMessage } from '../lib/errors.ts';
+import { notify } from '../lib/toaster.ts';
+import { ConfirmDialog } from './confirm-dialog.tsx';
+
+/**
+ * A customer's saved things (banks, payees) as tiles, two a row on wider screens, in one of
+ * four states: a spinner until the list comes, the error, the empty box, or the tiles.
+ */
+export function TileList<Item extends { id: string }>(props: {
+  label: string;
+  /** Undefined until the list comes. */
+  items: readonly Item[] | undefined;
+  failed: boolean;
+  loadingLabel: string;
+  failedText: string;
+  emptyText: string;
+  tile: (item: Item) => ReactNode;
+}) {
+  const { items } = props;
+  if (props.failed) {
+    return (
+      <Text color="fg.error" role="alert" p="4" borderWidth="1px" borderRadius="l3">
+        {props.failedText}
+      </Text>
+    );
+  }
+  if (!items) {
+    return (
+      <Center py="10" role="status">
+        <Spinner color="brand.fg" size="lg" />
+        <Text srOnly>{props.loadingLabel}</Text>
+      </Center>
+    );
+  }
+  if (items.length === 0) {
+    return (
+      <Text color="fg.muted" p="6" borderWidth="1px" borderStyle="dashed" borderRadius="l3">
+        {props.emptyText}
+      </Text>
+    );
+  }
+  return (
+    <SimpleGrid as="ul" aria-label={props.label} columns={{ base: 1, md: 2 }} gap="4" m="0" p="0">
+      {items.map(props.tile)}
+    </SimpleGrid>
+  );
+}
+
+/**
+ * Deleting a saved thing after a confirmation that names it: the answer's message as a toast,
+ * then the list reloads. The thing stays named while the confirmation closes.
+ */
+export function useDeleteConfirmation<Item extends { id: string; name: string }>(options: {
+  title: string;
+  remove: {
+    mutateAsync: (input: { id: string }) => Promise<{ message: string }>;
+    isPending: boolean;
+  };
+  reload: () => Promise<unknown>;
+  failedMessage: string;
+}) {
+  const [deleting, setDeleting] = useState<Item | null>(null);
+  const [open, setOpen] = useState(false);
+  const { remove } = options;
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    try {
+      const result = await remove.mutateAsync({ id: deleting.id });
+      notify({ type: 'success', message: result.message });
+      setOpen(false);
+      await options.reload();
+    } catch (error) {
+      notify({ type: 'error', message: errorMessage(error, options.failedMessage) });
+    }
+  };
+
+  return {
+    ask: (item: Item) => {
+      setDeleting(item);
+      setOpen(true);
+    },
+    dialog: (
+      <ConfirmDialog
+        open={open}
+        title={options.title}
+        confirmLabel="Delete"
+        pending={remove.isPending}
+        onConfirm={() => void confirmDelete()}
+        onClose={() => setOpen(false)}
+      >
+        {deleting ? `Are you sure you want to delete ${deleting.name}?` : ''}
+      </ConfirmDialog>
+    ),
+  };
+}
