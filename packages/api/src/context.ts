@@ -3,6 +3,8 @@ import { SessionFinder, type SessionWithUser } from './auth/sessions.ts';
 import type { AppDeps, Context, RequestInfo, ResponseHeaders, SessionCookieJar } from './deps.ts';
 import { Fairness } from './fairness.ts';
 import { LedgerDesk } from './ledger/desk.ts';
+import { createAppAccess } from './partners/access.ts';
+import type { AppPrincipal } from './partners/app-access.ts';
 import { SettingsCache } from './settings/service.ts';
 import type { StoredUpload } from './support/file-types.ts';
 
@@ -11,13 +13,14 @@ export function createAppDeps(
   handle: Pick<DbHandle, 'db' | 'kind'>,
   options: Omit<
     AppDeps,
-    'db' | 'dbKind' | 'settings' | 'sessions' | 'ledger' | 'fairness' | 'now'
+    'db' | 'dbKind' | 'settings' | 'sessions' | 'ledger' | 'fairness' | 'now' | 'appAccess'
   > &
     Partial<Pick<AppDeps, 'fairness' | 'now'>>,
 ): AppDeps {
   const settings = new SettingsCache(handle.db);
   const sessions = new SessionFinder(handle.db);
   options.hub.onSessionEnded((sessionId) => sessions.forget(sessionId));
+  const now = options.now ?? (() => new Date());
   return {
     ...options,
     db: handle.db,
@@ -26,7 +29,8 @@ export function createAppDeps(
     sessions,
     ledger: new LedgerDesk(handle.db, settings),
     fairness: options.fairness ?? new Fairness(),
-    now: options.now ?? (() => new Date()),
+    now,
+    appAccess: createAppAccess(handle.db, now),
   };
 }
 
@@ -42,6 +46,7 @@ export function createContextInner(opts: {
   cookies?: SessionCookieJar;
   response?: ResponseHeaders;
   uploads?: readonly StoredUpload[];
+  app?: AppPrincipal | null;
 }): Context {
   return {
     deps: opts.deps,
@@ -56,5 +61,6 @@ export function createContextInner(opts: {
     response: opts.response ?? noopResponseHeaders,
     uploads: opts.uploads ?? [],
     socket: null,
+    app: opts.app ?? null,
   };
 }

@@ -6,6 +6,7 @@ import type { SessionFinder, SessionWithUser } from './auth/sessions.ts';
 import type { Fairness, SocketChannel } from './fairness.ts';
 import type { LedgerDesk } from './ledger/desk.ts';
 import type { Mailer } from './mail/outbox.ts';
+import type { AppAccess, AppPrincipal } from './partners/app-access.ts';
 import type { RateLimiter } from './rate-limit.ts';
 import type { EventHub } from './realtime/hub.ts';
 import type { SettingsCache } from './settings/service.ts';
@@ -34,6 +35,8 @@ export interface AppDeps {
   fairness: Fairness;
   /** The time: which months are closed (statements). Tests set it. */
   now: () => Date;
+  /** Third-party apps' access tokens and the customers who let each app in (OAuth). */
+  appAccess: AppAccess;
 }
 
 /** How a procedure sets or clears the session cookie, whatever the transport. */
@@ -73,4 +76,10 @@ export interface Context {
   uploads: readonly StoredUpload[];
   /** The WebSocket the call came on (its fairness bounds); null over HTTP and in process. */
   socket: SocketChannel | null;
+  /**
+   * A third-party app's access token made this call (REST only): the scopes it holds are
+   * checked per operation, and `auth` is then the customer it acts for (null for the app's own
+   * client-credentials calls).
+   */
+  app?: AppPrincipal | null;
 }

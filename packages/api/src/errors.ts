@@ -24,6 +24,8 @@ export const errorCatalogue = {
   ACCOUNT_BLOCKED: [[403], 'The user is blocked by the bank: they cannot sign in.'],
   OWN_APPLICATION: [[403], 'Nobody decides on their own loan application.'],
   ACCOUNT_FROZEN: [[403], 'A freeze on the account stops this movement: the customer should contact support.'],
+  INSUFFICIENT_SCOPE: [[403], 'A third-party app’s token lacks the scope this operation needs; `details.scope` names it (the customer must consent again).'],
+  APP_NOT_ALLOWED: [[403], 'A third-party app’s token may not call this operation at all (a staff, session or security operation), or it acts for no customer here.'],
   STEP_UP_REQUIRED: [[403], 'A second factor is needed: the current TOTP code, or a code from `POST /auth/step-up`, as `code`.'],
   NOT_FOUND: [[404], 'No such resource, or not the caller’s: another customer’s id answers 404 too.'],
   METHOD_NOT_ALLOWED: [[405], 'The path exists but not with this method; `Allow` lists the methods.'],

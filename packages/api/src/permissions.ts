@@ -44,6 +44,9 @@ export const permissions = {
   'update:payee:own': everyone,
   'delete:payee:own': everyone,
   'read:statement:own': everyone,
+  // Third-party apps the customer let in (OAuth consents).
+  'read:connected-app:own': everyone,
+  'delete:connected-app:own': everyone,
 
   // Loans: the bank's terms for anyone signed in, the caller's own applications.
   'read:loan-terms:any': everyone,
@@ -83,6 +86,10 @@ export const permissions = {
   'update:account-restriction:any': administrators,
   'read:account-restriction:own': everyone,
   'update:settings:any': administrators,
+  // Third-party apps (OAuth clients): registered, rotated and disabled by administrators.
+  'read:app:any': administrators,
+  'create:app:any': administrators,
+  'update:app:any': administrators,
 } as const satisfies Record<string, readonly UserRole[]>;
 
 export type Permission = keyof typeof permissions;

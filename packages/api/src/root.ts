@@ -9,6 +9,7 @@ import { devRouter } from './dev/router.ts';
 import { loansRouter } from './loans/router.ts';
 import { notificationsRouter } from './notifications/router.ts';
 import { oversightRouter } from './oversight/router.ts';
+import { partnersRouter } from './partners/router.ts';
 import { payeesRouter } from './payees/router.ts';
 import { eventsRouter } from './realtime/router.ts';
 import { restrictionsRouter } from './restrictions/router.ts';
@@ -28,6 +29,7 @@ export const appRouter = router({
   cards: cardsRouter,
   banks: banksRouter,
   payees: payeesRouter,
+  partners: partnersRouter,
   loans: loansRouter,
   support: supportRouter,
   settings: settingsRouter,

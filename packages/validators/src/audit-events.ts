@@ -46,6 +46,13 @@ export const auditEvents = [
   'approval.requested',
   'approval.approved',
   'approval.rejected',
+  'app.created',
+  'app.secret_rotated',
+  'app.disabled',
+  'app.consent_granted',
+  'app.consent_denied',
+  'app.consent_revoked',
+  'app.payment',
 ] as const;
 export type AuditEvent = (typeof auditEvents)[number];
 
@@ -92,6 +99,13 @@ export const auditEventLabels: Record<AuditEvent, string> = {
   'approval.requested': 'Second approval requested',
   'approval.approved': 'Request approved by a second staff member',
   'approval.rejected': 'Request rejected by a second staff member',
+  'app.created': 'Third-party app registered',
+  'app.secret_rotated': "Third-party app's secret rotated",
+  'app.disabled': 'Third-party app disabled',
+  'app.consent_granted': 'App connected by the customer',
+  'app.consent_denied': 'App connection declined',
+  'app.consent_revoked': 'Connected app revoked',
+  'app.payment': 'Payment made through an app',
 };
 
 /**

@@ -59,6 +59,8 @@ export const pageTitles: Partial<Record<PagePath, string>> = {
   '/admin/approvals': 'Approvals',
   '/admin/loans': 'Loan Management',
   '/admin/banks': 'All Banks',
+  '/admin/apps': 'Apps',
+  '/oauth/consent/$uid': 'Connect an App',
   '/admin/support': 'Support Management',
   '/admin/settings': 'Settings',
   '/admin/security': 'Security',

@@ -1,4 +1,5 @@
 import { messages } from '@bank/validators/messages';
+import type { AppScope } from '@bank/validators/partners';
 import { z } from 'zod';
 import type { Context } from '../deps.ts';
 import { appError } from '../errors.ts';
@@ -49,6 +50,11 @@ export interface RestRoute {
   example: unknown;
   /** A realistic success answer the reference shows (checked against `output` by its type). */
   answerExample: unknown;
+  /**
+   * The OAuth scope a third-party app's token needs for this operation; without one, app tokens
+   * are refused here (staff, session and security operations are the customer's own).
+   */
+  appScope: AppScope | undefined;
   /** Who may call it; the procedure enforces it, this documents it. */
   access: 'public' | 'signed-in' | 'customer' | 'admin' | 'staff' | 'development';
   /**
@@ -85,6 +91,35 @@ export interface RestRoute {
   run(ctx: Context, rawInput: unknown): Promise<{ status: number; result: unknown }>;
 }
 
+/**
+ * A third-party app's token reaches only the operations that name a scope, holding that scope,
+ * and the customer operations only when it acts for a customer (not client credentials).
+ */
+function checkAppScope(
+  app: NonNullable<Context['app']>,
+  scope: AppScope | undefined,
+  auth: Context['auth'],
+): void {
+  if (!scope) {
+    throw appError('FORBIDDEN', 'Third-party apps cannot use this operation', 'APP_NOT_ALLOWED');
+  }
+  if (!app.scopes.includes(scope)) {
+    throw appError(
+      'FORBIDDEN',
+      `This app was not allowed to do this: it needs the ${scope} scope`,
+      'INSUFFICIENT_SCOPE',
+      { scope },
+    );
+  }
+  if (!auth) {
+    throw appError(
+      'FORBIDDEN',
+      'This token acts for no customer: use one from the authorization code flow',
+      'APP_NOT_ALLOWED',
+    );
+  }
+}
+
 /** The `dryRun` query parameter of a route that takes one. */
 export const dryRunParameter = z.enum(['true', 'false']).optional();
 
@@ -105,6 +140,7 @@ interface RouteSpec<I extends z.ZodType, O extends z.ZodType, A extends z.ZodTyp
   example?: z.input<I>;
   answerExample?: z.input<O>;
   access: RestRoute['access'];
+  appScope?: AppScope;
   confirmsSession?: boolean;
   input: I;
   /**
@@ -163,6 +199,7 @@ export function defineRoute<
     example: spec.example,
     answerExample: spec.answerExample,
     access: spec.access,
+    appScope: spec.appScope,
     confirmsSession: spec.confirmsSession ?? false,
     input: spec.input,
     parsedFor: spec.parsedFor,
@@ -178,6 +215,7 @@ export function defineRoute<
       ? { output: spec.dryRun.output, description: spec.dryRun.description }
       : undefined,
     async run(ctx, rawWithFlag) {
+      if (ctx.app && spec.access !== 'public') checkAppScope(ctx.app, spec.appScope, ctx.auth);
       // Who is asking comes before what they ask: signed out, a bad body still answers 401.
       if (spec.access !== 'public' && spec.access !== 'development' && !ctx.auth) {
         // No credentials at all is not an expired session (the integrator API review).

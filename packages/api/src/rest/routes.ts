@@ -8,6 +8,7 @@ import { devRestRoutes } from '../dev/rest.ts';
 import { loanRestRoutes } from '../loans/rest.ts';
 import { notificationRestRoutes } from '../notifications/rest.ts';
 import { oversightRestRoutes } from '../oversight/rest.ts';
+import { partnerRestRoutes } from '../partners/rest.ts';
 import { payeeRestRoutes } from '../payees/rest.ts';
 import { restrictionRestRoutes } from '../restrictions/rest.ts';
 import { settingsRestRoutes } from '../settings/rest.ts';
@@ -29,6 +30,7 @@ export const restRoutes: RestRoute[] = [
   ...loanRestRoutes,
   ...supportRestRoutes,
   ...adminRestRoutes,
+  ...partnerRestRoutes,
   ...restrictionRestRoutes,
   ...approvalRestRoutes,
   ...settingsRestRoutes,

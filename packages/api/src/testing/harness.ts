@@ -89,6 +89,7 @@ export async function createTestApp(options: { poolerUrl?: string } = {}) {
       cards: api.cards,
       banks: api.banks,
       payees: api.payees,
+      partners: api.partners,
       loans: api.loans,
       support: api.support,
       settings: api.settings,

@@ -1,10 +1,11 @@
 import { errorCodes } from '@bank/api/errors';
+import { appScopeLabels } from '@bank/validators/partners';
 import { errorResponses } from './error-responses.ts';
 import { ref } from './json-schema.ts';
 import type { SchemaBook } from './schema-book.ts';
 
 /** What operations share: security schemes, parameters, headers, error answers and schemas. */
-export function components(book: SchemaBook) {
+export function components(book: SchemaBook, origin: string) {
   const retryAfter = ref('headers', 'RetryAfter');
   const requestId = ref('headers', 'RequestId');
   const responses = Object.fromEntries(
@@ -40,6 +41,23 @@ export function components(book: SchemaBook) {
         name: 'session',
         description:
           'The browser’s HttpOnly session cookie (`__Host-session` in production), set by `POST /auth/login`.',
+      },
+      oauth2: {
+        type: 'oauth2',
+        description:
+          'A third-party app’s access token (10 minutes), sent as `Authorization: Bearer <token>`. Only operations that name a scope take one; without the scope they answer 403 `INSUFFICIENT_SCOPE`. Discovery: `/.well-known/openid-configuration`.',
+        flows: {
+          authorizationCode: {
+            authorizationUrl: `${origin}/oauth/authorize`,
+            tokenUrl: `${origin}/oauth/token`,
+            refreshUrl: `${origin}/oauth/token`,
+            scopes: appScopeLabels,
+          },
+          clientCredentials: {
+            tokenUrl: `${origin}/oauth/token`,
+            scopes: appScopeLabels,
+          },
+        },
       },
     },
     headers: {

@@ -59,7 +59,7 @@ export function buildOpenApiDocument(routes: RestRoute[], site: { publicUrl: str
     })),
     security: [{ bearer: [] }, { cookie: [] }],
     paths,
-    components: components(book),
+    components: components(book, origin),
   };
   return withoutUnusedComponents(document);
 }

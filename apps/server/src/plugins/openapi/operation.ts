@@ -244,6 +244,9 @@ export function buildOperation(route: RestRoute, book: SchemaBook) {
     moreText.join(' '),
     route.description,
     `**Access:** ${accessText[route.access]}`,
+    route.appScope
+      ? `**Third-party apps:** with a token holding \`${route.appScope}\`.`
+      : undefined,
     route.multipart
       ? 'Send `multipart/form-data` with the fields and up to five `attachments` parts; without files, the same fields as `application/json` are taken too.'
       : undefined,
@@ -257,7 +260,11 @@ export function buildOperation(route: RestRoute, book: SchemaBook) {
     description: notes.join('\n\n'),
     tags: [route.tag],
     'x-access': route.access,
-    ...(route.access === 'public' || route.access === 'development' ? { security: [] } : {}),
+    ...(route.access === 'public' || route.access === 'development'
+      ? { security: [] }
+      : route.appScope
+        ? { security: [{ bearer: [] }, { cookie: [] }, { oauth2: [route.appScope] }] }
+        : {}),
     ...(parameters.length > 0 ? { parameters } : {}),
     ...(requestBody ? { requestBody } : {}),
     responses,

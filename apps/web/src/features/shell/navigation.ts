@@ -16,6 +16,7 @@ import {
   LuLifeBuoy,
   LuListChecks,
   LuMessageSquarePlus,
+  LuPlug,
   LuReceipt,
   LuSend,
   LuSettings,
@@ -95,6 +96,7 @@ export const adminNavigation: NavLink[] = [
   { label: 'Loan Management', to: '/admin/loans', icon: LuListChecks },
   { label: 'Approvals', to: '/admin/approvals', icon: LuStamp },
   { label: 'All Banks', to: '/admin/banks', icon: LuBuilding2 },
+  { label: 'Apps', to: '/admin/apps', icon: LuPlug },
   { label: 'Support Management', to: '/admin/support', icon: LuReceipt },
   { label: 'Settings', to: '/admin/settings', icon: LuSettings },
 ];
