@@ -3,6 +3,7 @@ import { OAuthStoreAdapter, PartnerClientAdapter } from '@bank/api/partners/oaut
 import { appConsents, partnerApps, users } from '@bank/db/schema';
 import { appScopes } from '@bank/validators/partners';
 import { and, eq, isNull } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import Provider, { errors } from 'oidc-provider';
 import { cookieKeys, idTokenSigningKey } from './keys.ts';
 
@@ -52,7 +53,10 @@ export function apiResource(publicUrl: string): string {
  * implementation). Its state lives in the database (partners/oauth-store.ts), its keys derive
  * from configuration, so any instance answers any step of a flow.
  */
-export function createOAuthProvider(deps: AppDeps, options: { trustProxy: boolean }): Provider {
+export function createOAuthProvider(
+  deps: AppDeps,
+  options: { trustProxy: boolean; log: FastifyBaseLogger },
+): Provider {
   const issuer = deps.publicUrl.replace(/\/+$/, '');
   const resource = apiResource(issuer);
   const clients = new PartnerClientAdapter(deps.db, deps.encryptionKey);
@@ -154,7 +158,11 @@ export function createOAuthProvider(deps: AppDeps, options: { trustProxy: boolea
       .update(appConsents)
       .set({ revokedAt: new Date() })
       .where(and(eq(appConsents.grantId, grantId), isNull(appConsents.revokedAt)))
-      .catch(() => undefined);
+      .catch((err: unknown) => options.log.warn({ err }, 'Could not mark a consent revoked'));
+  });
+  // The provider answers its own 500s; they are logged with ours.
+  provider.on('server_error', (_ctx, err: Error) => {
+    options.log.error({ err }, 'OAuth provider failed');
   });
   return provider;
 }

@@ -71,7 +71,10 @@ export async function oauthPlugin(
   app: FastifyInstance,
   options: ServerOptions & { trustProxy: boolean },
 ) {
-  const provider = createOAuthProvider(options.deps, { trustProxy: options.trustProxy });
+  const provider = createOAuthProvider(options.deps, {
+    trustProxy: options.trustProxy,
+    log: app.log,
+  });
   const callback = provider.callback();
   const resource = apiResource(options.deps.publicUrl);
 
