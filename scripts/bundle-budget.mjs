@@ -24,10 +24,14 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
 const KB = 1024;
-/** The sign-in page is the first thing a phone loads; every other page gets the larger budget. */
+/**
+ * The sign-in page is the first thing a phone loads; every other page gets the larger budget.
+ * (The first paint waits for none of it: the pages are prerendered, apps/web/prerender.mjs; this
+ * is what hydration and the first interaction wait for.)
+ */
 const budgets = [
-  { test: (path) => path === '/login', limit: 150 * KB, label: 'sign-in page' },
-  { test: () => true, limit: 250 * KB, label: 'page' },
+  { test: (path) => path === '/login', limit: 200 * KB, label: 'sign-in page' },
+  { test: () => true, limit: 300 * KB, label: 'page' },
 ];
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -121,7 +125,7 @@ if (process.argv.includes('--record') || raiseWhy) {
 }
 console.log(
   overTarget > 0
-    ? `\nTargets (150 KB sign-in, 250 KB other pages): ${overTarget} of ${rows.length} pages over.`
+    ? `\nTargets (200 KB sign-in, 300 KB other pages): ${overTarget} of ${rows.length} pages over.`
     : `\nAll ${rows.length} pages within their targets.`,
 );
 if (overCeiling.length > 0) {

@@ -66,7 +66,7 @@ test('titles per page, and HTTP 404 (with the not-found page) off the route tabl
   expect(asset.headers()['cache-control']).toBe('no-cache');
 });
 
-test('a cold load paints the page and a spinner before any script or API answer', async ({
+test('a cold load paints the signed-in frame and a spinner before any script or API answer', async ({
   page,
   request,
 }) => {
@@ -84,14 +84,45 @@ test('a cold load paints the page and a spinner before any script or API answer'
   });
   await page.emulateMedia({ colorScheme: 'dark' });
   await page.goto('/', { waitUntil: 'commit' });
-  const spinner = page.getByRole('status').filter({ hasText: 'Loading…' });
+  // The prerendered shell: the top bar with the bank's name, and a spinner where the page goes.
+  const spinner = page.getByRole('main').getByRole('status').filter({ hasText: 'Loading…' });
   await expect(spinner).toBeVisible();
+  await expect(page.getByRole('banner')).toContainText('Horizon Bank');
+  // Dark from the first paint: the theme's background, not the light one.
+  expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).not.toBe(
+    'rgb(255, 255, 255)',
+  );
   await page.screenshot({ path: 'test-results/details-cold-load-dark.png' });
   held.scripts.resolve();
   await expect(spinner).toBeVisible();
   held.api.resolve();
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: 'Loading…' })).toHaveCount(0);
+});
+
+test('the sign-in page is drawn before its scripts, then hydrated in place', async ({ page }) => {
+  const warnings: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'warning' || message.type() === 'error') warnings.push(message.text());
+  });
+  const scripts = gate();
+  await page.route('**/assets/*.js', async (route) => {
+    await scripts.promise;
+    await route.continue();
+  });
+  await page.goto('/login', { waitUntil: 'commit' });
+  const heading = page.getByRole('heading', { name: 'Sign in to your account' });
+  await expect(heading).toBeVisible();
+  await expect(page.getByLabel('Email address')).toBeVisible();
+  // Mark the drawn element: hydration keeps it (a redraw would replace it).
+  await heading.evaluate((element) => element.setAttribute('data-first-paint', ''));
+  scripts.resolve();
+  // Hydrated: the e-mail field gets the focus (an effect), and the form answers.
+  await expect(page.getByLabel('Email address')).toBeFocused();
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByText('Email is required')).toBeVisible();
+  await expect(page.locator('h1[data-first-paint]')).toHaveCount(1);
+  expect(warnings.filter((text) => /drawn again|hydrat/i.test(text))).toEqual([]);
 });
 
 /** A promise released from outside (Promise.withResolvers needs Node 22). */

@@ -1,5 +1,5 @@
 import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { config as zodConfig } from 'zod/v4/core';
 import { createApp } from './app/create-app.tsx';
 import { registerServiceWorker } from './app/service-worker.ts';
@@ -16,24 +16,73 @@ startEarly(router, utils);
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-const root = createRoot(container);
-// The first page is drawn once it is ready (its routes' guards and loaders have run and their
-// code has loaded: router.load()), and as a transition, which React renders in slices of a few
-// milliseconds, yielding to the browser between them. Drawn at once instead, the router's
-// switch from its pending state to the page came as a store update, which React renders in one
-// blocking task: a phone froze while Chakra worked out the page's styles (the page-speed review:
-// total blocking time). A failed load is the router's to show, as ever.
-void router
-  .load()
-  .catch(() => undefined)
-  .finally(() =>
+/** Loads the first page: its routes' guards and loaders have run and its code has loaded. */
+const firstPageReady = router.load().catch(() => undefined);
+
+// A mismatch between the prerendered markup and the first render (the bank renamed itself, a
+// visitor already signed in) is mended by React drawing the part afresh: worth a warning, no error.
+const hydrateOptions = {
+  onRecoverableError(error: unknown) {
+    console.warn('The prerendered page was drawn again:', error);
+  },
+};
+
+// The first page is drawn as a transition, which React renders (and hydrates) in slices of a few
+// milliseconds, yielding to the browser between them, so no long task keeps a phone from
+// answering a tap (the page-speed review: total blocking time).
+const prerendered = container.dataset.prerendered;
+if (prerendered === 'page' && container.dataset.path === window.location.pathname) {
+  // A public page drawn at build time (prerender.mjs): hydrated in place once its code is here.
+  void firstPageReady.finally(() =>
     startTransition(() => {
+      if (router.state.location.pathname !== container.dataset.path) {
+        // The guard sent the visitor elsewhere (signed in already): draw that page instead.
+        createRoot(container).render(
+          <StrictMode>
+            <App />
+          </StrictMode>,
+        );
+        return;
+      }
+      hydrateRoot(
+        container,
+        <StrictMode>
+          <App />
+        </StrictMode>,
+        hydrateOptions,
+      );
+    }),
+  );
+} else if (prerendered === 'shell') {
+  // The signed-in frame and its spinner: hydrated at once, then the page takes the spinner's place.
+  const root = hydrateRoot(
+    container,
+    <StrictMode>
+      <App shell />
+    </StrictMode>,
+    hydrateOptions,
+  );
+  void firstPageReady.finally(() =>
+    startTransition(() =>
       root.render(
         <StrictMode>
           <App />
         </StrictMode>,
-      );
-    }),
+      ),
+    ),
   );
+} else {
+  // index.html's own spinner (a page not prerendered, or the offline copy), replaced by the page.
+  const root = createRoot(container);
+  void firstPageReady.finally(() =>
+    startTransition(() =>
+      root.render(
+        <StrictMode>
+          <App />
+        </StrictMode>,
+      ),
+    ),
+  );
+}
 
 if (import.meta.env.PROD) registerServiceWorker();
