@@ -116,12 +116,19 @@ test('the sign-in page is drawn before its scripts, then hydrated in place', asy
   await expect(page.getByLabel('Email address')).toBeVisible();
   // Mark the drawn element: hydration keeps it (a redraw would replace it).
   await heading.evaluate((element) => element.setAttribute('data-first-paint', ''));
-  scripts.resolve();
-  // Hydrated: the e-mail field gets the focus (an effect), and the form answers.
-  await expect(page.getByLabel('Email address')).toBeFocused();
+  // A visitor quicker than the scripts: types, and submits, before the app has started. The
+  // submit is held (never a GET with the fields in the URL), the text kept.
+  await page.getByLabel('Email address').fill('not-an-address');
+  await page.getByLabel('Password', { exact: true }).fill('Secret#2026');
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByText('Email is required')).toBeVisible();
+  expect(new URL(page.url()).search).toBe('');
+  scripts.resolve();
+  // Hydrated: the held submit goes through the app's form, which judges what was typed.
+  await expect(page.locator('html[data-app-ready]')).toBeAttached({ timeout: 30_000 });
+  await expect(page.getByText('Invalid email')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByLabel('Email address')).toHaveValue('not-an-address');
   await expect(page.locator('h1[data-first-paint]')).toHaveCount(1);
+  expect(new URL(page.url()).search).toBe('');
   expect(warnings.filter((text) => /drawn again|hydrat/i.test(text))).toEqual([]);
 });
 

@@ -1,6 +1,7 @@
-import { StrictMode, startTransition } from 'react';
+import { type ReactNode, StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { config as zodConfig } from 'zod/v4/core';
+import { keepWhatWasDone } from './app/before-hydration.ts';
 import { createApp } from './app/create-app.tsx';
 import { registerServiceWorker } from './app/service-worker.ts';
 import { startEarly } from './app/start-early.ts';
@@ -31,10 +32,13 @@ const hydrateOptions = {
 // milliseconds, yielding to the browser between them, so no long task keeps a phone from
 // answering a tap (the page-speed review: total blocking time).
 const prerendered = container.dataset.prerendered;
+// From here React's listeners take every event; a form submitted before was held (theme-init.js).
+const appReady = () => document.documentElement.setAttribute('data-app-ready', '');
 if (prerendered === 'page' && container.dataset.path === window.location.pathname) {
   // A public page drawn at build time (prerender.mjs): hydrated in place once its code is here.
   void firstPageReady.finally(() =>
     startTransition(() => {
+      appReady();
       if (router.state.location.pathname !== container.dataset.path) {
         // The guard sent the visitor elsewhere (signed in already): draw that page instead.
         createRoot(container).render(
@@ -44,10 +48,13 @@ if (prerendered === 'page' && container.dataset.path === window.location.pathnam
         );
         return;
       }
+      const restore = keepWhatWasDone(container);
       hydrateRoot(
         container,
         <StrictMode>
-          <App />
+          <AfterFirstCommit run={restore}>
+            <App />
+          </AfterFirstCommit>
         </StrictMode>,
         hydrateOptions,
       );
@@ -55,6 +62,7 @@ if (prerendered === 'page' && container.dataset.path === window.location.pathnam
   );
 } else if (prerendered === 'shell') {
   // The signed-in frame and its spinner: hydrated at once, then the page takes the spinner's place.
+  appReady();
   const root = hydrateRoot(
     container,
     <StrictMode>
@@ -73,6 +81,7 @@ if (prerendered === 'page' && container.dataset.path === window.location.pathnam
   );
 } else {
   // index.html's own spinner (a page not prerendered, or the offline copy), replaced by the page.
+  appReady();
   const root = createRoot(container);
   void firstPageReady.finally(() =>
     startTransition(() =>
@@ -83,6 +92,12 @@ if (prerendered === 'page' && container.dataset.path === window.location.pathnam
       ),
     ),
   );
+}
+
+/** Runs `run` once the tree below has been committed (hydrated). */
+function AfterFirstCommit({ run, children }: { run: () => void; children: ReactNode }) {
+  useEffect(run, []);
+  return children;
 }
 
 if (import.meta.env.PROD) registerServiceWorker();
