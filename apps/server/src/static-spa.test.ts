@@ -5,6 +5,7 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { createTestApp, type TestApp } from '@bank/api/testing/harness';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pageForVisitor, SHELL_HTML } from './plugins/static-spa.ts';
 import { buildServer } from './server.ts';
 
 let app: TestApp;
@@ -33,8 +34,21 @@ beforeAll(async () => {
         { path: '/transactions/', chunks: [] },
         { path: '/transactions/$id', chunks: ['assets/detail-1.js'] },
         { path: '/404', chunks: [] },
+        // Pages the build drew (apps/web/prerender.mjs); a name outside prerendered/ is ignored.
+        { path: '/register', chunks: ['assets/register-1.js'], html: 'prerendered/register.html' },
+        { path: '/payees', chunks: [], html: 'prerendered/shell.html' },
+        { path: '/help', chunks: [], html: '../index.html' },
       ],
     }),
+  );
+  mkdirSync(join(dist, 'prerendered'));
+  writeFileSync(
+    join(dist, 'prerendered', 'register.html'),
+    '<!doctype html><html><head><title>Create Account</title></head><body><div id="root" data-prerendered="page"><h1>Create your account</h1></div></body></html>',
+  );
+  writeFileSync(
+    join(dist, 'prerendered', 'shell.html'),
+    '<!doctype html><html><head><title>Horizon Bank</title></head><body><div id="root" data-prerendered="shell"></div></body></html>',
   );
   app = await createTestApp();
   server = await buildServer({
@@ -153,6 +167,28 @@ describe('compression and the route table (the footprint and page-speed review)'
     expect(missing.body).not.toContain('modulepreload');
   });
 
+  it('answers a prerendered page with its own HTML, and its preloads', async () => {
+    const register = await server.inject({ method: 'GET', url: '/register' });
+    expect(register.statusCode).toBe(200);
+    expect(register.body).toContain('<h1>Create your account</h1>');
+    expect(register.body).toContain('href="/assets/register-1.js"');
+    const payees = await server.inject({ method: 'GET', url: '/payees' });
+    expect(payees.body).toContain('data-prerendered="shell"');
+    // The table names files under prerendered/ only.
+    const help = await server.inject({ method: 'GET', url: '/help' });
+    expect(help.statusCode).toBe(200);
+    expect(help.body).not.toContain('data-prerendered');
+  });
+
+  it('a visitor nobody signed in gets the spinner, not the signed-in frame', async () => {
+    const navigation = { 'sec-fetch-dest': 'document' };
+    const payees = await server.inject({ method: 'GET', url: '/payees', headers: navigation });
+    expect(payees.body).toContain('id="page-answers"');
+    expect(payees.body).not.toContain('data-prerendered');
+    const register = await server.inject({ method: 'GET', url: '/register', headers: navigation });
+    expect(register.body).toContain('<h1>Create your account</h1>');
+  });
+
   it('serves a rebuilt index.html without a restart', async () => {
     writeFileSync(
       join(dist, 'index.html'),
@@ -161,5 +197,29 @@ describe('compression and the route table (the footprint and page-speed review)'
     const page = await server.inject({ method: 'GET', url: '/login' });
     expect(page.body).toContain('<title>Horizon Bank 2</title>');
     expect(page.body).toContain('href="/assets/login-1.js"');
+  });
+});
+
+describe('the first paint a visitor gets', () => {
+  const login = { chunks: ['assets/login-1.js'], html: 'prerendered/login.html' };
+  const payees = { chunks: [], html: SHELL_HTML };
+  const user = { id: 'u1', firstName: 'Alice' };
+
+  it('a signed-in visitor asking for a public page gets the shell (the router sends them on)', () => {
+    expect(pageForVisitor(login, { user, twoFactorRequired: false })).toEqual({
+      chunks: ['assets/login-1.js'],
+      html: SHELL_HTML,
+    });
+    expect(pageForVisitor(payees, { user, twoFactorRequired: false })).toEqual(payees);
+  });
+
+  it('a visitor owing the second factor keeps the public page; nobody gets the spinner for a signed-in one', () => {
+    expect(pageForVisitor(login, { user, twoFactorRequired: true })).toEqual(login);
+    expect(pageForVisitor(login, { user: null, twoFactorRequired: false })).toEqual(login);
+    expect(pageForVisitor(payees, { user: null, twoFactorRequired: false })).toEqual({
+      chunks: [],
+    });
+    // Nothing asked (not a navigation): the table's choice.
+    expect(pageForVisitor(payees, undefined)).toEqual(payees);
   });
 });
