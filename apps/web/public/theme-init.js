@@ -17,14 +17,15 @@
 })();
 
 // A prerendered form (prerender.mjs) is on screen before the app can handle it: a submit then
-// would send its fields, the password too, in the URL of a plain GET. Until main.tsx hands the
-// page to React (data-app-ready on <html>), a submit is held and the form marked; main.tsx
+// would send its fields, the password too, in the URL of a plain GET. Every form of the app is
+// sent by the app itself, so the browser's own submission is always cancelled; before main.tsx
+// hands the page to React (data-app-ready on <html>) the form is also marked, and main.tsx
 // submits it again once the page is hydrated.
 document.addEventListener(
   'submit',
   (event) => {
-    if (document.documentElement.hasAttribute('data-app-ready')) return;
     event.preventDefault();
+    if (document.documentElement.hasAttribute('data-app-ready')) return;
     if (event.target instanceof HTMLFormElement) event.target.setAttribute('data-held-submit', '');
   },
   true,

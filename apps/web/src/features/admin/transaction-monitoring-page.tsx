@@ -1,8 +1,9 @@
 import { Badge, Button, Flex, Heading, Stack, Text } from '@chakra-ui/react';
 import { keepPreviousData } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useCallback, useId, useState } from 'react';
 import { LuFilter, LuUndo2 } from 'react-icons/lu';
 import { type Column, cellStyles, ListTable } from '../../components/data-table.tsx';
+import { HistorySearchBox } from '../../components/history-search-box.tsx';
 import { TransactionStatusBadge } from '../../components/money.tsx';
 import { TransactionFilters } from '../../components/transaction-filters.tsx';
 import { formatDate, formatMoney, humanize } from '../../lib/format.ts';
@@ -37,11 +38,28 @@ function SenderCell({ transaction }: { transaction: MonitoredTransaction }) {
   );
 }
 
+/** Who received the money: the name it went to and the account's last four, when it went to one. */
+function RecipientCell({ transaction }: { transaction: MonitoredTransaction }) {
+  const { recipientName, recipientAccountNumber } = transaction;
+  if (!recipientName) return <Text color="fg.muted">—</Text>;
+  return (
+    <Stack gap="0">
+      <Text fontWeight="medium">{recipientName}</Text>
+      {recipientAccountNumber ? (
+        <Text fontSize="xs" color="fg.muted">
+          {`••${recipientAccountNumber.slice(-4)}`}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}
+
 function columnsWith(
   onReverse: (row: MonitoredTransaction) => void,
 ): Column<MonitoredTransaction>[] {
   return [
     { header: 'Sender', cell: (transaction) => <SenderCell transaction={transaction} /> },
+    { header: 'Recipient', cell: (transaction) => <RecipientCell transaction={transaction} /> },
     {
       header: 'Type',
       cell: (transaction) => humanize(transaction.type),
@@ -100,6 +118,11 @@ export function TransactionMonitoringPage(props: {
 
   const [reversing, setReversing] = useState<MonitoredTransaction | null>(null);
   const changeFilters = (next: TransactionFilterValues) => onSearchChange({ ...next, page: 1 });
+  // Stable while the search stands: the box restarts its pause whenever this changes.
+  const commitSearch = useCallback(
+    (q: string | undefined) => onSearchChange({ ...search, q, page: 1 }),
+    [search, onSearchChange],
+  );
   const data = list.data;
 
   return (
@@ -117,6 +140,8 @@ export function TransactionMonitoringPage(props: {
           <LuFilter aria-hidden="true" /> Filter
         </Button>
       </Flex>
+
+      <HistorySearchBox value={search.q} onCommit={commitSearch} />
 
       {filtersOpen ? (
         <TransactionFilters id={filtersId} values={filters} onChange={changeFilters} />
