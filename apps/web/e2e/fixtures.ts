@@ -102,7 +102,11 @@ export async function createCustomer(
 
 export async function signIn(page: Page, email: string, secret = password) {
   await page.goto('/login');
-  await page.getByLabel('Email', { exact: false }).first().fill(email);
+  // The form is prerendered, on screen before the app takes it over: wait until the app has
+  // (its first effect puts the focus in the e-mail field), or what is typed meanwhile is lost.
+  const emailField = page.getByLabel('Email', { exact: false }).first();
+  await expect(emailField).toBeFocused({ timeout: 30_000 });
+  await emailField.fill(email);
   await page.getByLabel('Password', { exact: true }).fill(secret);
   await page.getByRole('button', { name: 'Sign in' }).click();
   // Signed in (or on to the second factor) before the caller navigates anywhere.
