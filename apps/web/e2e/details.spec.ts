@@ -121,6 +121,10 @@ test('the sign-in page is drawn before its scripts; a submit before they run sen
   scripts.resolve();
   // Hydrated: the form is the app's, which judges what is sent; nothing ever went in the URL.
   await expect(page.locator('html[data-app-ready]')).toBeAttached({ timeout: 30_000 });
+  // The theme button replaces its placeholder once the app's first effects have run.
+  await expect(page.getByRole('button', { name: /Switch to (dark|light) theme/ })).toBeVisible({
+    timeout: 30_000,
+  });
   await page.getByLabel('Email address').fill('not-an-address');
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByText('Invalid email')).toBeVisible({ timeout: 30_000 });
