@@ -209,7 +209,7 @@ export function ScheduledDetailPage({ id }: { id: string }) {
     body = (
       <>
         <ScheduleSummary schedule={schedule} />
-        <SectionCard title="Payments">
+        <SectionCard title="Payment history">
           {schedule.occurrences.length === 0 ? (
             <EmptyList title="No payments yet" hint="Each date shows here once it is due." />
           ) : (
