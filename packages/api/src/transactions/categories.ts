@@ -6,7 +6,7 @@ import { transactionById } from './history.ts';
 /**
  * Files one of the customer's movements under a spending category, for them alone: the other
  * side of a transfer keeps their own filing. Written beside the ledger, never into it, so moving
- * money writes nothing for categories (docs/decisions/0XX-spending-categories.md). Another
+ * money writes nothing for categories (docs/decisions/041-spending-categories.md). Another
  * customer's movement answers 'Transaction not found', as reading it does.
  */
 export async function setCategory(db: Executor, userId: string, input: SetCategoryInput) {
