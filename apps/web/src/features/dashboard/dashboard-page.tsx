@@ -32,8 +32,8 @@ import { trpc } from '../../lib/trpc.ts';
 import { AccountDetailsButton } from './account-details.tsx';
 import { AccountRestrictions } from './account-restrictions.tsx';
 import { IncomeExpenseChart } from './income-expense-chart.tsx';
-import { UpcomingPayments } from './upcoming-payments.tsx';
 import { SpendingByCategory } from './spending-by-category.tsx';
+import { UpcomingPayments } from './upcoming-payments.tsx';
 
 const quickLinks = [
   { label: 'Transfer Money', to: '/transfer', icon: LuSend },
