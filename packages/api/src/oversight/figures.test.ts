@@ -139,6 +139,7 @@ describe('analytics', () => {
       { type: 'interest_earned', count: 0, volume: 0 },
       { type: 'fee', count: 0, volume: 0 },
       { type: 'reversal', count: 0, volume: 0 },
+      { type: 'dispute_credit', count: 0, volume: 0 },
     ]);
     expect(result.loansByStatus).toEqual([
       { status: 'pending', count: 1, amount: 2_000, outstanding: 0 },
@@ -177,8 +178,8 @@ describe('analytics', () => {
     expect(lines).toContain('transactions_by_type,,loan_repayment,1,890.83');
     expect(lines).toContain('loans_outstanding_by_status,,approved,,9213.34');
     expect(lines).toContain('tickets_by_status,,open,2,');
-    // 7 sign-up days, 14 flow rows, 8 types, 6 + 6 loan rows, 4 ticket rows, and the header
-    expect(lines).toHaveLength(1 + 7 + 14 + 8 + 12 + 4);
+    // 7 sign-up days, 14 flow rows, 9 types, 6 + 6 loan rows, 4 ticket rows, and the header
+    expect(lines).toHaveLength(1 + 7 + 14 + 9 + 12 + 4);
   });
 
   it('keeps sign-ups of the edges of the period in their UTC day', async () => {
