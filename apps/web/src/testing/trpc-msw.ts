@@ -128,6 +128,10 @@ function installDefaults(): void {
   procedures.set('notifications.list', { answer: () => ({ data: [], unread: 0 }) });
   // The user page's scheduled transfers (staff): none unless a test says otherwise.
   procedures.set('scheduled.ofUser', { answer: () => ({ data: [] }) });
+  // The user page's reversals, disputes and approvals (staff): none unless a test says otherwise.
+  procedures.set('admin.userOperations', {
+    answer: () => ({ reversals: [], disputes: [], approvals: [] }),
+  });
   // The dashboard's week ahead of scheduled payments: none unless a test says otherwise.
   procedures.set('scheduled.upcoming', {
     answer: () => ({

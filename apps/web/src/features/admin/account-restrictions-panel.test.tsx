@@ -141,7 +141,7 @@ describe('freezes and holds on the admin user page (issue 24)', () => {
     await user.click(within(form).getByRole('button', { name: 'Freeze account' }));
     expect(await screen.findByText('Account frozen')).toBeInTheDocument();
     expect(callsTo('restrictions.freeze')).toEqual([
-      { accountNumber: '555000111222', mode: 'debits', reason: 'Fraud review' },
+      { accountNumber: '555000111222', mode: 'debits', fraud: false, reason: 'Fraud review' },
     ]);
     expect(await screen.findByRole('button', { name: 'Lift freeze' })).toBeInTheDocument();
     expect(screen.getByText('Reason: Fraud review')).toBeInTheDocument();
