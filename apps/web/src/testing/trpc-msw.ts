@@ -128,6 +128,8 @@ function installDefaults(): void {
   procedures.set('notifications.list', { answer: () => ({ data: [], unread: 0 }) });
   // The user page's scheduled transfers (staff): none unless a test says otherwise.
   procedures.set('scheduled.ofUser', { answer: () => ({ data: [] }) });
+  // The customer's disputes ('Report a problem' on a payment): none unless a test says otherwise.
+  procedures.set('disputes.mine', { answer: () => ({ data: [] }) });
   // The user page's reversals, disputes and approvals (staff): none unless a test says otherwise.
   procedures.set('admin.userOperations', {
     answer: () => ({ reversals: [], disputes: [], approvals: [] }),

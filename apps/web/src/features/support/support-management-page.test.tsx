@@ -139,7 +139,7 @@ describe('support management', () => {
     expect(screen.queryByRole('heading', { name: 'Support Management' })).not.toBeInTheDocument();
   });
 
-  it('lets the support role in, with only Support Management in its menu, and opens a ticket chat', async () => {
+  it('lets the support role in, with Support Management and the disputes queue in its menu, and opens a ticket chat', async () => {
     mockProcedures({
       'support.all': () => ticketPage(tickets),
       'support.byId': () => ({ ticket: alicesTicket }),
@@ -156,7 +156,7 @@ describe('support management', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Support Management']);
+    ).toEqual(['Support Management', 'Disputes']);
     expect(within(nav).getByText('Support Agent')).toBeInTheDocument();
     await user.click(await screen.findByRole('button', { name: 'Open chat for ticket #1001' }));
     expect(await screen.findByRole('heading', { name: 'Ticket #1001' })).toBeInTheDocument();
