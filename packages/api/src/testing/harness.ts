@@ -105,8 +105,13 @@ export async function createTestApp(options: { poolerUrl?: string } = {}) {
     };
   }
 
+  // Deliveries skip rows another delivery holds locked: two callers delivering at once
+  // could each find the other's mail claimed and not yet committed. One delivery at a time here.
+  let delivering: Promise<unknown> = Promise.resolve();
   async function mailbox(email: string) {
-    await deliverDueEmails(handle.db, mailboxTransport, 100);
+    const delivered = delivering.then(() => deliverDueEmails(handle.db, mailboxTransport, 100));
+    delivering = delivered.catch(() => undefined);
+    await delivered;
     return mailboxFor(handle.db, email);
   }
 
