@@ -188,6 +188,73 @@ describe('disputes', () => {
     expect(subjects).toContain('Your dispute was resolved in your favour');
   });
 
+  it('pays once when the payment is reversed after its dispute was resolved with the credit kept', async () => {
+    const agent = await staff('support', 'Sid');
+    const admin = await staff('admin', 'Ann');
+    const { alice, bob, id } = await payment(80);
+    const { dispute } = await alice.caller.disputes.create({
+      id,
+      reason: 'not_received',
+      description: 'The tickets never came.',
+    });
+    await agent.caller.disputes.update({
+      id: dispute.id,
+      status: 'provisional_credit',
+      amount: 50,
+    });
+    await agent.caller.disputes.update({ id: dispute.id, status: 'resolved' });
+    expect(await balanceCents(app.db, alice.accountNumber)).toBe(47_000n);
+
+    // $50 of the $80 came back to Alice by the kept credit: only $30 is left to reverse.
+    expect(
+      await rejectionOf(admin.caller.transactions.reverse({ id, reason: 'Refund in full' })),
+    ).toMatchObject({
+      code: 'BAD_REQUEST',
+      message:
+        'Only $30.00 of this movement is left to reverse: $50.00 came back to the customer when their dispute was resolved',
+    });
+    expect(await balanceCents(app.db, alice.accountNumber)).toBe(47_000n);
+    await admin.caller.transactions.reverse({ id, amount: 30, reason: 'The rest of the refund' });
+    expect(await balanceCents(app.db, alice.accountNumber)).toBe(50_000n);
+    expect(await balanceCents(app.db, bob.accountNumber)).toBe(15_000n);
+
+    // A second dispute of the same payment cannot be credited again either.
+    const again = await alice.caller.disputes.create({
+      id,
+      reason: 'other',
+      description: 'Asking once more.',
+    });
+    expect(
+      await rejectionOf(
+        agent.caller.disputes.update({ id: again.dispute.id, status: 'provisional_credit' }),
+      ),
+    ).toMatchObject({
+      code: 'BAD_REQUEST',
+      message: 'At most $0.00 of this payment can be credited',
+    });
+  });
+
+  it('takes the whole credit back on resolution when a reversal returned more than it', async () => {
+    const agent = await staff('support', 'Sol');
+    const admin = await staff('admin', 'Abe');
+    const { alice, id } = await payment(80);
+    const { dispute } = await alice.caller.disputes.create({
+      id,
+      reason: 'not_received',
+      description: 'Nothing came.',
+    });
+    await agent.caller.disputes.update({
+      id: dispute.id,
+      status: 'provisional_credit',
+      amount: 50,
+    });
+    await admin.caller.transactions.reverse({ id, amount: 60, reason: 'Partial refund' });
+    // The reversal returned $60: the $50 credit is taken back whole, and Alice is paid $60 once.
+    const resolved = await agent.caller.disputes.update({ id: dispute.id, status: 'resolved' });
+    expect(resolved.dispute.creditReversalId).not.toBeNull();
+    expect(await balanceCents(app.db, alice.accountNumber)).toBe(48_000n);
+  });
+
   it('takes a credit back when the customer withdraws, or names the shortfall if it was spent', async () => {
     const agent = await staff('admin', 'Ada');
     const { alice, bob, id } = await payment(60, 60);

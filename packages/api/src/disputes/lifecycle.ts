@@ -6,6 +6,7 @@ import { and, eq } from 'drizzle-orm';
 import type { AppDeps } from '../deps.ts';
 import { appError } from '../errors.ts';
 import { creditWithdrawalPosting, provisionalCreditPosting } from '../ledger/kinds/dispute.ts';
+import { returnedOf } from '../ledger/kinds/returned.ts';
 import { formatUsd } from '../money/cents.ts';
 import type { DisputeRow } from './dto.ts';
 import { announceDisputeChange, type DisputeActor } from './notices.ts';
@@ -133,6 +134,13 @@ async function writeMove(
     const [again] = await tx.select().from(disputes).where(eq(disputes.id, current.id));
     throw cannotMove(again?.status ?? current.status, move.to);
   }
+  // A credit kept by this resolution and the payment's reversals must not pay the customer
+  // twice: a reversal that landed since the credit to keep was worked out refuses it.
+  if (move.to === 'resolved' && (await returnedOf(tx, row.transactionId)).leftCents < 0n)
+    throw appError(
+      'CONFLICT',
+      'The payment was reversed while this dispute was being resolved: open it again and resolve it',
+    );
   const [disputed] = await tx
     .select({ description: transactions.description })
     .from(transactions)
@@ -174,7 +182,8 @@ export async function moveDispute(
   if (!disputed) throw disputeNotFound();
 
   if (move.to === 'provisional_credit') {
-    const left = disputed.amountCents - disputed.reversedCents;
+    // What reversals and earlier disputes' kept credits have not already given back.
+    const { leftCents: left } = await returnedOf(deps.db, disputed.id);
     const amountCents = move.amountCents ?? left;
     if (amountCents > left || amountCents <= 0n)
       throw appError(

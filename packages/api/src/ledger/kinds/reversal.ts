@@ -10,6 +10,7 @@ import type { AccountParty, Applied, LedgerView, Posting, Verdict } from '../pos
 import { refuse } from '../refusals.ts';
 import type { TransactionRow } from '../transaction-row.ts';
 import { onlyRow } from './answers.ts';
+import { returnedOf } from './returned.ts';
 
 /** Movements staff may undo by a compensating one; a loan's money is corrected on the loan. */
 const reversibleTypes = new Set<TransactionRow['type']>(['transfer', 'deposit', 'withdraw', 'fee']);
@@ -101,6 +102,7 @@ export function reversalPosting(order: ReversalOrder): Posting<ReversalOutcome> 
         answer: (applied) => ({ kind: 'reversed', original, row: onlyRow(applied), amountCents }),
         record: async (tx, applied) => {
           await countReversed(tx, original.id, amountCents, note, now);
+          await refuseIfPaidTwice(tx, original.id, amountCents);
           await order.record(tx, {
             kind: 'reversed',
             original,
@@ -169,4 +171,17 @@ export async function countReversed(
     countedRow,
   );
   if (counted.length === 0) throw refuse('This movement has already been reversed in full');
+}
+
+/**
+ * A payment whose dispute was resolved with the credit kept has already come back to the
+ * customer in that part: its reversal may return only the rest (counted after this one).
+ */
+async function refuseIfPaidTwice(tx: Executor, originalId: string, amountCents: bigint) {
+  const returned = await returnedOf(tx, originalId);
+  if (returned.leftCents >= 0n) return;
+  const left = returned.leftCents + amountCents;
+  throw refuse(
+    `Only ${formatUsd(left > 0n ? left : 0n)} of this movement is left to reverse: ${formatUsd(returned.keptCents)} came back to the customer when their dispute was resolved`,
+  );
 }
