@@ -68,11 +68,11 @@ test('the inbox keeps a received transfer, and the month’s statement downloads
   // Live: the bell counts it and the open inbox lists it, without a reload.
   await expect(bell(payeePage)).toHaveAccessibleName('Notifications, 1 unread');
   const inbox = payeePage.getByRole('list', { name: 'Your notifications' });
-  await expect(inbox.getByText('Received $42.10')).toBeVisible();
+  await expect(inbox.getByText('Received $42.10 from Paula Tester')).toBeVisible();
   await expect(inbox.getByText('Pizza night')).toBeVisible();
   await expectNoAxeViolations(payeePage);
   await screenshots(payeePage, 'statements', 'notifications');
-  await inbox.getByRole('link', { name: 'Received $42.10' }).click();
+  await inbox.getByRole('link', { name: 'Received $42.10 from Paula Tester' }).click();
   await expect(payeePage.getByRole('heading', { name: 'Pizza night' })).toBeVisible();
   await expect(bell(payeePage)).toHaveAccessibleName('Notifications');
 

@@ -57,7 +57,8 @@ describe('the notification inbox', () => {
       {
         id: expect.stringMatching(/^\d+$/),
         type: 'money_in',
-        title: 'Received $42.10',
+        // What the toast said: who paid.
+        title: 'Received $42.10 from Bob Customer',
         message: 'Pizza night',
         read: false,
         createdAt: expect.any(String),
@@ -68,8 +69,8 @@ describe('the notification inbox', () => {
     // Bob's own deposit and transfer are kept, as read: nothing new to him.
     expect(bobs.unread).toBe(0);
     expect(bobs.data.map((n) => [n.type, n.title, n.read])).toEqual([
-      ['money_out', 'Sent $42.10', true],
-      ['money_in', 'Received $100.00', true],
+      ['money_out', 'Sent $42.10 to Alice C.', true],
+      ['money_in', 'Received $100.00 from Card ending 1111', true],
     ]);
   });
 
@@ -167,10 +168,13 @@ describe('the notification inbox', () => {
       unread: 0,
     });
     const page = await frank.caller.notifications.list({ limit: 2 });
-    expect(page.data.map((n) => n.title)).toEqual(['Received $3.00', 'Received $2.00']);
+    expect(page.data.map((n) => n.title)).toEqual([
+      'Received $3.00 from Grace Customer',
+      'Received $2.00 from Grace Customer',
+    ]);
     const older = await frank.caller.notifications.list({ limit: 2, before: page.data[1]?.id });
     expect(older.data.map((n) => n.title)).toEqual([
-      'Received $1.00',
+      'Received $1.00 from Grace Customer',
       'New sign-in to your account',
     ]);
     expect((await rejectionOf(frank.caller.notifications.markRead({ ids: [] }))).details).toEqual([

@@ -207,6 +207,20 @@ function madeByCustomer(data: { type: string; direction: 'credit' | 'debit' }): 
   return data.type === 'deposit' || data.type === 'withdraw' || data.type === 'loan_repayment';
 }
 
+/** What the toast said of a new movement (apps/web's realtime events), kept in the inbox. */
+function movementTitle(data: EventData['transaction:new']): string {
+  const amount = dollars(data.amount);
+  const credit = data.direction === 'credit';
+  // A reversal is the bank's correction, not a payment: it says so.
+  if (data.type === 'reversal')
+    return credit
+      ? `${amount} came back to you by a reversal`
+      : `${amount} was taken back by a reversal`;
+  const other = data.counterparty?.name;
+  if (credit) return `Received ${amount}${other ? ` from ${other}` : ''}`;
+  return `Sent ${amount}${other ? ` to ${other}` : ''}`;
+}
+
 const loanTitles: Record<string, string> = {
   approved: 'Your loan application was approved',
   rejected: 'Your loan application was rejected',
@@ -221,10 +235,7 @@ const loanTitles: Record<string, string> = {
 const noticeOf: { [T in keyof EventData]?: (data: EventData[T]) => Notice | null } = {
   'transaction:new': (data) => ({
     type: data.direction === 'credit' ? 'money_in' : 'money_out',
-    title:
-      data.direction === 'credit'
-        ? `Received ${dollars(data.amount)}`
-        : `Sent ${dollars(data.amount)}`,
+    title: movementTitle(data),
     message: data.description,
     link: `/transactions/${data.transactionId}`,
     read: madeByCustomer(data),

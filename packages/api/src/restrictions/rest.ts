@@ -41,6 +41,8 @@ export const restrictionRestRoutes = [
         reason: z.string(),
         expiresAt: z.string().nullable(),
         frozenAt: z.string(),
+        /** Set for suspected fraud: lifting it waits for a second administrator. */
+        fraud: z.boolean(),
       }),
     }),
     handle: ({ caller, input }) => caller.restrictions.freeze(input),

@@ -183,6 +183,7 @@ export async function freezeAccount(
         reason: input.reason,
         expiresAt: until?.toISOString() ?? null,
         frozenAt: now.toISOString(),
+        fraud: input.fraud ?? false,
       },
     };
   });
@@ -398,6 +399,7 @@ export async function restrictionsOfUser(db: Executor, userId: string, now = new
             reason: account.freezeReason ?? '',
             expiresAt: freeze.until?.toISOString() ?? null,
             frozenAt: account.frozenAt?.toISOString() ?? null,
+            fraud: account.frozenForFraud,
           }
         : null,
       holds: own.map((hold) => holdDto(hold, account.accountNumber, now)),

@@ -104,6 +104,7 @@ describe('freezes and holds on the admin user page (issue 24)', () => {
                     reason: 'Fraud review',
                     expiresAt: null,
                     frozenAt: '2026-11-27T10:00:00.000Z',
+                    fraud: true,
                   },
                 }
               : {},
@@ -120,6 +121,7 @@ describe('freezes and holds on the admin user page (issue 24)', () => {
             reason: input.reason,
             expiresAt: null,
             frozenAt: '2026-11-27T10:00:00.000Z',
+            fraud: input.fraud ?? false,
           },
         };
       },
@@ -138,13 +140,15 @@ describe('freezes and holds on the admin user page (issue 24)', () => {
     await user.click(within(form).getByRole('button', { name: 'Freeze account' }));
     expect(await within(form).findByText('Reason is required')).toBeInTheDocument();
     await user.type(within(form).getByLabelText('Reason'), 'Fraud review');
+    await user.click(within(form).getByRole('checkbox', { name: /Suspected fraud/ }));
     await user.click(within(form).getByRole('button', { name: 'Freeze account' }));
     expect(await screen.findByText('Account frozen')).toBeInTheDocument();
     expect(callsTo('restrictions.freeze')).toEqual([
-      { accountNumber: '555000111222', mode: 'debits', fraud: false, reason: 'Fraud review' },
+      { accountNumber: '555000111222', mode: 'debits', fraud: true, reason: 'Fraud review' },
     ]);
     expect(await screen.findByRole('button', { name: 'Lift freeze' })).toBeInTheDocument();
     expect(screen.getByText('Reason: Fraud review')).toBeInTheDocument();
+    expect(screen.getByText('Suspected fraud')).toBeInTheDocument();
   });
 
   it('lifts a freeze, releases a hold and places one', async () => {
@@ -153,7 +157,13 @@ describe('freezes and holds on the admin user page (issue 24)', () => {
       'restrictions.ofUser': () => ({
         accounts: [
           account({
-            freeze: { mode: 'all', reason: 'Court order', expiresAt: null, frozenAt: null },
+            freeze: {
+              mode: 'all',
+              reason: 'Court order',
+              expiresAt: null,
+              frozenAt: null,
+              fraud: false,
+            },
           }),
         ],
       }),

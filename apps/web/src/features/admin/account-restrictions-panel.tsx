@@ -193,6 +193,7 @@ function AccountRestrictionsOf({ account }: { account: RestrictedAccount }) {
           <Stack gap="0.5">
             <Flex gap="2" align="center" wrap="wrap">
               <Badge colorPalette="red">Frozen</Badge>
+              {freeze.fraud ? <Badge colorPalette="purple">Suspected fraud</Badge> : null}
               <Text fontWeight="medium">{modeLabels[freeze.mode]}</Text>
             </Flex>
             <Text fontSize="sm">Reason: {freeze.reason}</Text>
@@ -202,6 +203,11 @@ function AccountRestrictionsOf({ account }: { account: RestrictedAccount }) {
                 ? ` · until ${formatDateTime(freeze.expiresAt)}`
                 : ' · until lifted'}
             </Text>
+            {freeze.fraud ? (
+              <Text fontSize="sm" color="fg.muted">
+                Lifting it may need a second administrator (bank settings).
+              </Text>
+            ) : null}
           </Stack>
           <Button
             size="sm"
