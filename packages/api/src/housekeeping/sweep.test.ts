@@ -1,4 +1,11 @@
-import { events, idempotencyKeys, rateLimitBuckets, sessions } from '@bank/db/schema';
+import {
+  events,
+  idempotencyKeys,
+  rateLimitBuckets,
+  sessions,
+  webhookDeliveries,
+  webhookSubscriptions,
+} from '@bank/db/schema';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../testing/harness.ts';
@@ -70,5 +77,53 @@ describe('housekeeping', () => {
       .from(idempotencyKeys)
       .where(eq(idempotencyKeys.userId, user.id));
     expect(keys.map((k) => k.key)).toEqual(['new-key-123']);
+  });
+
+  it('drops finished webhook deliveries after 30 days, and keeps pending and recent ones', async () => {
+    const user = await app.registerVerified();
+    const [subscription] = await app.db
+      .insert(webhookSubscriptions)
+      .values({
+        clientId: 'app_sweep',
+        url: 'http://127.0.0.1:9/hooks',
+        events: ['transaction.created'],
+        secretSealed: 'sealed',
+      })
+      .returning();
+    if (!subscription) throw new Error('no subscription');
+    const now = Date.now();
+    const day = 24 * 60 * 60_000;
+    const delivery = (
+      messageId: string,
+      status: 'pending' | 'delivered' | 'failed',
+      ageDays: number,
+    ) => ({
+      subscriptionId: subscription.id,
+      clientId: 'app_sweep',
+      messageId,
+      eventType: 'transaction.created',
+      userId: user.id,
+      payload: '{}',
+      status,
+      windowStartedAt: new Date(now - ageDays * day),
+    });
+    await app.db
+      .insert(webhookDeliveries)
+      .values([
+        delivery('msg_old_delivered', 'delivered', 31),
+        delivery('msg_old_failed', 'failed', 40),
+        delivery('msg_old_pending', 'pending', 31),
+        delivery('msg_recent_delivered', 'delivered', 29),
+      ]);
+    const swept = await sweepExpired(app.db, now);
+    expect(swept.webhookDeliveries).toBe(2);
+    const left = await app.db
+      .select({ messageId: webhookDeliveries.messageId })
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.subscriptionId, subscription.id));
+    expect(left.map((row) => row.messageId).sort()).toEqual([
+      'msg_old_pending',
+      'msg_recent_delivered',
+    ]);
   });
 });

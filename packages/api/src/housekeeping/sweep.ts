@@ -6,8 +6,9 @@ import {
   sessions,
   stepUpCodes,
   userTokens,
+  webhookDeliveries,
 } from '@bank/db/schema';
-import { and, isNotNull, lt, or, sql } from 'drizzle-orm';
+import { and, isNotNull, lt, ne, or, sql } from 'drizzle-orm';
 import { IDEMPOTENCY_RETENTION_MS } from '../ledger/idempotency.ts';
 
 /** Events are replayed to clients that reconnect within this long (docs/architecture.md 6). */
@@ -17,12 +18,18 @@ export const EVENT_RETENTION_MS = 24 * 60 * 60_000;
 const TOKEN_RETENTION_MS = 7 * 24 * 60 * 60_000;
 
 /**
+ * A webhook delivery's log is kept 30 days after its last try began (delivered or given up),
+ * long enough for an app's staff to look into a complaint and replay it; pending ones stay.
+ */
+export const WEBHOOK_DELIVERY_RETENTION_MS = 30 * 24 * 60 * 60_000;
+
+/**
  * Removes what no request will ever read again: expired sessions, spent rate-limit windows,
- * old e-mail tokens, and idempotency keys and events past their retention. Safe on every instance
- * at once.
+ * old e-mail tokens, and idempotency keys, events and finished webhook deliveries past their
+ * retention. Safe on every instance at once.
  */
 export async function sweepExpired(db: Database, now = Date.now()) {
-  const [expiredSessions, spentWindows, oldTokens, oldKeys, oldEvents, oldCodes] =
+  const [expiredSessions, spentWindows, oldTokens, oldKeys, oldEvents, oldCodes, oldDeliveries] =
     await Promise.all([
       db
         .delete(sessions)
@@ -64,6 +71,15 @@ export async function sweepExpired(db: Database, now = Date.now()) {
         .delete(stepUpCodes)
         .where(lt(stepUpCodes.expiresAt, new Date(now - 24 * 60 * 60_000)))
         .returning({ id: stepUpCodes.id }),
+      db
+        .delete(webhookDeliveries)
+        .where(
+          and(
+            ne(webhookDeliveries.status, 'pending'),
+            lt(webhookDeliveries.windowStartedAt, new Date(now - WEBHOOK_DELIVERY_RETENTION_MS)),
+          ),
+        )
+        .returning({ id: webhookDeliveries.id }),
     ]);
   return {
     sessions: expiredSessions.length,
@@ -72,5 +88,6 @@ export async function sweepExpired(db: Database, now = Date.now()) {
     idempotencyKeys: oldKeys.length,
     events: oldEvents.length,
     stepUpCodes: oldCodes.length,
+    webhookDeliveries: oldDeliveries.length,
   };
 }
