@@ -126,6 +126,8 @@ function installDefaults(): void {
     }),
   });
   procedures.set('notifications.list', { answer: () => ({ data: [], unread: 0 }) });
+  // The user page's freezes and holds (staff): no accounts unless a test says otherwise.
+  procedures.set('restrictions.ofUser', { answer: () => ({ accounts: [] }) });
   // The user page's scheduled transfers (staff): none unless a test says otherwise.
   procedures.set('scheduled.ofUser', { answer: () => ({ data: [] }) });
   // The customer's disputes ('Report a problem' on a payment): none unless a test says otherwise.

@@ -11,7 +11,7 @@ import {
   Text,
 } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { ErrorAlert } from '../../components/alerts.tsx';
 import { ListSpinner } from '../../components/data-table.tsx';
 import { FormField } from '../../components/form-field.tsx';
@@ -86,13 +86,25 @@ function FreezeForm({ accountNumber }: { accountNumber: string }) {
             />
           </FormField>
         </SimpleGrid>
-        <Checkbox.Root alignItems="flex-start">
-          <Checkbox.HiddenInput {...form.register('fraud')} />
-          <Checkbox.Control mt="0.5" />
-          <Checkbox.Label>
-            Suspected fraud (lifting it will need a second administrator)
-          </Checkbox.Label>
-        </Checkbox.Root>
+        {/* Controlled: a registered hidden checkbox would send its value ("on"), not true. */}
+        <Controller
+          control={form.control}
+          name="fraud"
+          render={({ field }) => (
+            <Checkbox.Root
+              checked={field.value === true}
+              onCheckedChange={(details) => field.onChange(details.checked === true)}
+              name={field.name}
+              alignItems="flex-start"
+            >
+              <Checkbox.HiddenInput onBlur={field.onBlur} ref={field.ref} />
+              <Checkbox.Control mt="0.5" />
+              <Checkbox.Label>
+                Suspected fraud (lifting it will need a second administrator)
+              </Checkbox.Label>
+            </Checkbox.Root>
+          )}
+        />
         <Button
           type="submit"
           alignSelf="flex-start"

@@ -1,0 +1,144 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { RouterOutputs } from '../../lib/trpc.ts';
+import { makeUser, signedInAs } from '../../testing/fixtures.ts';
+import { renderApp } from '../../testing/render-app.tsx';
+import { callsTo, mockProcedures } from '../../testing/trpc-msw.ts';
+
+type Detail = RouterOutputs['admin']['user'];
+type Schedule = RouterOutputs['scheduled']['ofUser']['data'][number];
+
+const admin = signedInAs(makeUser({ role: 'admin' }));
+const customerId = '0193a5f0-0000-7000-8000-000000000002';
+
+const detail: Detail = {
+  user: {
+    id: customerId,
+    _id: customerId,
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    email: 'ada@example.com',
+    phoneNumber: '+15551234567',
+    role: 'user',
+    status: 'active',
+    isBlocked: false,
+    isEmailVerified: true,
+    twoFactorEnabled: false,
+    withdrawalLimit: null,
+    createdAt: '2026-01-02T10:00:00.000Z',
+    dateOfBirth: '1990-05-17',
+    address: { street: null, city: null, state: null, zipCode: null, country: null },
+  },
+  accounts: [],
+  balance: 0,
+  recentTransactions: [],
+  sessions: [],
+  auditEvents: [],
+};
+
+function schedule(overrides: Partial<Schedule> = {}): Schedule {
+  return {
+    id: '0193a5f0-0000-7000-8000-0000000000s1',
+    status: 'active',
+    statusReason: null,
+    nextRunDate: '2026-12-01',
+    payee: {
+      id: 'p1',
+      name: 'Landlord LLC',
+      accountNumber: '6789',
+      bank: 'internal',
+      removed: false,
+    },
+    amount: 1200,
+    description: 'Rent',
+    frequency: 'monthly',
+    startDate: '2026-11-01',
+    endDate: null,
+    count: null,
+    occurrencesMade: 1,
+    createdAt: '2026-10-20T10:00:00.000Z',
+    updatedAt: '2026-11-01T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+describe('a customer’s scheduled transfers on the admin user page', () => {
+  it('lists what they pay and when, and cancels one after a confirmation', async () => {
+    let cancelled = false;
+    mockProcedures({
+      'admin.user': () => detail,
+      'scheduled.ofUser': () => ({
+        data: [
+          schedule(cancelled ? { status: 'cancelled', nextRunDate: null } : {}),
+          schedule({
+            id: '0193a5f0-0000-7000-8000-0000000000s2',
+            status: 'suspended',
+            statusReason: 'The payee was removed',
+            payee: {
+              id: 'p2',
+              name: 'Gym',
+              accountNumber: '1111',
+              bank: 'internal',
+              removed: true,
+            },
+            amount: 35,
+            description: '',
+            frequency: 'weekly',
+          }),
+        ],
+      }),
+      'scheduled.staffCancel': (input) => {
+        cancelled = true;
+        return {
+          message: 'Scheduled transfer cancelled',
+          scheduledTransfer: schedule({ id: input.id, status: 'cancelled' }),
+        };
+      },
+    });
+    const { user } = renderApp(`/admin/users/${customerId}`, { session: admin });
+    // The first render of the file loads the user page's chunk: it may take longer than 5 s.
+    const table = await screen.findByRole(
+      'table',
+      { name: 'Scheduled transfers' },
+      { timeout: 15_000 },
+    );
+    const [, rent, gym] = within(table).getAllByRole('row');
+    if (!rent || !gym) throw new Error('expected two schedules');
+    expect(within(rent).getByText('Landlord LLC (••••6789)')).toBeInTheDocument();
+    expect(within(rent).getByText('Rent')).toBeInTheDocument();
+    expect(within(rent).getByText('$1,200.00')).toBeInTheDocument();
+    expect(within(rent).getByText('Monthly')).toBeInTheDocument();
+    expect(within(rent).getByText('Dec 1, 2026')).toBeInTheDocument();
+    expect(within(gym).getByText('Suspended')).toBeInTheDocument();
+    expect(within(gym).getByText('The payee was removed')).toBeInTheDocument();
+
+    await user.click(
+      within(rent).getByRole('button', { name: 'Cancel the transfer to Landlord LLC' }),
+    );
+    const dialog = await screen.findByRole('alertdialog', { name: 'Cancel scheduled transfer' });
+    expect(
+      within(dialog).getByText(
+        'No more payments of $1,200.00 to Landlord LLC will be made. The customer is told.',
+      ),
+    ).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel transfer' }));
+    expect(await screen.findByText('Scheduled transfer cancelled')).toBeInTheDocument();
+    expect(callsTo('scheduled.staffCancel')).toEqual([
+      { id: '0193a5f0-0000-7000-8000-0000000000s1' },
+    ]);
+    // Cancelled: no button to cancel it again.
+    await waitFor(() =>
+      expect(
+        screen.queryByRole('button', { name: 'Cancel the transfer to Landlord LLC' }),
+      ).not.toBeInTheDocument(),
+    );
+  });
+
+  it('says when the customer has none', async () => {
+    mockProcedures({ 'admin.user': () => detail });
+    renderApp(`/admin/users/${customerId}`, { session: admin });
+    expect(
+      await screen.findByText('No scheduled transfers', {}, { timeout: 15_000 }),
+    ).toBeInTheDocument();
+  });
+});
