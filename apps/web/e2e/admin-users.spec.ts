@@ -47,21 +47,22 @@ async function setMaintenance(page: Page, on: boolean) {
   await expect(page.getByText('Settings updated successfully')).toBeVisible();
 }
 
-// A journey cut short (a time-out) must not leave the bank under maintenance for the specs after
-// it: once it did, and every later journey met 503s.
+// A journey cut short (a time-out) must not leave the bank under maintenance, or with the $100
+// transfer limit, for the specs after it: once it did, and every later journey met 503s; another
+// time every later transfer over $100 was refused.
 test.afterEach(async ({ request }) => {
   const login = await request.post('/api/v1/auth/login', {
     data: { email: e2eAdmin.email, password: e2eAdmin.password },
   });
   const { token }: { token: string } = await login.json();
   const headers = { authorization: `Bearer ${token}` };
-  const settings: { maintenanceMode: boolean } = await (
+  const settings: { maintenanceMode: boolean; transferLimit: number } = await (
     await request.get('/api/v1/admin/settings', { headers })
   ).json();
-  if (settings.maintenanceMode) {
+  if (settings.maintenanceMode || settings.transferLimit !== 50_000) {
     await request.put('/api/v1/admin/settings', {
       headers,
-      data: { ...settings, maintenanceMode: false },
+      data: { ...settings, maintenanceMode: false, transferLimit: 50_000 },
     });
   }
 });

@@ -28,6 +28,8 @@ async function checkBothWidths(page: Page) {
 }
 
 test('an administrator monitors transactions, banks and the audit log', async ({ page }) => {
+  // Three pages, each checked by axe at two widths: over a minute on a loaded two-core machine.
+  test.setTimeout(150_000);
   await signIn(page, e2eAdmin.email, e2eAdmin.password);
   await expect(page.getByRole('heading', { name: /Welcome, / })).toBeVisible();
 

@@ -79,8 +79,12 @@ export async function createCustomer(
   const email = uniqueEmail(firstName.toLowerCase());
   const registered = await request.post('/api/v1/auth/register', {
     // Each made-up customer comes from its own address (the e2e server trusts the proxy
-    // header), so the per-address registration limit stays real for the browser journeys.
-    headers: { 'x-forwarded-for': `198.18.${Math.floor(counter / 250)}.${(counter % 250) + 1}` },
+    // header), so the per-address registration limit stays real for the browser journeys. The
+    // process id keeps apart the workers Playwright starts anew after a failure (the counter
+    // starts again at 0 in each): reusing the first worker's addresses met the limit (429).
+    headers: {
+      'x-forwarded-for': `198.${18 + (process.pid % 2)}.${(Math.floor(process.pid / 2) + Math.floor(counter / 250)) % 256}.${(counter % 250) + 1}`,
+    },
     data: {
       firstName,
       lastName,
