@@ -73,7 +73,7 @@ test('an administrator blocks a customer, lowers the limit, runs maintenance and
   request,
 }) => {
   // Two browsers, four screens and their screenshots: past the default minute on a busy machine.
-  test.setTimeout(150_000);
+  test.setTimeout(240_000);
   const blake = await createCustomer(request, 'Blake');
   const morgan = await createCustomer(request, 'Morgan');
   const morganAccount = await accountNumberOf(request, morgan.email, morgan.password);
