@@ -25,6 +25,8 @@ test('a customer applies, an administrator approves, the customer sees the money
   page,
   request,
 }) => {
+  // Two people, an application, a decision, a payment, and screenshots at two widths and themes.
+  test.setTimeout(150_000);
   const customer = await createCustomer(request, 'Lena');
   await signIn(page, customer.email);
   await page.goto('/loans');
