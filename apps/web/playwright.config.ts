@@ -36,7 +36,9 @@ export default defineConfig({
   workers: 1,
   retries: process.env.CI ? 1 : 0,
   grep: postgresUrl ? postgresJourneys : undefined,
-  timeout: 60_000,
+  // A journey is several people and pages, each checked by axe: on the two-core machine CI
+  // runs on, a busy minute stretches most of them past 60 s (the longest set their own).
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   // The JSON report feeds the summary line of scripts/test.sh.
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
