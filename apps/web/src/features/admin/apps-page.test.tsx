@@ -1,17 +1,20 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import type { RouterOutputs } from '../../lib/trpc.ts';
 import { makeUser, signedInAs } from '../../testing/fixtures.ts';
 import { renderApp } from '../../testing/render-app.tsx';
 import { callsTo, mockProcedure } from '../../testing/trpc-msw.ts';
 
 const admin = signedInAs(makeUser({ role: 'admin' }));
 
-const budgetBuddy = {
+type PartnerApp = RouterOutputs['partners']['listApps'][number];
+
+const budgetBuddy: PartnerApp = {
   clientId: 'app_k3v7q2m9x4t8b6n5w2c1',
   name: 'Budget Buddy',
   redirectUris: ['https://budgetbuddy.example/callback'],
-  scopes: ['accounts:read' as const, 'transactions:read' as const],
-  status: 'active' as const,
+  scopes: ['accounts:read', 'transactions:read'],
+  status: 'active',
   connectedCustomers: 3,
   createdAt: '2026-11-20T15:02:00.000Z',
   secretRotatedAt: null,
@@ -37,10 +40,14 @@ describe('admin apps', () => {
     ]) {
       expect(within(row).getByText(text)).toBeInTheDocument();
     }
+    expect(within(row).getByRole('link', { name: 'Webhooks of Budget Buddy' })).toHaveAttribute(
+      'href',
+      `/admin/webhooks?clientId=${budgetBuddy.clientId}`,
+    );
   });
 
   it('registers an app, checks the form first, and shows the secret once', async () => {
-    let apps: (typeof budgetBuddy)[] = [];
+    let apps: PartnerApp[] = [];
     mockProcedure('partners.listApps', () => apps);
     mockProcedure('partners.createApp', (input) => {
       const app = { ...budgetBuddy, name: input.name, connectedCustomers: 0 };
@@ -84,20 +91,24 @@ describe('admin apps', () => {
   });
 
   it('rotates a secret and disables an app after asking', async () => {
-    let apps = [budgetBuddy];
+    let apps: PartnerApp[] = [budgetBuddy];
     mockProcedure('partners.listApps', () => apps);
     mockProcedure('partners.rotateAppSecret', () => ({
       app: budgetBuddy,
       clientSecret: 'secret_newnewnewnewnewnewnewnewnewnewnewnewnewnewnewnew',
     }));
     mockProcedure('partners.disableApp', () => {
-      const app = { ...budgetBuddy, status: 'disabled' as const };
+      const app: PartnerApp = {
+        ...budgetBuddy,
+        status: 'disabled',
+        disabledAt: '2026-11-27T09:30:00.000Z',
+      };
       apps = [app];
       return app;
     });
     const { user } = renderApp('/admin/apps', { session: admin });
     await user.click(
-      await screen.findByRole('button', { name: 'Rotate the secret of Budget Buddy' }),
+      await screen.findByRole('button', { name: 'Rotate secret of Budget Buddy' }),
     );
     const ask = await screen.findByRole('alertdialog', { name: 'Rotate secret' });
     await user.click(within(ask).getByRole('button', { name: 'Rotate' }));

@@ -1,6 +1,7 @@
 import { Badge, Button, Flex, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { LuBan, LuKeyRound, LuPlus } from 'react-icons/lu';
+import { LuBan, LuKeyRound, LuPlus, LuWebhook } from 'react-icons/lu';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { type Column, cellStyles, ListTable } from '../../components/data-table.tsx';
 import { errorMessage } from '../../lib/errors.ts';
@@ -75,28 +76,41 @@ function columns(onAsk: (pending: NonNullable<Pending>) => void): Column<Partner
     {
       header: 'Actions',
       hideHeader: true,
-      cell: (app) =>
-        app.status === 'active' ? (
-          <HStack gap="1" justify="flex-end">
-            <Button
-              size="xs"
-              variant="ghost"
-              onClick={() => onAsk({ kind: 'rotate', app })}
-              aria-label={`Rotate the secret of ${app.name}`}
+      cell: (app) => (
+        <HStack gap="1" justify="flex-end">
+          {/* The app's webhook subscriptions and their delivery log (a disabled app's too). */}
+          <Button asChild size="xs" variant="ghost">
+            <Link
+              to="/admin/webhooks"
+              search={{ clientId: app.clientId }}
+              aria-label={`Webhooks of ${app.name}`}
             >
-              <LuKeyRound aria-hidden="true" /> Rotate secret
-            </Button>
-            <Button
-              size="xs"
-              variant="ghost"
-              colorPalette="red"
-              onClick={() => onAsk({ kind: 'disable', app })}
-              aria-label={`Disable ${app.name}`}
-            >
-              <LuBan aria-hidden="true" /> Disable
-            </Button>
-          </HStack>
-        ) : null,
+              <LuWebhook aria-hidden="true" /> Webhooks
+            </Link>
+          </Button>
+          {app.status === 'active' ? (
+            <>
+              <Button
+                size="xs"
+                variant="ghost"
+                onClick={() => onAsk({ kind: 'rotate', app })}
+                aria-label={`Rotate secret of ${app.name}`}
+              >
+                <LuKeyRound aria-hidden="true" /> Rotate secret
+              </Button>
+              <Button
+                size="xs"
+                variant="ghost"
+                colorPalette="red"
+                onClick={() => onAsk({ kind: 'disable', app })}
+                aria-label={`Disable ${app.name}`}
+              >
+                <LuBan aria-hidden="true" /> Disable
+              </Button>
+            </>
+          ) : null}
+        </HStack>
+      ),
     },
   ];
 }

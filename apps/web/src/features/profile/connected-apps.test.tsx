@@ -28,7 +28,13 @@ describe('Connected apps (Profile)', () => {
     const { user } = renderApp('/profile', { session: ada });
     await user.click(await screen.findByRole('tab', { name: 'Connected apps' }));
     const list = await screen.findByRole('list', { name: 'Connected apps' });
-    const card = within(list).getByRole('listitem');
+    // One card per app; each card holds its own list of what the app may do.
+    const cards = within(list)
+      .getAllByRole('listitem')
+      .filter((item) => item.parentElement === list);
+    expect(cards).toHaveLength(1);
+    const [card] = cards;
+    if (!card) throw new Error('no card');
     expect(within(card).getByRole('heading', { name: 'Budget Buddy' })).toBeInTheDocument();
     expect(within(card).getByText('Connected Nov 20, 2026 · Not used yet')).toBeInTheDocument();
     expect(within(card).getByText('See your account number and balance')).toBeInTheDocument();
