@@ -1,10 +1,14 @@
 import type { TestApp } from '@bank/api/testing/harness';
-import { balanceCents, fundedCustomer, ledgerInvariant } from '@bank/api/testing/money';
+import { balanceCents, fundedCustomer, ledgerInvariant, testCard } from '@bank/api/testing/money';
+import { startWebhookReceiver } from '@bank/api/testing/webhook-receiver';
+import { dispatchWebhooks } from '@bank/api/webhooks/dispatcher';
+import { createHttpSender } from '@bank/api/webhooks/sender';
 import { auditLog, users } from '@bank/db/schema';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import * as client from 'openid-client';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { Webhook } from 'standardwebhooks';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { useTestServer } from './testing.ts';
 
@@ -15,8 +19,13 @@ import { useTestServer } from './testing.ts';
 const started = useTestServer();
 let app: TestApp;
 let server: FastifyInstance;
-beforeAll(() => {
+let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
+beforeAll(async () => {
   ({ app, server } = started);
+  receiver = await startWebhookReceiver();
+});
+afterAll(async () => {
+  await receiver.close();
 });
 
 const issuer = 'http://bank.test';
@@ -413,6 +422,66 @@ describe('third-party apps over OAuth 2.0 (openid-client)', () => {
     await expect(
       client.clientCredentialsGrant(config, { scope: 'webhooks:manage' }),
     ).rejects.toBeDefined();
+  });
+
+  it('webhooks: the app subscribes with its own token and hears of customers who consented, until they revoke', async () => {
+    const { config, app: registeredApp } = await registerApp([
+      'transactions:read',
+      'webhooks:manage',
+    ]);
+    const own = await client.clientCredentialsGrant(config, { scope: 'webhooks:manage' });
+    const subscribed = await api(own.access_token, 'POST', '/api/v1/webhooks', {
+      url: receiver.url,
+      events: ['transaction.created'],
+    });
+    expect(subscribed.statusCode).toBe(201);
+    const { secret } = z.object({ secret: z.string() }).parse(subscribed.json());
+    const listed = await api(own.access_token, 'GET', '/api/v1/webhooks');
+    expect(listed.statusCode).toBe(200);
+
+    const carol = await fundedCustomer(app, 0, 'Carol');
+    const dan = await fundedCustomer(app, 0, 'Dan');
+    const { back, verifier, state } = await consent(config, carol.token, 'transactions:read', true);
+    await client.authorizationCodeGrant(config, back, {
+      pkceCodeVerifier: verifier,
+      expectedState: state,
+    });
+    expect(await app.deps.appAccess.grantedUserIds(registeredApp.clientId)).toEqual([carol.id]);
+
+    const dispatch = () =>
+      dispatchWebhooks({
+        db: app.db,
+        appAccess: app.deps.appAccess,
+        encryptionKey: app.deps.encryptionKey,
+        sender: createHttpSender({ policy: 'loopback' }),
+        now: () => new Date(),
+      });
+    const before = receiver.received.length;
+    await carol.caller.transactions.deposit({ amount: 12, method: 'card', ...testCard });
+    await dan.caller.transactions.deposit({ amount: 13, method: 'card', ...testCard });
+    await dispatch();
+    const heard = receiver.received.slice(before);
+    // Carol consented, Dan did not: one message, signed with the subscription's secret.
+    expect(heard).toHaveLength(1);
+    const [hit] = heard;
+    expect(
+      new Webhook(secret).verify(hit?.body ?? '', {
+        'webhook-id': String(hit?.headers['webhook-id']),
+        'webhook-timestamp': String(hit?.headers['webhook-timestamp']),
+        'webhook-signature': String(hit?.headers['webhook-signature']),
+      }),
+    ).toMatchObject({ type: 'transaction.created', data: { customerId: carol.id } });
+
+    const revoked = await api(
+      carol.token,
+      'DELETE',
+      `/api/v1/connected-apps/${registeredApp.clientId}`,
+    );
+    expect(revoked.statusCode).toBe(200);
+    const afterRevoke = receiver.received.length;
+    await carol.caller.transactions.deposit({ amount: 14, method: 'card', ...testCard });
+    await dispatch();
+    expect(receiver.received.length).toBe(afterRevoke);
   });
 
   it('staff list and rotate; the old secret stops, customers and nobody are refused', async () => {

@@ -107,9 +107,7 @@ describe('admin apps', () => {
       return app;
     });
     const { user } = renderApp('/admin/apps', { session: admin });
-    await user.click(
-      await screen.findByRole('button', { name: 'Rotate secret of Budget Buddy' }),
-    );
+    await user.click(await screen.findByRole('button', { name: 'Rotate secret of Budget Buddy' }));
     const ask = await screen.findByRole('alertdialog', { name: 'Rotate secret' });
     await user.click(within(ask).getByRole('button', { name: 'Rotate' }));
     const secret = await screen.findByRole('alertdialog', { name: 'Credentials for Budget Buddy' });
