@@ -3,11 +3,13 @@
 // (docs/decisions/021-server-bundle.md), and the chunks it imports on first use (023). Our workspace packages and pure-JS dependencies are
 // bundled; packages that load files beside their own code at run time stay external:
 // PGlite (its .wasm and data files), argon2 (a native addon) and pdfkit (its fonts' metrics
-// and colour profile). apps/server depends on them itself so that node finds them from dist/.
+// and colour profile); so does oidc-provider, which finds its models' settings by their class
+// names (`this.constructor.name`), names the bundler renames. apps/server depends on them
+// itself so that node finds them from dist/.
 import { rm } from 'node:fs/promises';
 import { build } from 'esbuild';
 
-const external = ['@electric-sql/pglite', '@node-rs/argon2', 'pdfkit'];
+const external = ['@electric-sql/pglite', '@node-rs/argon2', 'pdfkit', 'oidc-provider'];
 
 await rm(new URL('./dist', import.meta.url), { recursive: true, force: true });
 await build({

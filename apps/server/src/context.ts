@@ -1,7 +1,9 @@
 import type { IncomingMessage } from 'node:http';
 import { createContextInner, noopCookieJar, noopResponseHeaders } from '@bank/api/context';
 import type { AppDeps, Context } from '@bank/api/deps';
+import { parseSessionToken } from '@bank/auth/session-token';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { appCaller } from './app-tokens.ts';
 import { replyCookieJar, tokenFromHeaders } from './session-cookie.ts';
 
 export interface ServerOptions {
@@ -42,23 +44,33 @@ export async function createRequestContext(
   connectionToken?: string,
   /** The call confirms the session where it acts (RestRoute.confirmsSession): cached will do. */
   cachedSession = false,
+  /** A third-party app's access token is taken too (/api/v1 only, never tRPC or sockets). */
+  acceptAppTokens = false,
 ): Promise<Context> {
   const found = tokenFromHeaders(req.headers, options.secureCookies);
   const token = found?.token ?? connectionToken;
   const cookies = reply ? replyCookieJar(reply, options.secureCookies) : noopCookieJar;
-  const auth = token
-    ? await options.deps.sessions.validate(token, { cached: cachedSession })
-    : null;
+  // Session tokens are `id.secret`; an app's access token is one opaque string.
+  const viaApp =
+    acceptAppTokens && found?.via === 'bearer' && !parseSessionToken(found.token)
+      ? ((await appCaller(options.deps, found.token)) ?? { app: null, auth: null })
+      : undefined;
+  const session =
+    !viaApp && token
+      ? await options.deps.sessions.validate(token, { cached: cachedSession })
+      : null;
   if (found?.via === 'cookie') {
-    if (!auth) cookies.clear();
-    else if (auth.refreshed && auth.session.persistent) {
-      cookies.set(auth.token, { persistent: true, expiresAt: auth.session.expiresAt });
+    if (!session) cookies.clear();
+    else if (session.refreshed && session.session.persistent) {
+      cookies.set(session.token, { persistent: true, expiresAt: session.session.expiresAt });
     }
   }
+  const auth = viaApp ? viaApp.auth : session;
   const userAgent = req.headers['user-agent'];
   return createContextInner({
     deps: options.deps,
     auth,
+    app: viaApp?.app ?? null,
     credentialsSent: token !== undefined,
     bearerToken: found?.via === 'bearer' ? found.token : null,
     cookies,

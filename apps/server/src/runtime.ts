@@ -5,8 +5,7 @@ import { sweepExpired } from '@bank/api/housekeeping/sweep';
 import { markArrears } from '@bank/api/loans/arrears';
 import { deliverDueEmails, outboxMailer } from '@bank/api/mail/outbox';
 import { mailboxTransport, smtpTransport } from '@bank/api/mail/transport';
-import type { AppAccess } from '@bank/api/partners/app-access';
-import { noAppsConnected } from '@bank/api/partners/no-apps';
+import { createAppAccess } from '@bank/api/partners/access';
 import { createDbRateLimiter, createRedisRateLimiter } from '@bank/api/rate-limit';
 import { EventHub } from '@bank/api/realtime/hub';
 import { runDueScheduledTransfers } from '@bank/api/scheduled/runner';
@@ -44,10 +43,12 @@ export async function startRuntime(config: Config): Promise<Runtime> {
   // Loaded only when configured: the client costs ~0.1 s and some memory at every start.
   const redisModule = config.redisUrl ? await import('./redis.ts') : undefined;
   const redis = config.redisUrl ? redisModule?.connectRedis(config.redisUrl) : undefined;
-  // THE place where the OAuth provider's AppAccess plugs in (its tokens and customers' grants).
-  // Until it does, no app token verifies (the app routes answer 401) and no webhook is sent.
-  const appAccess: AppAccess = noAppsConnected;
+  // The OAuth provider's tokens and customers' consents, read from the database on every call:
+  // /api/v1 takes apps' tokens, and webhooks go to the apps customers granted.
+  const now = () => new Date();
+  const appAccess = createAppAccess(handle.db, now);
   const deps: AppDeps = createAppDeps(handle, {
+    now,
     appAccess,
     webhookTargets: config.webhookTargets,
     storage: createLocalFileStorage(join(config.dataDir, 'attachments')),

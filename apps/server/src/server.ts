@@ -8,6 +8,7 @@ import cookie from '@fastify/cookie';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { lazyChildLogger, loggerOptions } from './logging.ts';
+import { oauthPlugin } from './oauth/routes.ts';
 import { registerApiDocs } from './plugins/api-docs.ts';
 import { answersElement, pageAnswers } from './plugins/page-answers.ts';
 import { restV1Plugin } from './plugins/rest-v1.ts';
@@ -150,6 +151,8 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     ...serverOptions,
     corsOrigins: options.corsOrigins ?? [],
   });
+  // Third-party apps: the OAuth provider and the consent page's calls (docs/integrators.md).
+  await app.register(oauthPlugin, { ...serverOptions, trustProxy: options.trustProxy ?? false });
   registerApiDocs(app);
   // The process is alive: no dependency is asked (a restart would not help a database outage).
   app.get('/healthz', async () => ({ status: 'ok' }));

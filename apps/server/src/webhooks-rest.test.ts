@@ -260,9 +260,10 @@ describe('REST admin delivery log', () => {
     expect(
       (await server.inject({ method: 'GET', url, headers: headers(customer.token) })).statusCode,
     ).toBe(403);
-    expect((await server.inject({ method: 'GET', url, headers: headers(token) })).statusCode).toBe(
-      401,
-    );
+    // The app's own token is known (OAuth) but no app may call a staff operation.
+    const asApp = await server.inject({ method: 'GET', url, headers: headers(token) });
+    expect(asApp.statusCode).toBe(403);
+    expect(asApp.json()).toMatchObject({ code: 'APP_NOT_ALLOWED' });
     const log = await server.inject({ method: 'GET', url, headers: headers(admin.token) });
     expect(log.statusCode).toBe(200);
     expect(log.json()).toMatchObject({

@@ -3,6 +3,8 @@ import { SessionFinder, type SessionWithUser } from './auth/sessions.ts';
 import type { AppDeps, Context, RequestInfo, ResponseHeaders, SessionCookieJar } from './deps.ts';
 import { Fairness } from './fairness.ts';
 import { LedgerDesk } from './ledger/desk.ts';
+import { createAppAccess } from './partners/access.ts';
+import type { AppPrincipal } from './partners/app-access.ts';
 import { SettingsCache } from './settings/service.ts';
 import type { StoredUpload } from './support/file-types.ts';
 
@@ -11,13 +13,22 @@ export function createAppDeps(
   handle: Pick<DbHandle, 'db' | 'kind'>,
   options: Omit<
     AppDeps,
-    'db' | 'dbKind' | 'settings' | 'sessions' | 'ledger' | 'fairness' | 'now' | 'webhookTargets'
+    | 'db'
+    | 'dbKind'
+    | 'settings'
+    | 'sessions'
+    | 'ledger'
+    | 'fairness'
+    | 'now'
+    | 'webhookTargets'
+    | 'appAccess'
   > &
-    Partial<Pick<AppDeps, 'fairness' | 'now' | 'webhookTargets'>>,
+    Partial<Pick<AppDeps, 'fairness' | 'now' | 'webhookTargets' | 'appAccess'>>,
 ): AppDeps {
   const settings = new SettingsCache(handle.db);
   const sessions = new SessionFinder(handle.db);
   options.hub.onSessionEnded((sessionId) => sessions.forget(sessionId));
+  const now = options.now ?? (() => new Date());
   return {
     ...options,
     db: handle.db,
@@ -26,8 +37,10 @@ export function createAppDeps(
     sessions,
     ledger: new LedgerDesk(handle.db, settings),
     fairness: options.fairness ?? new Fairness(),
-    now: options.now ?? (() => new Date()),
+    now,
     webhookTargets: options.webhookTargets ?? 'loopback',
+    // The OAuth provider's tokens and consents, read from the database on every call.
+    appAccess: options.appAccess ?? createAppAccess(handle.db, now),
   };
 }
 
@@ -44,6 +57,7 @@ export function createContextInner(opts: {
   response?: ResponseHeaders;
   uploads?: readonly StoredUpload[];
   bearerToken?: string | null;
+  app?: AppPrincipal | null;
 }): Context {
   return {
     deps: opts.deps,
@@ -59,5 +73,6 @@ export function createContextInner(opts: {
     uploads: opts.uploads ?? [],
     bearerToken: opts.bearerToken ?? null,
     socket: null,
+    app: opts.app ?? null,
   };
 }

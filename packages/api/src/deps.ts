@@ -6,7 +6,7 @@ import type { SessionFinder, SessionWithUser } from './auth/sessions.ts';
 import type { Fairness, SocketChannel } from './fairness.ts';
 import type { LedgerDesk } from './ledger/desk.ts';
 import type { Mailer } from './mail/outbox.ts';
-import type { AppAccess } from './partners/app-access.ts';
+import type { AppAccess, AppPrincipal } from './partners/app-access.ts';
 import type { RateLimiter } from './rate-limit.ts';
 import type { EventHub } from './realtime/hub.ts';
 import type { SettingsCache } from './settings/service.ts';
@@ -37,8 +37,8 @@ export interface AppDeps {
   /** The time: which months are closed (statements), when webhooks retry. Tests set it. */
   now: () => Date;
   /**
-   * Third-party apps' OAuth tokens and customers' grants (the OAuth provider answers; see
-   * apps/server/src/runtime.ts for where it is plugged in).
+   * Third-party apps' OAuth tokens and customers' grants: the OAuth provider's, read from the
+   * database (partners/access.ts); tests may put tokens of their own on top (testing/app-access.ts).
    */
   appAccess: AppAccess;
   /** Where apps' webhooks may be sent (webhooks/targets.ts). */
@@ -84,4 +84,10 @@ export interface Context {
   uploads: readonly StoredUpload[];
   /** The WebSocket the call came on (its fairness bounds); null over HTTP and in process. */
   socket: SocketChannel | null;
+  /**
+   * A third-party app's access token made this call (REST only): the scopes it holds are
+   * checked per operation, and `auth` is then the customer it acts for (null for the app's own
+   * client-credentials calls).
+   */
+  app?: AppPrincipal | null;
 }

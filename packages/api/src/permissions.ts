@@ -51,6 +51,9 @@ export const permissions = {
   'create:scheduled-transfer:own': everyone,
   'update:scheduled-transfer:own': everyone,
   'delete:scheduled-transfer:own': everyone,
+  // Third-party apps the customer let in (OAuth consents).
+  'read:connected-app:own': everyone,
+  'delete:connected-app:own': everyone,
 
   // Loans: the bank's terms for anyone signed in, the caller's own applications.
   'read:loan-terms:any': everyone,
@@ -103,6 +106,10 @@ export const permissions = {
   // Apps' webhook subscriptions and their delivery logs (the apps manage their own over OAuth).
   'read:webhook:any': administrators,
   'update:webhook:any': administrators,
+  // Third-party apps (OAuth clients): registered, rotated and disabled by administrators.
+  'read:app:any': administrators,
+  'create:app:any': administrators,
+  'update:app:any': administrators,
 } as const satisfies Record<string, readonly UserRole[]>;
 
 export type Permission = keyof typeof permissions;

@@ -10,6 +10,7 @@ import { disputesRouter } from './disputes/router.ts';
 import { loansRouter } from './loans/router.ts';
 import { notificationsRouter } from './notifications/router.ts';
 import { oversightRouter } from './oversight/router.ts';
+import { partnersRouter } from './partners/router.ts';
 import { payeesRouter } from './payees/router.ts';
 import { eventsRouter } from './realtime/router.ts';
 import { restrictionsRouter } from './restrictions/router.ts';
@@ -32,6 +33,7 @@ export const appRouter = router({
   banks: banksRouter,
   payees: payeesRouter,
   scheduled: scheduledRouter,
+  partners: partnersRouter,
   loans: loansRouter,
   support: supportRouter,
   settings: settingsRouter,

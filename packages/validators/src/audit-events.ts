@@ -59,6 +59,13 @@ export const auditEvents = [
   'webhook.subscribed',
   'webhook.removed',
   'webhook.delivery_replayed',
+  'app.created',
+  'app.secret_rotated',
+  'app.disabled',
+  'app.consent_granted',
+  'app.consent_denied',
+  'app.consent_revoked',
+  'app.payment',
 ] as const;
 export type AuditEvent = (typeof auditEvents)[number];
 
@@ -118,6 +125,13 @@ export const auditEventLabels: Record<AuditEvent, string> = {
   'webhook.subscribed': 'App subscribed a webhook',
   'webhook.removed': 'App removed a webhook',
   'webhook.delivery_replayed': 'Webhook delivery replayed',
+  'app.created': 'Third-party app registered',
+  'app.secret_rotated': "Third-party app's secret rotated",
+  'app.disabled': 'Third-party app disabled',
+  'app.consent_granted': 'App connected by the customer',
+  'app.consent_denied': 'App connection declined',
+  'app.consent_revoked': 'Connected app revoked',
+  'app.payment': 'Payment made through an app',
 };
 
 /**

@@ -158,6 +158,7 @@ export async function restV1Plugin(
             reply,
             undefined,
             route.confirmsSession,
+            true,
           );
           // Files are stored only for a signed-in caller, and only on routes that take them.
           if (route.multipart && ctx.auth && req.isMultipart()) {

@@ -64,6 +64,8 @@ export const pageTitles: Partial<Record<PagePath, string>> = {
   '/admin/webhooks': 'Webhooks',
   '/admin/loans': 'Loan Management',
   '/admin/banks': 'All Banks',
+  '/admin/apps': 'Apps',
+  '/oauth/consent/$uid': 'Connect an App',
   '/admin/support': 'Support Management',
   '/admin/disputes': 'Disputes',
   '/admin/settings': 'Settings',

@@ -12,6 +12,7 @@ export const accountRestRoutes = [
       'Give `accountNumber`, `routingNumber`, `holderName` and `bankName` to an employer for direct deposit or to anyone paying from another bank. `available` is the balance less any holds.',
     tag: 'Accounts',
     access: 'customer',
+    appScope: 'accounts:read',
     input: noInput,
     output: z.object({ data: z.array(accountDetailsSchema) }),
     handle: ({ caller }) => caller.accounts.list(),

@@ -10,6 +10,7 @@ import type { Database, Executor } from '@bank/db';
 import { sessions, users } from '@bank/db/schema';
 import { and, eq, ne, type SQL, sql } from 'drizzle-orm';
 import { Batcher } from '../batching.ts';
+import type { AppPrincipal } from '../partners/app-access.ts';
 import { EVENTS_CHANNEL } from '../realtime/events.ts';
 import type { UserRow } from './dto.ts';
 
@@ -18,6 +19,11 @@ export interface SessionWithUser {
   session: SessionRow;
   user: UserRow;
   token: string;
+  /**
+   * Set when a third-party app's token acts for the customer (REST): there is then no session
+   * row, and `session` only describes the call (apps/server/src/app-tokens.ts).
+   */
+  app?: AppPrincipal;
 }
 
 /** How stale a session's lastSeenAt may grow before a request writes it again. */

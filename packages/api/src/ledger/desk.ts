@@ -105,7 +105,10 @@ export class LedgerDesk {
    * nothing, stores nothing and claims no key. The refusal the posting would meet, or
    * undefined when it would go through (unless something changes before it is sent).
    */
-  async judgeOnly(posting: Posting<unknown>, session: string): Promise<TRPCError | undefined> {
+  async judgeOnly(
+    posting: Posting<unknown>,
+    session: string | undefined,
+  ): Promise<TRPCError | undefined> {
     const settings = await this.settings.get();
     const { users = [], accountNumbers = [], pending = [] } = posting.needs;
     const read = await withDbRetry(() =>
@@ -113,13 +116,14 @@ export class LedgerDesk {
         users,
         accountNumbers,
         transactions: pending,
-        sessions: [session],
+        sessions: session === undefined ? [] : [session],
         keys: [],
       }),
     );
     const book = new Book(read, new Date(), settings);
     // As for a real posting, the session may come from the cache (decision 022): confirmed here.
-    if (!book.sessionOpen(session)) return appError('UNAUTHORIZED', messages.sessionExpired);
+    if (session !== undefined && !book.sessionOpen(session))
+      return appError('UNAUTHORIZED', messages.sessionExpired);
     const verdict = posting.judge(book);
     return 'refused' in verdict ? verdict.refused : undefined;
   }

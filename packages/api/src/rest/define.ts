@@ -1,4 +1,5 @@
 import { messages } from '@bank/validators/messages';
+import type { AppScope } from '@bank/validators/partners';
 import { z } from 'zod';
 import type { Context } from '../deps.ts';
 import { appError } from '../errors.ts';
@@ -52,8 +53,12 @@ export interface RestRoute {
   answerExample: unknown;
   /** Who may call it; the procedure enforces it, this documents it. */
   access: 'public' | 'signed-in' | 'customer' | 'admin' | 'staff' | 'development' | 'app';
-  /** For `app` routes: the OAuth scope the app's own (client-credentials) token must carry. */
-  appScope: string | undefined;
+  /**
+   * The OAuth scope a third-party app's token needs for this operation: on `app` routes the
+   * app's own (client-credentials) token; elsewhere a token a customer granted. Without one, app
+   * tokens are refused here (staff, session and security operations are the customer's own).
+   */
+  appScope: AppScope | undefined;
   /**
    * The procedure moves money through the ledger desk, whose write confirms the caller's session
    * in the same statement: the adapter may then take the session from the cache (decision 022).
@@ -88,6 +93,35 @@ export interface RestRoute {
   run(ctx: Context, rawInput: unknown): Promise<{ status: number; result: unknown }>;
 }
 
+/**
+ * A third-party app's token reaches only the operations that name a scope, holding that scope,
+ * and the customer operations only when it acts for a customer (not client credentials).
+ */
+function checkAppScope(
+  app: NonNullable<Context['app']>,
+  scope: AppScope | undefined,
+  auth: Context['auth'],
+): void {
+  if (!scope) {
+    throw appError('FORBIDDEN', 'Third-party apps cannot use this operation', 'APP_NOT_ALLOWED');
+  }
+  if (!app.scopes.includes(scope)) {
+    throw appError(
+      'FORBIDDEN',
+      `This app was not allowed to do this: it needs the ${scope} scope`,
+      'INSUFFICIENT_SCOPE',
+      { scope },
+    );
+  }
+  if (!auth) {
+    throw appError(
+      'FORBIDDEN',
+      'This token acts for no customer: use one from the authorization code flow',
+      'APP_NOT_ALLOWED',
+    );
+  }
+}
+
 /** The `dryRun` query parameter of a route that takes one. */
 export const dryRunParameter = z.enum(['true', 'false']).optional();
 
@@ -108,7 +142,7 @@ interface RouteSpec<I extends z.ZodType, O extends z.ZodType, A extends z.ZodTyp
   example?: z.input<I>;
   answerExample?: z.input<O>;
   access: RestRoute['access'];
-  appScope?: string;
+  appScope?: AppScope;
   confirmsSession?: boolean;
   input: I;
   /**
@@ -185,8 +219,12 @@ export function defineRoute<
       ? { output: spec.dryRun.output, description: spec.dryRun.description }
       : undefined,
     async run(ctx, rawWithFlag) {
-      // An app's routes take its OAuth token, never a customer's session.
+      // An app's own routes take its OAuth token, never a customer's session; elsewhere an app's
+      // token reaches only the operations that name a scope it holds, for the customer it acts for.
       const app = spec.access === 'app' ? await verifiedApp(ctx, spec.appScope) : null;
+      if (ctx.app && spec.access !== 'public' && spec.access !== 'app') {
+        checkAppScope(ctx.app, spec.appScope, ctx.auth);
+      }
       // Who is asking comes before what they ask: signed out, a bad body still answers 401.
       if (
         spec.access !== 'public' &&
@@ -237,9 +275,10 @@ export const appTokenInvalidMessage = 'The access token is unknown, expired or r
  * The app behind the request's Bearer token, holding `scope` and acting for itself (client
  * credentials): 401 without a token that verifies, 403 INSUFFICIENT_SCOPE otherwise.
  */
-async function verifiedApp(ctx: Context, scope: string | undefined): Promise<AppPrincipal> {
+async function verifiedApp(ctx: Context, scope: AppScope | undefined): Promise<AppPrincipal> {
   if (!ctx.bearerToken) throw appError('UNAUTHORIZED', messages.authenticationRequired);
-  const app = await ctx.deps.appAccess.verifyAccessToken(ctx.bearerToken);
+  // The REST adapter has already verified an app's token (apps/server/src/context.ts).
+  const app = ctx.app ?? (await ctx.deps.appAccess.verifyAccessToken(ctx.bearerToken));
   if (!app) throw appError('UNAUTHORIZED', appTokenInvalidMessage);
   if (scope && !app.scopes.includes(scope)) {
     ctx.response.set('WWW-Authenticate', `Bearer error="insufficient_scope", scope="${scope}"`);

@@ -9,6 +9,7 @@ import { disputeRestRoutes } from '../disputes/rest.ts';
 import { loanRestRoutes } from '../loans/rest.ts';
 import { notificationRestRoutes } from '../notifications/rest.ts';
 import { oversightRestRoutes } from '../oversight/rest.ts';
+import { partnerRestRoutes } from '../partners/rest.ts';
 import { payeeRestRoutes } from '../payees/rest.ts';
 import { restrictionRestRoutes } from '../restrictions/rest.ts';
 import { scheduledRestRoutes } from '../scheduled/rest.ts';
@@ -33,6 +34,7 @@ export const restRoutes: RestRoute[] = [
   ...loanRestRoutes,
   ...supportRestRoutes,
   ...adminRestRoutes,
+  ...partnerRestRoutes,
   ...restrictionRestRoutes,
   ...approvalRestRoutes,
   ...disputeRestRoutes,

@@ -3,11 +3,14 @@ import type { AppAccess, AppPrincipal } from '../partners/app-access.ts';
 
 /**
  * An AppAccess kept in memory, for tests: they issue tokens and grants as the OAuth provider
- * would, and revoke them.
+ * would, and revoke them. Over `provider` (the real one, partners/access.ts), whose tokens and
+ * consents count too, so a test may go through the OAuth provider instead.
  */
 export class MemoryAppAccess implements AppAccess {
   private readonly tokens = new Map<string, AppPrincipal>();
   private readonly grants = new Map<string, Set<string>>();
+
+  constructor(private readonly provider?: AppAccess) {}
 
   /** A client-credentials token of `clientId` (userId null) unless a customer is named. */
   issueToken(clientId: string, scopes: string[], userId: string | null = null): string {
@@ -31,10 +34,12 @@ export class MemoryAppAccess implements AppAccess {
   }
 
   async verifyAccessToken(token: string): Promise<AppPrincipal | null> {
-    return this.tokens.get(token) ?? null;
+    return this.tokens.get(token) ?? (await this.provider?.verifyAccessToken(token)) ?? null;
   }
 
   async grantedUserIds(clientId: string): Promise<string[]> {
-    return [...(this.grants.get(clientId) ?? [])];
+    const granted = new Set(this.grants.get(clientId));
+    for (const userId of (await this.provider?.grantedUserIds(clientId)) ?? []) granted.add(userId);
+    return [...granted];
   }
 }

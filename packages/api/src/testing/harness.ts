@@ -14,6 +14,7 @@ import type { AppDeps, RequestInfo, SessionCookieJar } from '../deps.ts';
 import { AppErrorCause, type AppErrorDetails } from '../errors.ts';
 import { deliverDueEmails, mailboxFor, outboxMailer } from '../mail/outbox.ts';
 import { mailboxTransport } from '../mail/transport.ts';
+import { createAppAccess } from '../partners/access.ts';
 import { createDbRateLimiter } from '../rate-limit.ts';
 import { EventHub } from '../realtime/hub.ts';
 import { createCaller } from '../root.ts';
@@ -56,9 +57,11 @@ export async function createTestApp(options: { poolerUrl?: string } = {}) {
   const hub = new EventHub();
   await hub.start(handle);
   const filesDir = mkdtempSync(join(tmpdir(), 'bank-files-'));
-  // Apps' tokens and grants: tests issue them as the OAuth provider would.
-  const appAccess = new MemoryAppAccess();
+  // Apps' tokens and grants: tests issue them as the OAuth provider would, or go through it.
+  const now = () => new Date();
+  const appAccess = new MemoryAppAccess(createAppAccess(handle.db, now));
   const deps: AppDeps = createAppDeps(handle, {
+    now,
     appAccess,
     storage: createLocalFileStorage(filesDir),
     mailer: outboxMailer,
@@ -94,6 +97,7 @@ export async function createTestApp(options: { poolerUrl?: string } = {}) {
       banks: api.banks,
       payees: api.payees,
       scheduled: api.scheduled,
+      partners: api.partners,
       loans: api.loans,
       support: api.support,
       settings: api.settings,

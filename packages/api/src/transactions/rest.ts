@@ -102,6 +102,7 @@ export const transactionRestRoutes = [
       'An account of this bank answers its holder as the transfer will credit them, masked (`Bob S.`), and with `name` whether the name you expect matches (`match`, `close`, `no_match`), judged against the full name. Any other number is another bank’s (`external`): no name can be confirmed. A number in this bank’s format (12 digits starting with 4) with wrong check digits answers 400 `Invalid account number`. At most 30 look-ups a minute per user.',
     tag: 'Accounts',
     access: 'customer',
+    appScope: 'payments:write',
     rateLimitHeaders: true,
     input: payeeLookupInput,
     output: payeeAnswerSchema,
@@ -116,6 +117,7 @@ export const transactionRestRoutes = [
       'Two ways to page. By offset: `page` and `limit` (the answer’s `page`, `pages`, `total`); a transaction that lands meanwhile shifts later pages by one. By cursor: leave `page` out and pass the answer’s `nextCursor` as `cursor` for the next page, until `nextCursor` is null; pages never repeat or skip a row, whatever lands meanwhile. `total` counts every row that matches the filters.',
     tag,
     access: 'customer',
+    appScope: 'transactions:read',
     input: ownTransactionListQuery,
     // Parsed once: a decoded cursor is not a cursor any more.
     parsedFor: ownTransactionListQuery,
@@ -154,6 +156,7 @@ export const transactionRestRoutes = [
       'Get the balance. With the account number and today’s use of the transfer and withdrawal limits.',
     tag,
     access: 'customer',
+    appScope: 'accounts:read',
     input: noInput,
     output: z.object({
       balance: z.number(),
@@ -176,6 +179,7 @@ export const transactionRestRoutes = [
       'Income is money received that completed; expenses are money sent that did not fail. Loan proceeds are not income, the principal of a loan repayment is not an expense (its interest is), and money between the customer’s own accounts is neither. Months are the bank’s (America/New_York).',
     tag,
     access: 'customer',
+    appScope: 'transactions:read',
     input: noInput,
     output: z.object({
       stats: z.object({
@@ -224,6 +228,7 @@ export const transactionRestRoutes = [
     summary: 'Get a transaction. One of the customer’s own, with its timeline.',
     tag,
     access: 'customer',
+    appScope: 'transactions:read',
     input: byIdInput,
     output: z.object({ data: transactionDtoSchema }),
     answerExample: { data: transferExample },
@@ -251,6 +256,7 @@ export const transactionRestRoutes = [
       'Send money. To an account of this bank it arrives at once; to another bank it is pending until cleared.',
     tag,
     access: 'customer',
+    appScope: 'payments:write',
     confirmsSession: true,
     input: restTransferInput,
     parsedFor: transferInput,

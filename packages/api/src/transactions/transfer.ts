@@ -1,5 +1,6 @@
 import type { transferInput } from '@bank/validators/money';
 import type { z } from 'zod';
+import { recordAudit } from '../audit/service.ts';
 import type { SessionWithUser } from '../auth/sessions.ts';
 import type { AppDeps } from '../deps.ts';
 import { idempotencyClaim } from '../ledger/idempotency.ts';
@@ -27,13 +28,33 @@ export async function transfer(
   );
   // A saved payee: its number is opened here; its limits are judged by the ledger.
   const payee = input.payeeId ? await payeeTarget(deps, auth.user.id, input.payeeId) : undefined;
-  return deps.ledger.submit(
+  const posted = await deps.ledger.submit(
     transferPosting(
       { user: auth.user, input, amountCents: toCents(input.amount), ...(payee ? { payee } : {}) },
       claim,
     ),
-    auth.session.id,
+    sessionOf(auth),
   );
+  if (auth.app && !posted.replayed) {
+    await recordAudit(deps.db, {
+      event: 'app.payment',
+      userId: auth.user.id,
+      details: {
+        clientId: auth.app.clientId,
+        transactionId: posted.value.transaction.id,
+        amount: input.amount,
+      },
+    });
+  }
+  return posted;
+}
+
+/**
+ * The session the ledger's write confirms: none when an app's token acts for the customer, whose
+ * consent was read from the database for this very request (partners/access.ts).
+ */
+function sessionOf(auth: SessionWithUser): string | undefined {
+  return auth.app ? undefined : auth.session.id;
 }
 
 /**
@@ -48,7 +69,7 @@ export async function transferDryRun(
 ): Promise<{ wouldSucceed: true }> {
   const refusal = await deps.ledger.judgeOnly(
     transferPosting({ user: auth.user, input, amountCents: toCents(input.amount) }),
-    auth.session.id,
+    sessionOf(auth),
   );
   if (refusal) throw refusal;
   return { wouldSucceed: true };

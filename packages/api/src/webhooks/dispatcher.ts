@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from '@bank/db';
 import { webhookDeliveries, webhookOutbox, webhookSubscriptions } from '@bank/db/schema';
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lte, max, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { queryRows } from '../db-rows.ts';
 import type { AppAccess } from '../partners/app-access.ts';
@@ -41,6 +41,28 @@ export function retryDelayMs(attempts: number): number {
  * deliveries, so each event is fanned out once, by one instance. Answers how many were queued.
  */
 export async function fanOutWebhookEvents(dispatch: WebhookDispatch, batch = 100): Promise<number> {
+  const [waiting] = await dispatch.db
+    .select({ newest: max(webhookOutbox.eventId) })
+    .from(webhookOutbox);
+  const newest = waiting?.newest;
+  if (newest === null || newest === undefined) return 0;
+  // The subscriptions and who granted each app access are read before the transaction:
+  // AppAccess reads through its own connection, which on the embedded database (one
+  // connection) would wait for this transaction forever. Events queued after this read wait
+  // for the next round, judged against what stands then.
+  const subscriptions = await dispatch.db
+    .select({
+      id: webhookSubscriptions.id,
+      clientId: webhookSubscriptions.clientId,
+      events: webhookSubscriptions.events,
+      createdAt: webhookSubscriptions.createdAt,
+    })
+    .from(webhookSubscriptions)
+    .where(isNull(webhookSubscriptions.removedAt));
+  const granted = new Map<string, Set<string>>();
+  for (const clientId of new Set(subscriptions.map((subscription) => subscription.clientId))) {
+    granted.set(clientId, new Set(await dispatch.appAccess.grantedUserIds(clientId)));
+  }
   return dispatch.db.transaction(async (tx) => {
     const queued = await tx
       .select({
@@ -51,23 +73,11 @@ export async function fanOutWebhookEvents(dispatch: WebhookDispatch, batch = 100
         createdAt: webhookOutbox.createdAt,
       })
       .from(webhookOutbox)
+      .where(lte(webhookOutbox.eventId, newest))
       .orderBy(asc(webhookOutbox.eventId))
       .limit(batch)
       .for('update', { skipLocked: true });
     if (queued.length === 0) return 0;
-    const subscriptions = await tx
-      .select({
-        id: webhookSubscriptions.id,
-        clientId: webhookSubscriptions.clientId,
-        events: webhookSubscriptions.events,
-        createdAt: webhookSubscriptions.createdAt,
-      })
-      .from(webhookSubscriptions)
-      .where(isNull(webhookSubscriptions.removedAt));
-    const granted = new Map<string, Set<string>>();
-    for (const clientId of new Set(subscriptions.map((subscription) => subscription.clientId))) {
-      granted.set(clientId, new Set(await dispatch.appAccess.grantedUserIds(clientId)));
-    }
     const now = dispatch.now();
     const deliveries: (typeof webhookDeliveries.$inferInsert)[] = [];
     for (const row of queued) {

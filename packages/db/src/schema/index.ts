@@ -8,6 +8,7 @@ export * from './loans.ts';
 export * from './money.ts';
 export * from './notifications.ts';
 export * from './outbox.ts';
+export * from './partners.ts';
 export * from './payees.ts';
 export * from './scheduled.ts';
 export * from './settings.ts';

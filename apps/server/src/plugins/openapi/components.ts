@@ -1,4 +1,6 @@
 import { errorCodes } from '@bank/api/errors';
+import { appScopeLabels } from '@bank/validators/partners';
+import { oauthRoutes } from '../../oauth/paths.ts';
 import { errorResponses } from './error-responses.ts';
 import { ref } from './json-schema.ts';
 import type { SchemaBook } from './schema-book.ts';
@@ -28,21 +30,6 @@ export function components(book: SchemaBook, origin: string) {
   );
   return {
     securitySchemes: {
-      // Apps' own access tokens (the `app` routes). The token URL is the OAuth provider's token
-      // endpoint (its discovery document at /.well-known/openid-configuration says the same).
-      oauth2: {
-        type: 'oauth2',
-        description:
-          'An app’s OAuth 2.0 access token, sent as `Authorization: Bearer <token>`; each operation names the scope it needs.',
-        flows: {
-          clientCredentials: {
-            tokenUrl: `${origin}/oauth/token`,
-            scopes: {
-              'webhooks:manage': 'Subscribe to, list and remove the app’s webhooks.',
-            },
-          },
-        },
-      },
       bearer: {
         type: 'http',
         scheme: 'bearer',
@@ -55,6 +42,23 @@ export function components(book: SchemaBook, origin: string) {
         name: 'session',
         description:
           'The browser’s HttpOnly session cookie (`__Host-session` in production), set by `POST /auth/login`.',
+      },
+      oauth2: {
+        type: 'oauth2',
+        description:
+          'A third-party app’s access token (10 minutes), sent as `Authorization: Bearer <token>`. Only operations that name a scope take one; without the scope they answer 403 `INSUFFICIENT_SCOPE`. Discovery: `/.well-known/openid-configuration`.',
+        flows: {
+          authorizationCode: {
+            authorizationUrl: `${origin}${oauthRoutes.authorization}`,
+            tokenUrl: `${origin}${oauthRoutes.token}`,
+            refreshUrl: `${origin}${oauthRoutes.token}`,
+            scopes: appScopeLabels,
+          },
+          clientCredentials: {
+            tokenUrl: `${origin}${oauthRoutes.token}`,
+            scopes: appScopeLabels,
+          },
+        },
       },
     },
     headers: {

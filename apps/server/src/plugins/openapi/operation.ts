@@ -244,7 +244,12 @@ export function buildOperation(route: RestRoute, book: SchemaBook) {
   const notes = [
     moreText.join(' '),
     route.description,
-    `**Access:** ${accessText[route.access]}${route.appScope ? ` Scope: \`${route.appScope}\`.` : ''}`,
+    `**Access:** ${accessText[route.access]}`,
+    route.appScope
+      ? route.access === 'app'
+        ? `**Scope:** \`${route.appScope}\`.`
+        : `**Third-party apps:** with a token holding \`${route.appScope}\`.`
+      : undefined,
     route.multipart
       ? 'Send `multipart/form-data` with the fields and up to five `attachments` parts; without files, the same fields as `application/json` are taken too.'
       : undefined,
@@ -258,12 +263,24 @@ export function buildOperation(route: RestRoute, book: SchemaBook) {
     description: notes.join('\n\n'),
     tags: [route.tag],
     'x-access': route.access,
-    ...(route.access === 'public' || route.access === 'development' ? { security: [] } : {}),
-    ...(route.access === 'app'
-      ? { security: [{ oauth2: route.appScope ? [route.appScope] : [] }] }
-      : {}),
+    ...securityOf(route),
     ...(parameters.length > 0 ? { parameters } : {}),
     ...(requestBody ? { requestBody } : {}),
     responses,
   };
+}
+
+/**
+ * Who may call: no one signs in on public routes; an app's own routes take only its OAuth token;
+ * customer routes that name a scope take a session or an app's token holding the scope.
+ */
+function securityOf(route: RestRoute) {
+  if (route.access === 'public' || route.access === 'development') return { security: [] };
+  if (route.access === 'app') {
+    return { security: [{ oauth2: route.appScope ? [route.appScope] : [] }] };
+  }
+  if (route.appScope) {
+    return { security: [{ bearer: [] }, { cookie: [] }, { oauth2: [route.appScope] }] };
+  }
+  return {};
 }

@@ -121,6 +121,11 @@ describe('/admin/webhooks', () => {
     }));
     const { user } = renderApp('/admin/webhooks?clientId=app_nothing', { session: admin });
     expect(await screen.findByText('No webhooks')).toBeInTheDocument();
+    // Client IDs are listed with the registered apps.
+    expect(within(screen.getByRole('main')).getByRole('link', { name: 'Apps' })).toHaveAttribute(
+      'href',
+      '/admin/apps',
+    );
 
     const input = screen.getByLabelText('App client ID');
     await user.clear(input);

@@ -1,4 +1,15 @@
-import { Badge, Button, Field, Flex, Heading, Input, Stack, Text } from '@chakra-ui/react';
+import {
+  Badge,
+  Button,
+  Link as ChakraLink,
+  Field,
+  Flex,
+  Heading,
+  Input,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
+import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { type Column, cellStyles, ListTable } from '../../components/data-table.tsx';
 import { formatDateTime } from '../../lib/format.ts';
@@ -105,7 +116,12 @@ export function WebhooksPage(props: {
           Webhooks
         </Heading>
         <Text color="fg.muted">
-          Where connected apps receive their customers’ events, and how each delivery went.
+          Where connected apps receive their customers’ events, and how each delivery went. Each
+          app’s client ID is under{' '}
+          <ChakraLink asChild color="brand.fg" variant="underline">
+            <Link to="/admin/apps">Apps</Link>
+          </ChakraLink>
+          .
         </Text>
       </Stack>
       <form

@@ -1,6 +1,6 @@
 import { Heading, Stack, Tabs, Text } from '@chakra-ui/react';
 import { lazy, Suspense } from 'react';
-import { LuBell, LuKeyRound, LuShield, LuUser } from 'react-icons/lu';
+import { LuBell, LuKeyRound, LuPlug, LuShield, LuUser } from 'react-icons/lu';
 import { useCurrentUser } from '../../lib/session.ts';
 import { ProfileForm } from './profile-form.tsx';
 
@@ -9,6 +9,7 @@ import { ProfileForm } from './profile-form.tsx';
 const loadSecurityForm = () => import('./security-form.tsx');
 const loadTwoFactorSettings = () => import('./two-factor-settings.tsx');
 const loadNotificationsForm = () => import('./notifications-form.tsx');
+const loadConnectedApps = () => import('./connected-apps.tsx');
 const SecurityForm = lazy(() =>
   loadSecurityForm().then((module) => ({ default: module.SecurityForm })),
 );
@@ -22,12 +23,16 @@ const NotificationsForm = lazy(() =>
   loadNotificationsForm().then((module) => ({ default: module.NotificationsForm })),
 );
 
+const ConnectedApps = lazy(() =>
+  loadConnectedApps().then((module) => ({ default: module.ConnectedApps })),
+);
+
 const preload = (load: () => Promise<unknown>) => ({
   onPointerEnter: () => void load(),
   onFocus: () => void load(),
 });
 
-/** docs/product.md 2.10: account settings in four tabs, Profile first. */
+/** docs/product.md 2.10: account settings in tabs, Profile first (customers: Connected apps too). */
 export function ProfilePage() {
   const user = useCurrentUser();
   return (
@@ -71,6 +76,17 @@ export function ProfilePage() {
             <LuBell aria-hidden="true" />
             Notifications
           </Tabs.Trigger>
+          {user.role === 'user' ? (
+            <Tabs.Trigger
+              value="connected-apps"
+              flexShrink="0"
+              whiteSpace="nowrap"
+              {...preload(loadConnectedApps)}
+            >
+              <LuPlug aria-hidden="true" />
+              Connected apps
+            </Tabs.Trigger>
+          ) : null}
         </Tabs.List>
         <Tabs.Content value="profile" pt="6">
           <ProfileForm user={user} />
@@ -91,6 +107,11 @@ export function ProfilePage() {
         <Tabs.Content value="notifications" pt="6">
           <Suspense fallback={null}>
             <NotificationsForm user={user} />
+          </Suspense>
+        </Tabs.Content>
+        <Tabs.Content value="connected-apps" pt="6">
+          <Suspense fallback={null}>
+            <ConnectedApps />
           </Suspense>
         </Tabs.Content>
       </Tabs.Root>

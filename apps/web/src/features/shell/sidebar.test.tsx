@@ -37,6 +37,7 @@ describe('sidebar', () => {
       'Transaction Monitoring',
       'Loan Management',
       'All Banks',
+      'Apps',
       'Support Management',
       'Settings',
     ]) {

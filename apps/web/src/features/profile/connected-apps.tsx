@@ -1,0 +1,150 @@
+import {
+  Button,
+  Card,
+  Center,
+  Heading,
+  HStack,
+  List,
+  Spinner,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
+import { useState } from 'react';
+import { LuPlug, LuUnplug } from 'react-icons/lu';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { errorMessage } from '../../lib/errors.ts';
+import { formatDate, formatDateTime } from '../../lib/format.ts';
+import { notify } from '../../lib/toaster.ts';
+import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
+
+type ConnectedApp = RouterOutputs['partners']['connectedApps'][number];
+
+function AppCard(props: { app: ConnectedApp; onDisconnect: () => void }) {
+  const { app } = props;
+  return (
+    <Card.Root as="li" variant="outline" listStyleType="none">
+      <Card.Body gap="3" p={{ base: '4', md: '5' }}>
+        <Stack gap="1">
+          <Heading as="h3" size="sm" wordBreak="break-word">
+            {app.name}
+          </Heading>
+          <Text fontSize="sm" color="fg.muted">
+            {`Connected ${formatDate(app.grantedAt)} · ${
+              app.lastUsedAt ? `Last used ${formatDateTime(app.lastUsedAt)}` : 'Not used yet'
+            }`}
+          </Text>
+        </Stack>
+        <Stack gap="1">
+          <Text fontSize="sm" fontWeight="medium">
+            It may:
+          </Text>
+          <List.Root ps="5" fontSize="sm" gap="1">
+            {app.scopes.map((entry) => (
+              <List.Item key={entry.scope}>{entry.description}</List.Item>
+            ))}
+          </List.Root>
+        </Stack>
+        <HStack>
+          <Button
+            size="sm"
+            variant="outline"
+            colorPalette="red"
+            onClick={props.onDisconnect}
+            aria-label={`Disconnect ${app.name}`}
+          >
+            <LuUnplug aria-hidden="true" /> Disconnect
+          </Button>
+        </HStack>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+/**
+ * The third-party apps the customer let act for them: what each may do, since when, last use;
+ * disconnecting one stops its access at once.
+ */
+export function ConnectedApps() {
+  const utils = trpc.useUtils();
+  const apps = trpc.partners.connectedApps.useQuery();
+  const revoke = trpc.partners.revokeConnectedApp.useMutation();
+  const [target, setTarget] = useState<ConnectedApp | null>(null);
+  const [confirmOpen, setConfirmOpen] = useState(false);
+
+  const disconnect = async () => {
+    if (!target) return;
+    try {
+      const result = await revoke.mutateAsync({ clientId: target.clientId });
+      notify({ type: 'success', message: result.message });
+      setConfirmOpen(false);
+      await utils.partners.connectedApps.invalidate();
+    } catch (error) {
+      notify({ type: 'error', message: errorMessage(error, 'Failed to disconnect the app') });
+    }
+  };
+
+  let body: React.ReactNode;
+  if (apps.isPending) {
+    body = (
+      <Center py="8" role="status">
+        <Spinner color="brand.fg" />
+        <Text srOnly>Loading connected apps</Text>
+      </Center>
+    );
+  } else if (apps.isError) {
+    body = (
+      <Text color="fg.error" role="alert">
+        Error loading connected apps
+      </Text>
+    );
+  } else if (apps.data.length === 0) {
+    body = (
+      <Stack align="center" gap="2" py="8" textAlign="center" borderWidth="1px" borderRadius="l3">
+        <LuPlug aria-hidden="true" size="28" />
+        <Text fontWeight="medium">No connected apps</Text>
+        <Text fontSize="sm" color="fg.muted">
+          When you allow an app to use your account, it appears here.
+        </Text>
+      </Stack>
+    );
+  } else {
+    body = (
+      <Stack as="ul" gap="3" aria-label="Connected apps" ps="0">
+        {apps.data.map((app) => (
+          <AppCard
+            key={app.clientId}
+            app={app}
+            onDisconnect={() => {
+              setTarget(app);
+              setConfirmOpen(true);
+            }}
+          />
+        ))}
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack gap="4">
+      <Stack gap="1">
+        <Heading as="h2" size="lg">
+          Connected apps
+        </Heading>
+        <Text color="fg.muted" fontSize="sm">
+          Apps you allowed to use your account. Disconnecting one stops its access at once.
+        </Text>
+      </Stack>
+      {body}
+      <ConfirmDialog
+        open={confirmOpen}
+        title="Disconnect app"
+        confirmLabel="Disconnect"
+        pending={revoke.isPending}
+        onConfirm={() => void disconnect()}
+        onClose={() => setConfirmOpen(false)}
+      >
+        {`${target?.name ?? 'This app'} will no longer be able to use your account. You can connect it again from the app.`}
+      </ConfirmDialog>
+    </Stack>
+  );
+}
