@@ -1,7 +1,7 @@
 /**
  * An integrator's journey written only against the SDK that @hey-api/openapi-ts generates from
  * the served document (`generated/`, made by apps/server/src/hey-api-client.test.ts): a second
- * generator beside openapi-typescript (issue 25). It signs in, reads, asks before paying (a dry
+ * generator beside openapi-typescript. It signs in, reads, asks before paying (a dry
  * run), pays with a fresh Idempotency-Key, reads a refusal's `code` and figures, pages the
  * history by cursor and opens a support ticket with an image attached (multipart).
  *

@@ -289,7 +289,7 @@ describe('the OpenAPI document', () => {
     );
     expect(statuses('/transactions/{id}', 'get')).toContain('404');
     expect(statuses('/auth/login', 'post')).toContain('429');
-    // Wrong password 401, blocked 403, maintenance 503 (issue 25: orval could not compare them).
+    // Wrong password 401, blocked 403, maintenance 503 (orval could not compare them).
     expect(statuses('/auth/login', 'post')).toEqual(expect.arrayContaining(['401', '403', '503']));
     // Refusals the users' state makes (an e-mail taken, the last administrator, money left).
     expect(statuses('/users', 'post')).toContain('409');

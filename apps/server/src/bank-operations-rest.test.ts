@@ -14,7 +14,7 @@ beforeAll(() => {
 
 const staff = (role: 'admin' | 'support', firstName: string) => staffMember(app, role, firstName);
 
-describe('who did what over REST (issue 24)', () => {
+describe('who did what over REST', () => {
   it('answers actor and subject in the audit log, and the customer sees the visit with its reason', async () => {
     const customer = await fundedCustomer(app, 0, 'Cleo');
     const admin = await staff('admin', 'Abe');
@@ -55,7 +55,7 @@ describe('who did what over REST (issue 24)', () => {
   });
 });
 
-describe('freezes and holds over REST (issue 24)', () => {
+describe('freezes and holds over REST', () => {
   it('freezes debits, refuses a transfer with ACCOUNT_FROZEN, lifts; holds answer 201 and release', async () => {
     const customer = await fundedCustomer(app, 100, 'Fay');
     const payee = await fundedCustomer(app, 0, 'Gus');

@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { jsonHeaders, useTestServer } from './testing.ts';
 
-// Issue 25, the contract defects found with other tools (Spectral, ajv, hey-api, orval): each
+// The contract defects found with other tools (Spectral, ajv, hey-api, orval): each
 // kept fixed here.
 
 type Json = Record<string, unknown>;

@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { resolveRef, useTestServer } from './testing.ts';
 
-// Issue 25: errors a program can read. Every error body carries a stable `code`; a refusal by a
+// Errors a program can read. Every error body carries a stable `code`; a refusal by a
 // rule carries its figures and the next step; `?dryRun=true` answers the same verdict.
 
 let app: TestApp;

@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestServer } from './testing.ts';
 
-// Issue 25: a second generator. The SDK @hey-api/openapi-ts makes from the served document
+// A second generator. The SDK @hey-api/openapi-ts makes from the served document
 // typechecks a journey (client-journey-hey/journey.ts) under strict settings, and the journey
 // runs against the server: a dry run, a keyed payment, a refusal's code, cursor paging and a
 // multipart upload.

@@ -50,7 +50,7 @@ describe('the served OpenAPI document', () => {
     expect(report.totals).toMatchObject({ errors: 0, warnings: 0 });
   });
 
-  // Issue 25: Spectral's `oas` ruleset too (it found the relative contact and licence URLs).
+  // Spectral's `oas` ruleset too (it found the relative contact and licence URLs).
   it('passes `spectral lint` with the `spectral:oas` ruleset', { timeout: 120_000 }, async () => {
     const response = await started.server.inject({ method: 'GET', url: '/api/v1/openapi.json' });
     const file = join(dir, 'spectral-openapi.json');

@@ -18,7 +18,7 @@ const as = (token: string) => ({
 
 const admin = (name: string) => staffMember(app, 'admin', name);
 
-describe('REST reversals and approvals (issue 24)', () => {
+describe('REST reversals and approvals', () => {
   it('reverses at once (201), or waits for a second administrator (202)', async () => {
     const maker = await admin('Maker');
     const checker = await admin('Checker');

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { jsonHeaders, useTestServer } from './testing.ts';
 
-// Issue 22's payee contract over /api/v1: paths, fields and the step-up's 403.
+// The payee contract over /api/v1: paths, fields and the step-up's 403.
 
 const started = useTestServer();
 let app: TestApp;

@@ -383,7 +383,7 @@ describe('support tickets over REST', () => {
       '/support/attachments/{id}',
     ]);
     const create = doc.paths['/support/tickets'].post;
-    // One flat form (issue 25): generators drop files from an allOf or send JSON beside it.
+    // One flat form: generators drop files from an allOf or send JSON beside it.
     expect(Object.keys(create.requestBody.content)).toEqual(['multipart/form-data']);
     const form = resolveRef(doc, create.requestBody.content['multipart/form-data'].schema);
     expect(form.properties).toMatchObject({

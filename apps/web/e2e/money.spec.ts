@@ -113,7 +113,7 @@ test('a transfer reaches another customer live, named by its sender, and is foun
 }) => {
   // Two customers, two browsers, a deposit, a transfer and four searches: more than the default.
   test.slow();
-  // Issue 23: Bob Rivera sends Alice Carter $42.10 'Pizza night'.
+  // Bob Rivera sends Alice Carter $42.10 'Pizza night'.
   const payer = await createCustomer(request, 'Bob', 'Rivera');
   const payee = await createCustomer(request, 'Alice', 'Carter');
 

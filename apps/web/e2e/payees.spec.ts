@@ -9,7 +9,7 @@ import {
   test,
 } from './fixtures.ts';
 
-// Issue 22: a payee saved with the second factor (the code from the development mailbox), then
+// A payee saved with the second factor (the code from the development mailbox), then
 // paid from the transfer screen.
 
 async function signedInApi(request: APIRequestContext, email: string, password: string) {

@@ -10,7 +10,7 @@ import {
   test,
 } from './fixtures.ts';
 
-// Issue 23: a received transfer waits in the inbox after its toast has gone, and the month's
+// A received transfer waits in the inbox after its toast has gone, and the month's
 // statement downloads, and checks out as the bank's.
 
 const welcome = /Welcome, /;

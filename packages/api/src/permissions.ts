@@ -95,7 +95,7 @@ export const permissions = {
   'read:audit-log:any': administrators,
   'read:report:any': administrators,
   'read:settings:any': administrators,
-  // Freezes and holds on customers' accounts (issue 24): administrators set them, customers
+  // Freezes and holds on customers' accounts: administrators set them, customers
   // read their own.
   'read:account-restriction:any': administrators,
   'update:account-restriction:any': administrators,

@@ -65,7 +65,7 @@ export type TicketStatus = (typeof ticketStatuses)[number];
 export const userRoles = ['user', 'admin', 'support'] as const;
 export type UserRole = (typeof userRoles)[number];
 
-/** What a freeze stops (issue 24): every movement, only money leaving, or only money arriving. */
+/** What a freeze stops: every movement, only money leaving, or only money arriving. */
 export const freezeModes = ['all', 'debits', 'credits'] as const;
 export type FreezeMode = (typeof freezeModes)[number];
 /**

@@ -22,7 +22,7 @@ const expiryField = z.iso
   .datetime({ offset: true, error: 'Expiry must be a date and time (ISO 8601)' })
   .or(z.iso.date({ error: 'Expiry must be a date and time (ISO 8601)' }));
 
-/** POST /admin/accounts/{accountNumber}/freeze (issue 24). */
+/** POST /admin/accounts/{accountNumber}/freeze. */
 export const freezeInput = restrictedAccountInput.extend({
   mode: z.enum(freezeModes, { error: 'Mode must be all, debits or credits' }),
   reason: reasonField,
@@ -32,7 +32,7 @@ export const freezeInput = restrictedAccountInput.extend({
 });
 export type FreezeInput = z.input<typeof freezeInput>;
 
-/** POST /admin/accounts/{accountNumber}/holds (issue 24). */
+/** POST /admin/accounts/{accountNumber}/holds. */
 export const holdInput = restrictedAccountInput.extend({
   amount: amountField,
   reason: reasonField,

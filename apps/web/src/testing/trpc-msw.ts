@@ -118,7 +118,7 @@ export const defaultBankProfile = {
 
 function installDefaults(): void {
   procedures.set('settings.public', { answer: () => defaultBankProfile });
-  // The dashboard asks for freezes and holds (issue 24): none unless a test says otherwise.
+  // The dashboard asks for freezes and holds: none unless a test says otherwise.
   procedures.set('restrictions.mine', {
     answer: () => ({
       accounts: [],

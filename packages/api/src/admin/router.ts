@@ -24,7 +24,7 @@ export const adminRouter = router({
   users: procedureWith('read:user:any')
     .input(userListQuery)
     .query(({ ctx, input }) => listUsers(ctx.deps.db, input)),
-  /** One user whole; the visit is recorded for the customer to see (issue 24). */
+  /** One user whole; the visit is recorded for the customer to see. */
   user: procedureWith('read:user:any')
     .input(userViewInput)
     .query(async ({ ctx, input }) => {

@@ -26,7 +26,7 @@ const actorUnknown: ReadonlySet<AuditEvent> = new Set<AuditEvent>([
   'user.created_by_bootstrap',
 ]);
 
-/** Staff opening a customer's data (issue 24): shown to the customer as views, not actions. */
+/** Staff opening a customer's data: shown to the customer as views, not actions. */
 export const staffViewEvents = [
   'staff.viewed_profile',
   'staff.viewed_ticket',

@@ -18,7 +18,7 @@ const staff = (role: 'admin' | 'support', firstName: string) => staffMember(app,
 
 const application = personalLoan;
 
-describe('every audit entry names who acted and whom it concerns (issue 24)', () => {
+describe('every audit entry names who acted and whom it concerns', () => {
   it('shows the officer as actor and the customer as subject of a loan decision', async () => {
     const alice = await fundedCustomer(app, 0, 'Alice');
     const officer = await staff('admin', 'Olivia');

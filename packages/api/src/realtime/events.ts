@@ -49,7 +49,7 @@ export type AppEvent =
   /** `active: false` tells clients the bank is open again, so they carry on without reloading. */
   | { type: 'system:maintenance'; data: { active: boolean; message: string; infoUrl: string } }
   | { type: 'system:error'; data: { message: string } }
-  /** Staff froze, lifted, held or released on one of the customer's accounts (issue 24). */
+  /** Staff froze, lifted, held or released on one of the customer's accounts. */
   | { type: 'account:restrictions'; data: { accountNumber: string } }
   /**
    * Something the customer must know about a scheduled transfer: too little money for tomorrow's

@@ -1,6 +1,6 @@
 import { actionEmail, type EmailMessage } from '../mail/templates.ts';
 
-/** The customer hears of every freeze, lift, hold and release on their account (issue 24). */
+/** The customer hears of every freeze, lift, hold and release on their account. */
 export function restrictionEmail(opts: {
   to: string;
   firstName: string;

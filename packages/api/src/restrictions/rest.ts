@@ -22,7 +22,7 @@ const holdSchema = z.object({
   active: z.boolean().describe('Neither released nor past its expiry.'),
 });
 
-/** Freezes and holds (issue 24): admin only, each audited and told to the customer. */
+/** Freezes and holds: admin only, each audited and told to the customer. */
 export const restrictionRestRoutes = [
   defineRoute({
     method: 'POST',

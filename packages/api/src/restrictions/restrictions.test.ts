@@ -34,7 +34,7 @@ const frozenReason = { reason: 'ACCOUNT_FROZEN' };
 
 const application = personalLoan;
 
-describe('freezes (issue 24), judged by the ledger for every movement kind', () => {
+describe('freezes, judged by the ledger for every movement kind', () => {
   it('a debits freeze stops transfers out, withdrawals and repayments, and lets money in', async () => {
     const ops = await admin();
     const alice = await fundedCustomer(app, 500, 'Alice');
@@ -211,7 +211,7 @@ describe('freezes (issue 24), judged by the ledger for every movement kind', () 
   });
 });
 
-describe('holds (issue 24): available = balance - active holds', () => {
+describe('holds: available = balance - active holds', () => {
   it('refuses a debit beyond what is available, naming it, and releases by hand or by time', async () => {
     const ops = await admin();
     const hank = await fundedCustomer(app, 100, 'Hank');

@@ -17,7 +17,7 @@ import {
 
 const staffChange = procedureWith('update:account-restriction:any');
 
-/** Freezes and holds on customers' accounts (issue 24, docs/product.md). */
+/** Freezes and holds on customers' accounts (docs/product.md). */
 export const restrictionsRouter = router({
   /** The caller's own accounts: freeze, holds in force, available balance, support contacts. */
   mine: procedureWith('read:account-restriction:own').query(async ({ ctx }) => {

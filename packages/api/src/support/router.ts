@@ -47,7 +47,7 @@ export const supportRouter = router({
   all: staffTickets
     .input(staffTicketListQuery)
     .query(({ ctx, input }) => listTickets(ctx.deps.db, actorOf(ctx), input, 'all')),
-  /** A staff member opening a customer's ticket is recorded for the customer (issue 24). */
+  /** A staff member opening a customer's ticket is recorded for the customer. */
   byId: ticketProcedure.input(ticketIdInput).query(async ({ ctx, input }) => {
     const found = await getTicket(ctx.deps.db, actorOf(ctx), input.id);
     await recordStaffView(ctx.deps.db, {

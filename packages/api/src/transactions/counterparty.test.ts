@@ -14,7 +14,7 @@ afterAll(async () => {
 
 const lastFour = (accountNumber: string) => accountNumber.slice(-4);
 
-/** Issue 23's finding: Bob Rivera sends Alice Carter $42.10 'Pizza night'. */
+/** The case that showed no payer: Bob Rivera sends Alice Carter $42.10 'Pizza night'. */
 async function pizzaNight() {
   const bob = await fundedCustomer(app, 100, 'Bob', 'Rivera');
   const alice = await fundedCustomer(app, 0, 'Alice', 'Carter');

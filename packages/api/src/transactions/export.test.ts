@@ -14,7 +14,7 @@ afterAll(async () => {
   await app?.close();
 });
 
-describe('CSV export (issue 23)', () => {
+describe('CSV export', () => {
   it("writes a debit as a number a spreadsheet sums (-60.00, not the text '-60.00), and guards text", async () => {
     const bob = await fundedCustomer(app, 100, 'Bob', 'Rivera');
     const alice = await fundedCustomer(app, 0, 'Alice', 'Carter');

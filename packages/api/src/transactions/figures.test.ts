@@ -14,7 +14,7 @@ afterAll(async () => {
   await app?.close();
 });
 
-describe('dashboard figures (issue 23)', () => {
+describe('dashboard figures', () => {
   it('count this month’s income and expenses without loan proceeds or repaid principal', async () => {
     const alice = await fundedCustomer(app, 100, 'Alice', 'Carter');
     const bob = await fundedCustomer(app, 50, 'Bob', 'Rivera');

@@ -13,7 +13,7 @@ afterAll(async () => {
 const descriptions = (page: { data: Array<{ description: string }> }) =>
   page.data.map((t) => t.description);
 
-describe('history search (issue 23)', () => {
+describe('history search', () => {
   it('finds Bob’s payment by his name and by its words, in any case, for Alice only', async () => {
     const bob = await fundedCustomer(app, 200, 'Bob', 'Rivera');
     const alice = await fundedCustomer(app, 0, 'Alice', 'Carter');

@@ -4,7 +4,7 @@ import { accounts } from './money.ts';
 import { users } from './users.ts';
 
 /**
- * An amount staff hold on an account (issue 24): it stays in the balance but cannot leave
+ * An amount staff hold on an account: it stays in the balance but cannot leave
  * until released or past `expiresAt` (judged by time, no job). available = balance - holds.
  */
 export const accountHolds = pgTable(

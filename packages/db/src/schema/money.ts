@@ -51,7 +51,7 @@ export const accounts = pgTable(
     transferredOnDayCents: bigint({ mode: 'bigint' }).notNull().default(sql`0`),
     withdrawnOnDayCents: bigint({ mode: 'bigint' }).notNull().default(sql`0`),
     /**
-     * A freeze set by staff (issue 24): what it stops, why, and until when (null: until lifted).
+     * A freeze set by staff: what it stops, why, and until when (null: until lifted).
      * Read with the balance by the ledger, so judging it costs no extra round trip.
      */
     freezeMode: accountFreezeMode(),

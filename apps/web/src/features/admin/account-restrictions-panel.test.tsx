@@ -89,7 +89,7 @@ function account(overrides: Partial<Restricted> = {}): Restricted {
   };
 }
 
-describe('freezes and holds on the admin user page (issue 24)', () => {
+describe('freezes and holds on the admin user page', () => {
   it('freezes debits with a reason, and names who acted in the audit events', async () => {
     let frozen = false;
     mockProcedures({

@@ -288,7 +288,7 @@ function AccountRestrictionsOf({ account }: { account: RestrictedAccount }) {
 }
 
 /**
- * The user page's freezes and holds (issue 24): what is in force on each account, with reasons,
+ * The user page's freezes and holds: what is in force on each account, with reasons,
  * and the controls to freeze, lift, hold and release. Kept apart from the rest of the page.
  */
 export function AccountRestrictionsPanel({ userId }: { userId: string }) {

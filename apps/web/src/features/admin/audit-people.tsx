@@ -1,6 +1,6 @@
 import { Stack, Text } from '@chakra-ui/react';
 
-/** Who acted on an audit entry (issue 24): the person and, for staff, their role. */
+/** Who acted on an audit entry: the person and, for staff, their role. */
 export interface AuditActor {
   id: string;
   name: string;

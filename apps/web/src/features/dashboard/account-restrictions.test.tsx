@@ -20,7 +20,7 @@ function dashboardWith(accounts: Mine['accounts']) {
   return renderApp('/', { session: signedInAs(makeUser({ firstName: 'Ada' })) });
 }
 
-describe('account restrictions on the dashboard (issue 24)', () => {
+describe('account restrictions on the dashboard', () => {
   it('shows a frozen account’s banner with what stops, until when, and the support contacts', async () => {
     dashboardWith([
       {

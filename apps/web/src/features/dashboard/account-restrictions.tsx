@@ -19,7 +19,7 @@ const whatStops: Record<Freeze['mode'], string> = {
   credits: 'Payments into your account are stopped',
 };
 
-/** The banner of a frozen account (issue 24): what stops, until when, and how to reach support. */
+/** The banner of a frozen account: what stops, until when, and how to reach support. */
 export function FrozenBanner(props: { freeze: Freeze; support: Restrictions['support'] }) {
   const { freeze, support } = props;
   const until = freeze.expiresAt ? ` until ${formatShortDay(freeze.expiresAt)}` : '';

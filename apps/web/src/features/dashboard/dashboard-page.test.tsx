@@ -35,7 +35,7 @@ describe('dashboard', () => {
     const summary = screen.getByRole('region', { name: 'Account summary' });
     expect(await within(summary).findByText('$1,234.50')).toBeInTheDocument();
     expect(within(summary).getByText('Available Balance')).toBeInTheDocument();
-    // This month's figures, labelled, with last month's beside them (issue 23).
+    // This month's figures, labelled, with last month's beside them.
     expect(within(summary).getByText('Income this month')).toBeInTheDocument();
     expect(within(summary).getByText('$5,000.00')).toBeInTheDocument();
     expect(within(summary).getByText('Last month $4,200.00')).toBeInTheDocument();

@@ -59,7 +59,7 @@ function StaffEntryRow({ entry }: { entry: StaffEntry }) {
 }
 
 /**
- * Under Profile -> Security (issue 24): when bank staff opened the customer's data and what they
+ * Under Profile -> Security: when bank staff opened the customer's data and what they
  * did to the account, with their role (never their name), the time and the reason given.
  */
 export function StaffActivity() {

@@ -122,7 +122,7 @@ describe('realtime events', () => {
     });
   });
 
-  it('says who paid: Received $42.10 from Bob Rivera (issue 23)', () => {
+  it('says who paid: Received $42.10 from Bob Rivera', () => {
     const received = parseAppEvent({
       type: 'transaction:new',
       data: {

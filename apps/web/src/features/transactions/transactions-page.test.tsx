@@ -97,7 +97,7 @@ describe('transactions list', () => {
   });
 });
 
-describe('transactions grouped by day (issue 23)', () => {
+describe('transactions grouped by day', () => {
   afterEach(() => {
     vi.useRealTimers();
   });
@@ -156,7 +156,7 @@ describe('transactions grouped by day (issue 23)', () => {
   });
 });
 
-describe('history search (issue 23)', () => {
+describe('history search', () => {
   it('asks the server for the words typed, from page one, and keeps them in the URL', async () => {
     mockProcedure('transactions.list', (input) =>
       transactionPage(
