@@ -26,7 +26,7 @@ describe('the inbox over REST', () => {
     expect(body.data[0]).toEqual({
       id: expect.any(String),
       type: 'money_in',
-      title: 'Received $42.10',
+      title: 'Received $42.10 from Bob Customer',
       message: 'Pizza night',
       read: false,
       createdAt: expect.any(String),
