@@ -198,7 +198,7 @@ test('the history filters, and a detail copies its reference and follows clearin
     timeout: 15_000,
   });
   const download = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Export CSV' }).click();
+  await page.getByRole('link', { name: 'Export CSV' }).click();
   const file = await download;
   expect(file.suggestedFilename()).toMatch(/^transactions-\d{4}-\d{2}-\d{2}\.csv$/);
   const csv = readFileSync(await file.path(), 'utf8')
