@@ -143,9 +143,17 @@ export async function listTransactions(
     const all = [...filters, searchCondition(query, search)].filter((c) => c !== undefined);
     return all.length > 0 ? sql` and ${and(...all)}` : sql``;
   };
+  // A filtered first page that is counted reads each side once: the window counts every match
+  // while the index walk is in order, and the page is the first rows of it (a count of its own
+  // walked the account's entries a second time: docs/benchmarks.md). Read once, each side's
+  // CTE is inlined as before; read twice (page and count), PostgreSQL keeps its rows.
+  const countedInOnePass =
+    options.counted && query.cursor === undefined && (filters.length > 0 || !!query.q);
   const side = ({ account, search }: Side) =>
     // A scalar subquery (not a join) lets each side walk its index in order and stop early.
-    sql`(select ${transactions.id} as id, ${transactions.createdAt} as created_at from ${transactions}
+    sql`(select ${transactions.id} as id, ${transactions.createdAt} as created_at${
+      countedInOnePass ? sql`, count(*) over () as matches` : sql``
+    } from ${transactions}
       where ${account} = (select id from acct)${filtered(search)}${after}
       order by ${transactions.createdAt} desc nulls last, ${transactions.id} desc nulls last limit ${reach})`;
   const count = ({ account, search }: Side) =>
@@ -153,15 +161,19 @@ export async function listTransactions(
   // Unfiltered, the account's own count answers at once; filtered, both sides are counted.
   const total = !options.counted
     ? sql`0`
-    : filters.length === 0 && !query.q
-      ? sql`(select transaction_count from accounts where id = (select id from acct))`
-      : sql`(${count(sides.out)} + ${count(sides.in)})::int`;
+    : countedInOnePass
+      ? sql`(coalesce((select max(matches) from out_side), 0) + coalesce((select max(matches) from in_side), 0))::int`
+      : filters.length === 0 && !query.q
+        ? sql`(select transaction_count from accounts where id = (select id from acct))`
+        : sql`(${count(sides.out)} + ${count(sides.in)})::int`;
   const [page] = await queryRows(
     db,
     sql`with acct as (
         select ${primaryAccountIdOf(sql`${userId}::uuid`)} as id
-      ), merged as (
-        select id, created_at from (${side(sides.out)} union all ${side(sides.in)}) both_sides
+      ), out_side as ${side(sides.out)}, in_side as ${side(sides.in)},
+      merged as (
+        select id, created_at from (select id, created_at from out_side
+          union all select id, created_at from in_side) both_sides
         order by created_at desc, id desc limit ${take} offset ${offset}
       )
       select (select id from acct) as account_id,
