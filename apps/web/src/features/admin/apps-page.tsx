@@ -1,4 +1,4 @@
-import { Badge, Button, Flex, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { Badge, Button, Flex, Heading, HStack, IconButton, Stack, Text } from '@chakra-ui/react';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { LuBan, LuKeyRound, LuPlus, LuWebhook } from 'react-icons/lu';
@@ -34,9 +34,10 @@ function columns(onAsk: (pending: NonNullable<Pending>) => void): Column<Partner
         app.redirectUris.length === 0 ? (
           <Text color="fg.muted">None (client credentials only)</Text>
         ) : (
-          <Stack gap="0">
+          // Long addresses break (anywhere: they have no spaces) within a fixed width.
+          <Stack gap="0" maxW="12rem">
             {app.redirectUris.map((uri) => (
-              <Text key={uri} fontSize="sm" wordBreak="break-all">
+              <Text key={uri} fontSize="sm" whiteSpace="normal" wordBreak="break-all">
                 {uri}
               </Text>
             ))}
@@ -76,37 +77,41 @@ function columns(onAsk: (pending: NonNullable<Pending>) => void): Column<Partner
     {
       header: 'Actions',
       hideHeader: true,
+      // Icons with their names (as on User Management): three labelled buttons side by side
+      // pushed the table past a desktop's width.
       cell: (app) => (
         <HStack gap="1" justify="flex-end">
           {/* The app's webhook subscriptions and their delivery log (a disabled app's too). */}
-          <Button asChild size="xs" variant="ghost">
+          <IconButton asChild size="xs" variant="subtle" title="Webhooks">
             <Link
               to="/admin/webhooks"
               search={{ clientId: app.clientId }}
               aria-label={`Webhooks of ${app.name}`}
             >
-              <LuWebhook aria-hidden="true" /> Webhooks
+              <LuWebhook />
             </Link>
-          </Button>
+          </IconButton>
           {app.status === 'active' ? (
             <>
-              <Button
+              <IconButton
                 size="xs"
-                variant="ghost"
+                variant="subtle"
+                title="Rotate secret"
                 onClick={() => onAsk({ kind: 'rotate', app })}
                 aria-label={`Rotate secret of ${app.name}`}
               >
-                <LuKeyRound aria-hidden="true" /> Rotate secret
-              </Button>
-              <Button
+                <LuKeyRound />
+              </IconButton>
+              <IconButton
                 size="xs"
-                variant="ghost"
+                variant="subtle"
                 colorPalette="red"
+                title="Disable"
                 onClick={() => onAsk({ kind: 'disable', app })}
                 aria-label={`Disable ${app.name}`}
               >
-                <LuBan aria-hidden="true" /> Disable
-              </Button>
+                <LuBan />
+              </IconButton>
             </>
           ) : null}
         </HStack>
