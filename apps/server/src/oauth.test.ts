@@ -174,6 +174,15 @@ describe('third-party apps over OAuth 2.0 (openid-client)', () => {
       revocation_endpoint: `${issuer}/oauth/revoke`,
       introspection_endpoint: `${issuer}/oauth/introspect`,
       code_challenge_methods_supported: ['S256'],
+      // The API's scopes, which an app asks for, are listed beside OpenID's own.
+      scopes_supported: expect.arrayContaining([
+        'openid',
+        'offline_access',
+        'accounts:read',
+        'transactions:read',
+        'payments:write',
+        'webhooks:manage',
+      ]),
       grant_types_supported: expect.arrayContaining([
         'authorization_code',
         'refresh_token',

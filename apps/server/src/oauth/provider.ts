@@ -5,6 +5,7 @@ import { appScopes } from '@bank/validators/partners';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import Provider, { errors } from 'oidc-provider';
+import { isRecord } from '../is-record.ts';
 import { cookieKeys, idTokenSigningKey } from './keys.ts';
 import { consentPath, oauthRoutes } from './paths.ts';
 
@@ -139,6 +140,14 @@ export function createOAuthProvider(
     },
   });
   provider.proxy = options.trustProxy;
+  // Discovery lists only OpenID's scopes; the API's, which an app asks for at the resource, are
+  // added (the library's discovery settings only fill in fields it leaves out).
+  provider.use(async (ctx, next) => {
+    await next();
+    if (ctx.path !== '/.well-known/openid-configuration' || !isRecord(ctx.body)) return;
+    const listed = Array.isArray(ctx.body.scopes_supported) ? ctx.body.scopes_supported : [];
+    ctx.body = { ...ctx.body, scopes_supported: [...new Set([...listed, ...appScopes])] };
+  });
   // A grant ended by the provider itself (a refresh token revoked) ends the consent too.
   provider.on('grant.revoked', (_ctx, grantId: string) => {
     void deps.db

@@ -14,6 +14,7 @@ import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { ZodError } from 'zod';
 import { createRequestContext, type ServerOptions } from '../context.ts';
+import { isRecord } from '../is-record.ts';
 import { sendServiceUnavailable } from '../service-unavailable.ts';
 import {
   contentDisposition,
@@ -22,10 +23,6 @@ import {
   sendUploadRejected,
 } from '../uploads.ts';
 import { buildOpenApiDocument } from './openapi/document.ts';
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** How long a caller waits after a 503 for maintenance (it has no known end). */
 const MAINTENANCE_RETRY_AFTER_SECONDS = 60;
