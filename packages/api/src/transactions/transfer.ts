@@ -1,3 +1,4 @@
+import type { Executor } from '@bank/db';
 import type { transferInput } from '@bank/validators/money';
 import type { z } from 'zod';
 import { recordAudit } from '../audit/service.ts';
@@ -7,6 +8,7 @@ import { idempotencyClaim } from '../ledger/idempotency.ts';
 import { transferPosting } from '../ledger/kinds/transfer.ts';
 import type { Posted } from '../ledger/posting.ts';
 import { type MovementResult, movementResultSchema } from '../ledger/transaction-dto.ts';
+import type { TransactionRow } from '../ledger/transaction-row.ts';
 import { toCents } from '../money/cents.ts';
 import { payeeTarget } from '../payees/service.ts';
 
@@ -28,25 +30,29 @@ export async function transfer(
   );
   // A saved payee: its number is opened here; its limits are judged by the ledger.
   const payee = input.payeeId ? await payeeTarget(deps, auth.user.id, input.payeeId) : undefined;
-  const posted = await deps.ledger.submit(
+  const app = auth.app;
+  // An app's payment is audited in the transaction that moves the money: both or neither.
+  const record = app
+    ? (tx: Executor, row: TransactionRow) =>
+        recordAudit(tx, {
+          event: 'app.payment',
+          userId: auth.user.id,
+          details: { clientId: app.clientId, transactionId: row.id, amount: input.amount },
+        })
+    : undefined;
+  return deps.ledger.submit(
     transferPosting(
-      { user: auth.user, input, amountCents: toCents(input.amount), ...(payee ? { payee } : {}) },
+      {
+        user: auth.user,
+        input,
+        amountCents: toCents(input.amount),
+        ...(payee ? { payee } : {}),
+        ...(record ? { record } : {}),
+      },
       claim,
     ),
     sessionOf(auth),
   );
-  if (auth.app && !posted.replayed) {
-    await recordAudit(deps.db, {
-      event: 'app.payment',
-      userId: auth.user.id,
-      details: {
-        clientId: auth.app.clientId,
-        transactionId: posted.value.transaction.id,
-        amount: input.amount,
-      },
-    });
-  }
-  return posted;
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { Executor } from '@bank/db';
 import { isHorizonAccountNumber, noSuchHorizonAccount } from '@bank/validators/account-number';
 import type { transferInput } from '@bank/validators/money';
 import { TRPCError } from '@trpc/server';
@@ -8,6 +9,7 @@ import { last4, maskedName } from '../masking.ts';
 import { timelineEntry } from '../new-row.ts';
 import type {
   AccountParty,
+  Applied,
   Customer,
   IdempotencyClaim,
   LedgerView,
@@ -16,6 +18,7 @@ import type {
 } from '../posting.ts';
 import { accountNotFound, dailyLimitExceeded, insufficientFunds, refuse } from '../refusals.ts';
 import { type MovementResult, movementResult } from '../transaction-dto.ts';
+import type { TransactionRow } from '../transaction-row.ts';
 import { onlyRow } from './answers.ts';
 import { openAccount } from './open-account.ts';
 
@@ -34,6 +37,8 @@ export interface TransferOrder {
   amountCents: bigint;
   /** Sent to a saved payee: its number, and its limits judged with the daily limit. */
   payee?: PayeeTarget;
+  /** The caller's own rows about the transfer (an app's payment audited), in the money's transaction. */
+  record?(tx: Executor, row: TransactionRow): Promise<void>;
 }
 
 /** The payee's own limits: its daily limit, and the bank's cap on its first 24 hours. */
@@ -116,9 +121,14 @@ export function transferPosting(
             applied.balanceOf(sender.id),
             user,
           ),
+        ...(order.record ? { record: recordOf(order.record) } : {}),
       };
     },
   };
+}
+
+function recordOf(record: NonNullable<TransferOrder['record']>) {
+  return (tx: Executor, applied: Applied) => record(tx, onlyRow(applied));
 }
 
 function transferMovement(
