@@ -75,9 +75,11 @@ describe('SIGTERM', () => {
         setTimeout(() => resolve('still running'), graceMs + 3_000),
       ),
     ]);
+    // Exit code 0 is a stop whose every step ended before its share of the grace period (main.ts,
+    // stopInSteps: a step left behind exits 1), so the bound is asserted without timing the
+    // process; the race above only keeps a hung server from holding the test.
     const tookMs = Date.now() - signalled;
     expect(code, `${tookMs} ms after SIGTERM:\n${server.output()}`).toBe(0);
-    expect(tookMs).toBeLessThan(graceMs + 3_000);
 
     const answers = await Promise.all(inFlight);
     for (const answer of answers) {
