@@ -1,7 +1,7 @@
-import { Button, Input, InputGroup, Stack } from '@chakra-ui/react';
+import { Input, InputGroup } from '@chakra-ui/react';
 import { useForm } from 'react-hook-form';
+import { EditFormDialog } from '../../components/edit-form-dialog.tsx';
 import { FormField } from '../../components/form-field.tsx';
-import { ModalDialog } from '../../components/modal-dialog.tsx';
 import { apiErrorInfo, errorMessage } from '../../lib/errors.ts';
 import { notify } from '../../lib/toaster.ts';
 import { trpc } from '../../lib/trpc.ts';
@@ -43,27 +43,21 @@ export function EditPayeeDialog(props: { payee: SavedPayee; open: boolean; onClo
     }
   });
   return (
-    <ModalDialog
+    <EditFormDialog
       open={props.open}
       onClose={props.onClose}
       title="Edit payee"
       onSubmit={onSubmit}
-      actions={
-        <Button type="submit" loading={isSubmitting} loadingText="Saving…">
-          Save Changes
-        </Button>
-      }
+      isSubmitting={isSubmitting}
     >
-      <Stack gap="4">
-        <FormField label="Payee name" error={errors.name} required>
-          <Input autoComplete="off" {...form.register('name')} />
-        </FormField>
-        <FormField label="Daily limit (optional)" error={errors.dailyLimit}>
-          <InputGroup startElement="$" endElement="USD">
-            <Input inputMode="decimal" autoComplete="off" {...form.register('dailyLimit')} />
-          </InputGroup>
-        </FormField>
-      </Stack>
-    </ModalDialog>
+      <FormField label="Payee name" error={errors.name} required>
+        <Input autoComplete="off" {...form.register('name')} />
+      </FormField>
+      <FormField label="Daily limit (optional)" error={errors.dailyLimit}>
+        <InputGroup startElement="$" endElement="USD">
+          <Input inputMode="decimal" autoComplete="off" {...form.register('dailyLimit')} />
+        </InputGroup>
+      </FormField>
+    </EditFormDialog>
   );
 }

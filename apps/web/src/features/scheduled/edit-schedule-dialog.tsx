@@ -1,8 +1,8 @@
 import { scheduledTransferUpdateInput } from '@bank/validators/scheduled';
-import { Button, Input, InputGroup, Stack } from '@chakra-ui/react';
+import { Input, InputGroup } from '@chakra-ui/react';
 import { useForm } from 'react-hook-form';
+import { EditFormDialog } from '../../components/edit-form-dialog.tsx';
 import { FormField } from '../../components/form-field.tsx';
-import { ModalDialog } from '../../components/modal-dialog.tsx';
 import { apiErrorInfo, errorMessage } from '../../lib/errors.ts';
 import { notify } from '../../lib/toaster.ts';
 import { trpc } from '../../lib/trpc.ts';
@@ -62,34 +62,28 @@ export function EditScheduleDialog(props: {
     }
   });
   return (
-    <ModalDialog
+    <EditFormDialog
       open={props.open}
       onClose={props.onClose}
       title="Edit scheduled transfer"
       onSubmit={onSubmit}
-      actions={
-        <Button type="submit" loading={isSubmitting} loadingText="Saving…">
-          Save Changes
-        </Button>
-      }
+      isSubmitting={isSubmitting}
     >
-      <Stack gap="4">
-        <FormField label="Amount" error={errors.amount} required>
-          <InputGroup startElement="$" endElement="USD">
-            <Input inputMode="decimal" autoComplete="off" {...form.register('amount')} />
-          </InputGroup>
-        </FormField>
-        <FormField label="Description" error={errors.description}>
-          <Input autoComplete="off" {...form.register('description')} />
-        </FormField>
-        <FormField
-          label="Next payment"
-          error={errors.date}
-          helperText="Moves this payment and the ones after it."
-        >
-          <Input type="date" {...form.register('date')} />
-        </FormField>
-      </Stack>
-    </ModalDialog>
+      <FormField label="Amount" error={errors.amount} required>
+        <InputGroup startElement="$" endElement="USD">
+          <Input inputMode="decimal" autoComplete="off" {...form.register('amount')} />
+        </InputGroup>
+      </FormField>
+      <FormField label="Description" error={errors.description}>
+        <Input autoComplete="off" {...form.register('description')} />
+      </FormField>
+      <FormField
+        label="Next payment"
+        error={errors.date}
+        helperText="Moves this payment and the ones after it."
+      >
+        <Input type="date" {...form.register('date')} />
+      </FormField>
+    </EditFormDialog>
   );
 }
