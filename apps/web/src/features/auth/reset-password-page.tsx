@@ -6,6 +6,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { ErrorAlert } from '../../components/alerts.tsx';
+import { BackToSignInLink } from '../../components/back-to-sign-in-link.tsx';
 import { errorMessage } from '../../lib/errors.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { AuthCard } from './auth-card.tsx';
@@ -98,9 +99,7 @@ function ResetPasswordForm({ token, purpose }: { token: string; purpose: Passwor
           </Stack>
         </form>
         <Text textAlign="center" fontSize="sm">
-          <ChakraLink asChild variant="underline">
-            <Link to="/login">Back to sign in</Link>
-          </ChakraLink>
+          <BackToSignInLink />
         </Text>
       </Stack>
     </AuthCard>
