@@ -16,7 +16,8 @@ import { ErrorAlert, SuccessAlert } from '../../components/alerts.tsx';
 import { ListSpinner } from '../../components/data-table.tsx';
 import { FormField } from '../../components/form-field.tsx';
 import { SectionCard } from '../../components/section-card.tsx';
-import { apiErrorInfo, errorMessage } from '../../lib/errors.ts';
+import { errorMessage } from '../../lib/errors.ts';
+import { showDetailsAtFields } from '../../lib/field-errors.ts';
 import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
 import { FourEyesFields } from './four-eyes-fields.tsx';
 import { SupportQuotaFields } from './support-quota-fields.tsx';
@@ -101,12 +102,8 @@ function SettingsForm({ settings }: { settings: Settings }) {
       await utils.settings.public.invalidate();
       setSaved(true);
     } catch (error) {
-      const info = apiErrorInfo(error);
-      // The server's field messages go under their fields, as the form's own would.
-      for (const detail of info.details) {
-        if (isSettingsField(detail.field)) form.setError(detail.field, { message: detail.message });
-      }
-      setFailure(info.details.length > 0 ? '' : errorMessage(error, ''));
+      const atFields = showDetailsAtFields(error, isSettingsField, form.setError);
+      setFailure(atFields ? '' : errorMessage(error, ''));
     }
   });
 

@@ -2,10 +2,14 @@ import { Input, InputGroup } from '@chakra-ui/react';
 import { useForm } from 'react-hook-form';
 import { EditFormDialog } from '../../components/edit-form-dialog.tsx';
 import { FormField } from '../../components/form-field.tsx';
-import { apiErrorInfo, errorMessage } from '../../lib/errors.ts';
+import { errorMessage } from '../../lib/errors.ts';
+import { showDetailsAtFields } from '../../lib/field-errors.ts';
 import { notify } from '../../lib/toaster.ts';
 import { trpc } from '../../lib/trpc.ts';
 import type { SavedPayee } from './confirmation.ts';
+
+const isField = (name: string): name is 'name' | 'dailyLimit' =>
+  name === 'name' || name === 'dailyLimit';
 
 /**
  * Renames a payee or changes its daily limit: the customer's own notes, no second factor.
@@ -34,11 +38,7 @@ export function EditPayeeDialog(props: { payee: SavedPayee; open: boolean; onClo
       await utils.payees.list.invalidate();
       props.onClose();
     } catch (error) {
-      const { details } = apiErrorInfo(error);
-      for (const detail of details)
-        if (detail.field === 'name' || detail.field === 'dailyLimit')
-          form.setError(detail.field, { message: detail.message });
-      if (details.length === 0)
+      if (!showDetailsAtFields(error, isField, form.setError))
         notify({ type: 'error', message: errorMessage(error, 'Failed to update payee') });
     }
   });

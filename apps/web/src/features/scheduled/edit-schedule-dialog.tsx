@@ -3,7 +3,8 @@ import { Input, InputGroup } from '@chakra-ui/react';
 import { useForm } from 'react-hook-form';
 import { EditFormDialog } from '../../components/edit-form-dialog.tsx';
 import { FormField } from '../../components/form-field.tsx';
-import { apiErrorInfo, errorMessage } from '../../lib/errors.ts';
+import { errorMessage } from '../../lib/errors.ts';
+import { showDetailsAtFields, showIssuesAtFields } from '../../lib/field-errors.ts';
 import { notify } from '../../lib/toaster.ts';
 import { trpc } from '../../lib/trpc.ts';
 import type { ScheduledTransfer } from './labels.ts';
@@ -38,10 +39,7 @@ export function EditScheduleDialog(props: {
       ...(values.date && values.date !== schedule.nextRunDate ? { date: values.date } : {}),
     });
     if (!parsed.success) {
-      for (const issue of parsed.error.issues) {
-        const [name] = issue.path;
-        if (isField(name)) form.setError(name, { message: issue.message });
-      }
+      showIssuesAtFields(parsed.error.issues, isField, form.setError);
       return;
     }
     try {
@@ -54,10 +52,7 @@ export function EditScheduleDialog(props: {
       ]);
       props.onClose();
     } catch (error) {
-      const { details } = apiErrorInfo(error);
-      for (const detail of details)
-        if (isField(detail.field)) form.setError(detail.field, { message: detail.message });
-      if (details.length === 0)
+      if (!showDetailsAtFields(error, isField, form.setError))
         notify({ type: 'error', message: errorMessage(error, 'Failed to update the transfer') });
     }
   });

@@ -14,7 +14,8 @@ import {
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';
 import { FormField } from '../../components/form-field.tsx';
-import { apiErrorInfo, errorMessage } from '../../lib/errors.ts';
+import { errorMessage } from '../../lib/errors.ts';
+import { showDetailsAtFields, showIssuesAtFields } from '../../lib/field-errors.ts';
 import { notify } from '../../lib/toaster.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { frequencyLabel, localToday } from './labels.ts';
@@ -94,10 +95,7 @@ export function ScheduleFormPage(props: {
   const onSubmit = form.handleSubmit(async (values) => {
     const parsed = scheduledTransferInput.safeParse(toInput(values));
     if (!parsed.success) {
-      for (const issue of parsed.error.issues) {
-        const [name] = issue.path;
-        if (isField(name)) form.setError(name, { message: issue.message });
-      }
+      showIssuesAtFields(parsed.error.issues, isField, form.setError);
       return;
     }
     try {
@@ -109,10 +107,7 @@ export function ScheduleFormPage(props: {
         params: { id: result.scheduledTransfer.id },
       });
     } catch (error) {
-      const { details } = apiErrorInfo(error);
-      for (const detail of details)
-        if (isField(detail.field)) form.setError(detail.field, { message: detail.message });
-      if (details.length === 0)
+      if (!showDetailsAtFields(error, isField, form.setError))
         notify({ type: 'error', message: errorMessage(error, 'Failed to schedule the transfer') });
     }
   });
