@@ -13,6 +13,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { Controller, type FieldPath, useForm } from 'react-hook-form';
 import { ErrorAlert, SuccessAlert } from '../../components/alerts.tsx';
+import { ControlledCheckbox } from '../../components/controlled-checkbox.tsx';
 import { ListSpinner } from '../../components/data-table.tsx';
 import { FormField } from '../../components/form-field.tsx';
 import { SectionCard } from '../../components/section-card.tsx';
@@ -235,21 +236,14 @@ function SettingsForm({ settings }: { settings: Settings }) {
             control={form.control}
             name="maintenanceMode"
             render={({ field }) => (
-              <Checkbox.Root
-                checked={field.value}
-                onCheckedChange={(details) => field.onChange(details.checked === true)}
-                name={field.name}
-                alignItems="flex-start"
-              >
-                <Checkbox.HiddenInput onBlur={field.onBlur} ref={field.ref} />
-                <Checkbox.Control mt="0.5" />
+              <ControlledCheckbox field={field} checked={field.value} topAligned>
                 <Stack gap="0.5">
                   <Checkbox.Label>Maintenance mode</Checkbox.Label>
                   <Text color="fg.muted" fontSize="sm">
                     When enabled only administrators can access the system.
                   </Text>
                 </Stack>
-              </Checkbox.Root>
+              </ControlledCheckbox>
             )}
           />
         </SectionCard>

@@ -13,6 +13,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { ErrorAlert } from '../../components/alerts.tsx';
+import { ControlledCheckbox } from '../../components/controlled-checkbox.tsx';
 import { FormField } from '../../components/form-field.tsx';
 import { NameFields, PhoneNumberField } from '../../components/person-fields.tsx';
 import { errorMessage } from '../../lib/errors.ts';
@@ -107,18 +108,11 @@ export function RegisterPage() {
               name="acceptTerms"
               render={({ field, fieldState }) => (
                 <Field.Root invalid={fieldState.error !== undefined}>
-                  <Checkbox.Root
-                    checked={field.value === true}
-                    onCheckedChange={(details) => field.onChange(details.checked === true)}
-                    name={field.name}
-                    alignItems="flex-start"
-                  >
-                    <Checkbox.HiddenInput onBlur={field.onBlur} ref={field.ref} />
-                    <Checkbox.Control mt="0.5" />
+                  <ControlledCheckbox field={field} checked={field.value === true} topAligned>
                     <Checkbox.Label fontWeight="normal">
                       I agree to the terms and conditions and the privacy policy
                     </Checkbox.Label>
-                  </Checkbox.Root>
+                  </ControlledCheckbox>
                   {/* The links sit outside the label: a click on them never ticks the box. */}
                   <Field.HelperText ms="7">
                     Read the{' '}

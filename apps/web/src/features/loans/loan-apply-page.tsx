@@ -30,6 +30,7 @@ import { Controller, type FieldError, type UseFormRegisterReturn, useForm } from
 import { LuArrowLeft } from 'react-icons/lu';
 import type { z } from 'zod';
 import { ErrorAlert } from '../../components/alerts.tsx';
+import { ControlledCheckbox } from '../../components/controlled-checkbox.tsx';
 import { FormField } from '../../components/form-field.tsx';
 import { apiErrorInfo, errorMessage } from '../../lib/errors.ts';
 import { formatMoney, humanize } from '../../lib/format.ts';
@@ -345,17 +346,11 @@ function ApplicationForm(props: { type?: LoanType; loan?: RouterOutputs['loans']
                     name="existingLoans"
                     render={({ field }) => (
                       <Field.Root>
-                        <Checkbox.Root
-                          checked={field.value === true}
-                          onCheckedChange={(details) => field.onChange(details.checked === true)}
-                          name={field.name}
-                        >
-                          <Checkbox.HiddenInput onBlur={field.onBlur} ref={field.ref} />
-                          <Checkbox.Control />
+                        <ControlledCheckbox field={field} checked={field.value === true}>
                           <Checkbox.Label fontWeight="normal">
                             I have other loans at the moment
                           </Checkbox.Label>
-                        </Checkbox.Root>
+                        </ControlledCheckbox>
                       </Field.Root>
                     )}
                   />
