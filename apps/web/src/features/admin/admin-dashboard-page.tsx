@@ -31,6 +31,7 @@ import {
 } from 'react-icons/lu';
 import { ErrorAlert } from '../../components/alerts.tsx';
 import { CardListBody } from '../../components/card-list-body.tsx';
+import { PageTitle } from '../../components/page-title.tsx';
 import { StatCard } from '../../components/stat-card.tsx';
 import { errorMessage } from '../../lib/errors.ts';
 import { formatDateTime, formatMoney } from '../../lib/format.ts';
@@ -259,12 +260,9 @@ function RecentActivity() {
 export function AdminDashboardPage() {
   return (
     <Stack gap={{ base: '6', md: '8' }}>
-      <Stack gap="1">
-        <Heading as="h1" size="2xl">
-          Admin Dashboard
-        </Heading>
-        <Text color="fg.muted">The bank at a glance: customers, money, loans and support.</Text>
-      </Stack>
+      <PageTitle title="Admin Dashboard">
+        The bank at a glance: customers, money, loans and support.
+      </PageTitle>
       <Stack as="section" aria-labelledby="stats-heading" gap="3">
         <Heading as="h2" id="stats-heading" srOnly>
           Bank figures

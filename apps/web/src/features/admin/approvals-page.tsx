@@ -1,18 +1,9 @@
 import { approvalStatuses } from '@bank/validators/enums';
-import {
-  Badge,
-  Button,
-  Field,
-  Flex,
-  Heading,
-  HStack,
-  NativeSelect,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
+import { Badge, Button, Field, Flex, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { type Column, cellStyles, ListTable } from '../../components/data-table.tsx';
+import { PageTitle } from '../../components/page-title.tsx';
 import { errorMessage } from '../../lib/errors.ts';
 import { formatDateTime, formatMoney, humanize } from '../../lib/format.ts';
 import { useCurrentUser } from '../../lib/session.ts';
@@ -138,14 +129,9 @@ export function ApprovalsPage() {
   return (
     <Stack gap="6">
       <Flex gap="3" align="flex-end" wrap="wrap" justify="space-between">
-        <Stack gap="1">
-          <Heading as="h1" size="2xl">
-            Approvals
-          </Heading>
-          <Text color="fg.muted">
-            Actions another administrator asked for. They run only once a second person approves.
-          </Text>
-        </Stack>
+        <PageTitle title="Approvals">
+          Actions another administrator asked for. They run only once a second person approves.
+        </PageTitle>
         <Field.Root w="auto" minW="40">
           <Field.Label>Status</Field.Label>
           <NativeSelect.Root size="sm">

@@ -16,6 +16,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { LuChevronDown, LuLandmark } from 'react-icons/lu';
 import { DetailList } from '../../components/detail-list.tsx';
+import { PageTitle } from '../../components/page-title.tsx';
 import { EditAndDeleteButtons, SavedItemTile } from '../../components/saved-item-tile.tsx';
 import { TileList, useDeleteConfirmation } from '../../components/tile-list.tsx';
 import { errorMessage } from '../../lib/errors.ts';
@@ -133,12 +134,7 @@ export function MyBanksPage() {
 
   return (
     <Stack gap="6">
-      <Stack gap="1">
-        <Heading as="h1" size="2xl">
-          My Banks
-        </Heading>
-        <Text color="fg.muted">Linked bank accounts for deposits and withdrawals.</Text>
-      </Stack>
+      <PageTitle title="My Banks">Linked bank accounts for deposits and withdrawals.</PageTitle>
       <Flex gap="6" direction={{ base: 'column', lg: 'row' }} align="flex-start">
         <Box as="section" aria-labelledby="linked-banks-heading" flex="3" w="full">
           <Heading as="h2" id="linked-banks-heading" size="md" mb="3">

@@ -2,6 +2,7 @@ import { Badge, Box, Button, Flex, Heading, HStack, Stack, Text } from '@chakra-
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { LuPlus, LuSend, LuUserRound } from 'react-icons/lu';
+import { PageTitle } from '../../components/page-title.tsx';
 import { EditAndDeleteButtons, SavedItemTile } from '../../components/saved-item-tile.tsx';
 import { TileList, useDeleteConfirmation } from '../../components/tile-list.tsx';
 import { formatDate, formatMoney } from '../../lib/format.ts';
@@ -84,12 +85,9 @@ export function PayeesPage() {
         align={{ base: 'stretch', sm: 'flex-end' }}
         direction={{ base: 'column', sm: 'row' }}
       >
-        <Stack gap="1">
-          <Heading as="h1" size="2xl">
-            Payees
-          </Heading>
-          <Text color="fg.muted">People and accounts you pay, saved with a second factor.</Text>
-        </Stack>
+        <PageTitle title="Payees">
+          People and accounts you pay, saved with a second factor.
+        </PageTitle>
         <Button onClick={() => setAdding(true)} alignSelf={{ base: 'flex-start', sm: 'auto' }}>
           <LuPlus aria-hidden="true" /> Add payee
         </Button>

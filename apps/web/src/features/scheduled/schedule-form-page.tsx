@@ -3,7 +3,6 @@ import {
   Button,
   Card,
   Link as ChakraLink,
-  Heading,
   HStack,
   Input,
   InputGroup,
@@ -14,6 +13,7 @@ import {
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';
 import { FormField } from '../../components/form-field.tsx';
+import { PageTitle } from '../../components/page-title.tsx';
 import { errorMessage } from '../../lib/errors.ts';
 import { showDetailsAtFields, showIssuesAtFields } from '../../lib/field-errors.ts';
 import { notify } from '../../lib/toaster.ts';
@@ -115,15 +115,10 @@ export function ScheduleFormPage(props: {
   const list = payees.data?.data ?? [];
   return (
     <Stack gap="6" maxW="2xl">
-      <Stack gap="1">
-        <Heading as="h1" size="2xl">
-          Schedule a Transfer
-        </Heading>
-        <Text color="fg.muted">
-          Paid on each date in the bank’s time zone, from your checking account. If your balance
-          will not cover it, we tell you the day before.
-        </Text>
-      </Stack>
+      <PageTitle title="Schedule a Transfer">
+        Paid on each date in the bank’s time zone, from your checking account. If your balance will
+        not cover it, we tell you the day before.
+      </PageTitle>
       <Card.Root variant="outline">
         <Card.Body>
           {payees.isSuccess && list.length === 0 ? (
