@@ -1,34 +1,18 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { RouterOutputs } from '../../lib/trpc.ts';
+import { makeUserDetail } from '../../testing/admin-user-fixtures.ts';
 import { makeUser, signedInAs } from '../../testing/fixtures.ts';
 import { renderApp } from '../../testing/render-app.tsx';
 import { callsTo, mockProcedures } from '../../testing/trpc-msw.ts';
 
-type Detail = RouterOutputs['admin']['user'];
 type Restricted = RouterOutputs['restrictions']['ofUser']['accounts'][number];
 
 const admin = signedInAs(makeUser({ role: 'admin' }));
 const customerId = '0193a5f0-0000-7000-8000-000000000001';
 
-const detail: Detail = {
-  user: {
-    id: customerId,
-    _id: customerId,
-    firstName: 'Grace',
-    lastName: 'Hopper',
-    email: 'grace@example.com',
-    phoneNumber: '+15551234567',
-    role: 'user',
-    status: 'active',
-    isBlocked: false,
-    isEmailVerified: true,
-    twoFactorEnabled: false,
-    withdrawalLimit: null,
-    createdAt: '2026-01-02T10:00:00.000Z',
-    dateOfBirth: '1990-05-17',
-    address: { street: null, city: null, state: null, zipCode: null, country: null },
-  },
+const detail = makeUserDetail({
+  user: { id: customerId },
   accounts: [
     {
       id: 'a1',
@@ -40,8 +24,6 @@ const detail: Detail = {
     },
   ],
   balance: 250,
-  recentTransactions: [],
-  sessions: [],
   auditEvents: [
     {
       id: 'e1',
@@ -53,7 +35,7 @@ const detail: Detail = {
       createdAt: '2026-11-20T10:00:00.000Z',
     },
   ],
-};
+});
 
 const activeHold: Restricted['holds'][number] = {
   id: '0193a5f0-0000-7000-8000-0000000000a1',

@@ -13,6 +13,7 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
 import { ErrorAlert } from '../../components/alerts.tsx';
+import { ControlledCheckbox } from '../../components/controlled-checkbox.tsx';
 import { ListSpinner } from '../../components/data-table.tsx';
 import { FormField } from '../../components/form-field.tsx';
 import { SectionCard } from '../../components/section-card.tsx';
@@ -91,18 +92,11 @@ function FreezeForm({ accountNumber }: { accountNumber: string }) {
           control={form.control}
           name="fraud"
           render={({ field }) => (
-            <Checkbox.Root
-              checked={field.value === true}
-              onCheckedChange={(details) => field.onChange(details.checked === true)}
-              name={field.name}
-              alignItems="flex-start"
-            >
-              <Checkbox.HiddenInput onBlur={field.onBlur} ref={field.ref} />
-              <Checkbox.Control mt="0.5" />
+            <ControlledCheckbox field={field} checked={field.value === true} topAligned>
               <Checkbox.Label>
                 Suspected fraud (lifting it will need a second administrator)
               </Checkbox.Label>
-            </Checkbox.Root>
+            </ControlledCheckbox>
           )}
         />
         <Button

@@ -7,12 +7,10 @@ import {
   LinkBox,
   LinkOverlay,
   SimpleGrid,
-  Skeleton,
   Stack,
   Text,
 } from '@chakra-ui/react';
 import { Link } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
 import type { IconType } from 'react-icons';
 import {
   LuArrowLeftRight,
@@ -32,6 +30,8 @@ import {
   LuUsers,
 } from 'react-icons/lu';
 import { ErrorAlert } from '../../components/alerts.tsx';
+import { CardListBody } from '../../components/card-list-body.tsx';
+import { PageTitle } from '../../components/page-title.tsx';
 import { StatCard } from '../../components/stat-card.tsx';
 import { errorMessage } from '../../lib/errors.ts';
 import { formatDateTime, formatMoney } from '../../lib/format.ts';
@@ -189,60 +189,48 @@ const activityIcons: Record<Activity['type'], IconType> = {
 
 function RecentActivity() {
   const activity = trpc.oversight.recentActivity.useQuery();
-  let body: ReactNode;
-  if (activity.isPending) {
-    body = (
-      <Stack gap="3" p="4" role="status" aria-label="Loading recent activity">
-        {[0, 1, 2].map((key) => (
-          <Skeleton key={key} height="8" />
-        ))}
-      </Stack>
-    );
-  } else if (activity.isError) {
-    body = (
-      <Box p="4">
-        <ErrorAlert>{errorMessage(activity.error, 'Failed to fetch recent activity')}</ErrorAlert>
-      </Box>
-    );
-  } else if (activity.data.length === 0) {
-    body = (
-      <Text p="6" textAlign="center" color="fg.muted">
-        No recent activity
-      </Text>
-    );
-  } else {
-    body = (
-      <Stack as="ul" listStyleType="none" gap="0" aria-label="Recent activity">
-        {activity.data.map((row) => {
-          const Icon = activityIcons[row.type];
-          return (
-            <HStack
-              as="li"
-              key={row.id}
-              gap="3"
-              px={{ base: '3', md: '4' }}
-              py="3"
-              borderTopWidth="1px"
-              _first={{ borderTopWidth: 0 }}
-              align="flex-start"
-            >
-              <Box aria-hidden="true" p="1.5" borderRadius="full" bg="bg.muted" color="fg.muted">
-                <Icon size="14" />
-              </Box>
-              <Stack gap="0" minW="0" flex="1">
-                <Text fontSize="sm" overflowWrap="anywhere">
-                  {row.description}
-                </Text>
-                <Text fontSize="xs" color="fg.muted">
-                  <time dateTime={row.timestamp}>{formatDateTime(row.timestamp)}</time>
-                </Text>
-              </Stack>
-            </HStack>
-          );
-        })}
-      </Stack>
-    );
-  }
+  const body = (
+    <CardListBody
+      query={activity}
+      items={(rows) => rows}
+      loadingLabel="Loading recent activity"
+      rowHeight="8"
+      failedMessage="Failed to fetch recent activity"
+      emptyText="No recent activity"
+    >
+      {(rows) => (
+        <Stack as="ul" listStyleType="none" gap="0" aria-label="Recent activity">
+          {rows.map((row) => {
+            const Icon = activityIcons[row.type];
+            return (
+              <HStack
+                as="li"
+                key={row.id}
+                gap="3"
+                px={{ base: '3', md: '4' }}
+                py="3"
+                borderTopWidth="1px"
+                _first={{ borderTopWidth: 0 }}
+                align="flex-start"
+              >
+                <Box aria-hidden="true" p="1.5" borderRadius="full" bg="bg.muted" color="fg.muted">
+                  <Icon size="14" />
+                </Box>
+                <Stack gap="0" minW="0" flex="1">
+                  <Text fontSize="sm" overflowWrap="anywhere">
+                    {row.description}
+                  </Text>
+                  <Text fontSize="xs" color="fg.muted">
+                    <time dateTime={row.timestamp}>{formatDateTime(row.timestamp)}</time>
+                  </Text>
+                </Stack>
+              </HStack>
+            );
+          })}
+        </Stack>
+      )}
+    </CardListBody>
+  );
   return (
     <Card.Root as="section" aria-labelledby="activity-heading" variant="outline">
       <Card.Header
@@ -272,12 +260,9 @@ function RecentActivity() {
 export function AdminDashboardPage() {
   return (
     <Stack gap={{ base: '6', md: '8' }}>
-      <Stack gap="1">
-        <Heading as="h1" size="2xl">
-          Admin Dashboard
-        </Heading>
-        <Text color="fg.muted">The bank at a glance: customers, money, loans and support.</Text>
-      </Stack>
+      <PageTitle title="Admin Dashboard">
+        The bank at a glance: customers, money, loans and support.
+      </PageTitle>
       <Stack as="section" aria-labelledby="stats-heading" gap="3">
         <Heading as="h2" id="stats-heading" srOnly>
           Bank figures

@@ -1,25 +1,15 @@
 import { approvalStatuses } from '@bank/validators/enums';
-import {
-  Badge,
-  Button,
-  Field,
-  Flex,
-  Heading,
-  HStack,
-  NativeSelect,
-  Stack,
-  Text,
-  Textarea,
-} from '@chakra-ui/react';
+import { Badge, Button, Field, Flex, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { type Column, cellStyles, ListTable } from '../../components/data-table.tsx';
-import { ModalDialog } from '../../components/modal-dialog.tsx';
+import { PageTitle } from '../../components/page-title.tsx';
 import { errorMessage } from '../../lib/errors.ts';
 import { formatDateTime, formatMoney, humanize } from '../../lib/format.ts';
 import { useCurrentUser } from '../../lib/session.ts';
 import { notify } from '../../lib/toaster.ts';
 import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
+import { RejectWithReasonDialog } from './reject-with-reason-dialog.tsx';
 
 type Approval = RouterOutputs['approvals']['list']['data'][number];
 type ApprovalStatus = (typeof approvalStatuses)[number];
@@ -109,54 +99,6 @@ function columnsFor(
   return columns;
 }
 
-function RejectRequestDialog(props: {
-  approval: Approval | null;
-  pending: boolean;
-  onReject: (reason: string) => void;
-  onClose: () => void;
-}) {
-  const [reason, setReason] = useState('');
-  const [touched, setTouched] = useState(false);
-  const missing = reason.trim() === '';
-  return (
-    <ModalDialog
-      open={props.approval !== null}
-      onClose={() => {
-        setReason('');
-        setTouched(false);
-        props.onClose();
-      }}
-      title="Reject request"
-      actions={
-        <Button
-          colorPalette="red"
-          loading={props.pending}
-          onClick={() => {
-            setTouched(true);
-            if (!missing) props.onReject(reason.trim());
-          }}
-        >
-          Reject
-        </Button>
-      }
-    >
-      <Stack gap="3">
-        <Text>{props.approval?.summary}</Text>
-        <Field.Root invalid={touched && missing} required>
-          <Field.Label>Reason</Field.Label>
-          <Textarea
-            rows={3}
-            value={reason}
-            onChange={(event) => setReason(event.target.value)}
-            onBlur={() => setTouched(true)}
-          />
-          <Field.ErrorText>Reason is required</Field.ErrorText>
-        </Field.Root>
-      </Stack>
-    </ModalDialog>
-  );
-}
-
 /**
  * /admin/approvals, four eyes: actions another administrator asked for (reversals above the
  * bank's amount, …), oldest first as they lapse first after 24 hours. Nobody decides their own.
@@ -187,14 +129,9 @@ export function ApprovalsPage() {
   return (
     <Stack gap="6">
       <Flex gap="3" align="flex-end" wrap="wrap" justify="space-between">
-        <Stack gap="1">
-          <Heading as="h1" size="2xl">
-            Approvals
-          </Heading>
-          <Text color="fg.muted">
-            Actions another administrator asked for. They run only once a second person approves.
-          </Text>
-        </Stack>
+        <PageTitle title="Approvals">
+          Actions another administrator asked for. They run only once a second person approves.
+        </PageTitle>
         <Field.Root w="auto" minW="40">
           <Field.Label>Status</Field.Label>
           <NativeSelect.Root size="sm">
@@ -242,8 +179,12 @@ export function ApprovalsPage() {
           ? `${approving.summary}, asked by ${approving.maker?.name ?? 'another administrator'}. It runs now.`
           : ''}
       </ConfirmDialog>
-      <RejectRequestDialog
-        approval={rejecting}
+      <RejectWithReasonDialog
+        open={rejecting !== null}
+        title="Reject request"
+        summary={rejecting?.summary ?? ''}
+        reasonLabel="Reason"
+        requiredText="Reason is required"
         pending={reject.isPending}
         onReject={(reason) =>
           rejecting &&

@@ -13,10 +13,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { Controller, type FieldPath, useForm } from 'react-hook-form';
 import { ErrorAlert, SuccessAlert } from '../../components/alerts.tsx';
+import { ControlledCheckbox } from '../../components/controlled-checkbox.tsx';
 import { ListSpinner } from '../../components/data-table.tsx';
 import { FormField } from '../../components/form-field.tsx';
 import { SectionCard } from '../../components/section-card.tsx';
-import { apiErrorInfo, errorMessage } from '../../lib/errors.ts';
+import { errorMessage } from '../../lib/errors.ts';
+import { showDetailsAtFields } from '../../lib/field-errors.ts';
 import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
 import { FourEyesFields } from './four-eyes-fields.tsx';
 import { SupportQuotaFields } from './support-quota-fields.tsx';
@@ -101,12 +103,8 @@ function SettingsForm({ settings }: { settings: Settings }) {
       await utils.settings.public.invalidate();
       setSaved(true);
     } catch (error) {
-      const info = apiErrorInfo(error);
-      // The server's field messages go under their fields, as the form's own would.
-      for (const detail of info.details) {
-        if (isSettingsField(detail.field)) form.setError(detail.field, { message: detail.message });
-      }
-      setFailure(info.details.length > 0 ? '' : errorMessage(error, ''));
+      const atFields = showDetailsAtFields(error, isSettingsField, form.setError);
+      setFailure(atFields ? '' : errorMessage(error, ''));
     }
   });
 
@@ -238,21 +236,14 @@ function SettingsForm({ settings }: { settings: Settings }) {
             control={form.control}
             name="maintenanceMode"
             render={({ field }) => (
-              <Checkbox.Root
-                checked={field.value}
-                onCheckedChange={(details) => field.onChange(details.checked === true)}
-                name={field.name}
-                alignItems="flex-start"
-              >
-                <Checkbox.HiddenInput onBlur={field.onBlur} ref={field.ref} />
-                <Checkbox.Control mt="0.5" />
+              <ControlledCheckbox field={field} checked={field.value} topAligned>
                 <Stack gap="0.5">
                   <Checkbox.Label>Maintenance mode</Checkbox.Label>
                   <Text color="fg.muted" fontSize="sm">
                     When enabled only administrators can access the system.
                   </Text>
                 </Stack>
-              </Checkbox.Root>
+              </ControlledCheckbox>
             )}
           />
         </SectionCard>

@@ -1,6 +1,7 @@
 import type { BankSettingsInput } from '@bank/validators/admin';
 import { Checkbox, Input, InputGroup, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Controller, type UseFormReturn } from 'react-hook-form';
+import { ControlledCheckbox } from '../../components/controlled-checkbox.tsx';
 import { FormField } from '../../components/form-field.tsx';
 import { SectionCard } from '../../components/section-card.tsx';
 
@@ -64,21 +65,14 @@ export function FourEyesFields({ form }: { form: UseFormReturn<BankSettingsInput
             control={form.control}
             name={name}
             render={({ field }) => (
-              <Checkbox.Root
-                checked={field.value === true}
-                onCheckedChange={(details) => field.onChange(details.checked === true)}
-                name={field.name}
-                alignItems="flex-start"
-              >
-                <Checkbox.HiddenInput onBlur={field.onBlur} ref={field.ref} />
-                <Checkbox.Control mt="0.5" />
+              <ControlledCheckbox field={field} checked={field.value === true} topAligned>
                 <Stack gap="0.5">
                   <Checkbox.Label>{label}</Checkbox.Label>
                   <Text color="fg.muted" fontSize="sm">
                     {hint}
                   </Text>
                 </Stack>
-              </Checkbox.Root>
+              </ControlledCheckbox>
             )}
           />
         ))}

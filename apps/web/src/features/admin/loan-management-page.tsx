@@ -1,17 +1,17 @@
 import { loanStatuses, loanTypes } from '@bank/validators/enums';
-import { Button, Field, Flex, Heading, HStack, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Button, Flex, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { type Column, cellStyles, ListTable } from '../../components/data-table.tsx';
 import { LoanStatusBadge } from '../../components/loan-status-badge.tsx';
-import { ModalDialog } from '../../components/modal-dialog.tsx';
 import { errorMessage, errorReason } from '../../lib/errors.ts';
 import { formatDate, formatMoney, humanize } from '../../lib/format.ts';
 import { notify } from '../../lib/toaster.ts';
 import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
 import { FilterGrid, FilterInput, FilterSelect } from './list-filters.tsx';
 import type { LoanSearch } from './loan-search.ts';
+import { RejectWithReasonDialog } from './reject-with-reason-dialog.tsx';
 
 const PAGE_SIZE = 10;
 
@@ -129,59 +129,6 @@ function loanColumns(actions: {
   ];
 }
 
-/** Asks the officer why: the customer reads the reason on their loan. */
-function RejectDialog(props: {
-  loan: ManagedLoan | null;
-  pending: boolean;
-  onReject: (reason: string) => void;
-  onClose: () => void;
-}) {
-  const [reason, setReason] = useState('');
-  const [touched, setTouched] = useState(false);
-  const missing = reason.trim() === '';
-  return (
-    <ModalDialog
-      open={props.loan !== null}
-      onClose={() => {
-        setReason('');
-        setTouched(false);
-        props.onClose();
-      }}
-      title="Reject application"
-      actions={
-        <Button
-          colorPalette="red"
-          loading={props.pending}
-          onClick={() => {
-            setTouched(true);
-            if (!missing) props.onReject(reason.trim());
-          }}
-        >
-          Reject
-        </Button>
-      }
-    >
-      <Stack gap="3">
-        <Text>
-          {props.loan
-            ? `${props.loan.user.name} applied for ${formatMoney(props.loan.amount)} (${humanize(props.loan.type)}).`
-            : ''}
-        </Text>
-        <Field.Root invalid={touched && missing} required>
-          <Field.Label>Reason for the customer</Field.Label>
-          <Textarea
-            rows={3}
-            value={reason}
-            onChange={(event) => setReason(event.target.value)}
-            onBlur={() => setTouched(true)}
-          />
-          <Field.ErrorText>Rejection reason is required</Field.ErrorText>
-        </Field.Root>
-      </Stack>
-    </ModalDialog>
-  );
-}
-
 /** docs/product.md 2.27: every application, filtered and paged; approve disburses, reject says why. */
 export function LoanManagementPage(props: {
   search: LoanSearch;
@@ -257,8 +204,17 @@ export function LoanManagementPage(props: {
           ? `${formatMoney(approving.amount)} will be paid into ${approving.user.name}’s account now.`
           : ''}
       </ConfirmDialog>
-      <RejectDialog
-        loan={rejecting}
+      {/* Asks the officer why: the customer reads the reason on their loan. */}
+      <RejectWithReasonDialog
+        open={rejecting !== null}
+        title="Reject application"
+        summary={
+          rejecting
+            ? `${rejecting.user.name} applied for ${formatMoney(rejecting.amount)} (${humanize(rejecting.type)}).`
+            : ''
+        }
+        reasonLabel="Reason for the customer"
+        requiredText="Rejection reason is required"
         pending={decide.isPending}
         onReject={(reason) => rejecting && void submit(rejecting, 'rejected', reason)}
         onClose={() => setRejecting(null)}

@@ -1,10 +1,11 @@
-import { Button, Field, Input, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Button, Field, Input, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { ModalDialog } from '../../components/modal-dialog.tsx';
 import { errorMessage } from '../../lib/errors.ts';
 import { formatMoney, humanize } from '../../lib/format.ts';
 import { notify } from '../../lib/toaster.ts';
 import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
+import { ReasonField } from './reason-field.tsx';
 
 type Movement = RouterOutputs['transactions']['all']['data'][number];
 
@@ -107,16 +108,14 @@ export function ReverseDialog(props: { movement: Movement | null; onClose: () =>
             <Field.ErrorText>{`Enter an amount up to ${formatMoney(left)}`}</Field.ErrorText>
           </Field.Root>
         )}
-        <Field.Root invalid={touched && missing} required>
-          <Field.Label>Reason</Field.Label>
-          <Textarea
-            rows={3}
-            value={reason}
-            onChange={(event) => setReason(event.target.value)}
-            onBlur={() => setTouched(true)}
-          />
-          <Field.ErrorText>Reason is required</Field.ErrorText>
-        </Field.Root>
+        <ReasonField
+          label="Reason"
+          requiredText="Reason is required"
+          value={reason}
+          invalid={touched && missing}
+          onChange={setReason}
+          onBlur={() => setTouched(true)}
+        />
       </Stack>
     </ModalDialog>
   );

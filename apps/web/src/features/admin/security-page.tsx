@@ -1,4 +1,5 @@
-import { Heading, Stack, Tabs, Text } from '@chakra-ui/react';
+import { Stack, Tabs } from '@chakra-ui/react';
+import { PageTitle } from '../../components/page-title.tsx';
 import { AuditLog, type SecuritySearch } from './security-audit-log.tsx';
 import { OpenSessions } from './security-sessions.tsx';
 import { FailedSignIns } from './security-sign-in-failures.tsx';
@@ -15,15 +16,10 @@ export function SecurityPage(props: {
 }) {
   return (
     <Stack gap="6">
-      <Stack gap="1">
-        <Heading as="h1" size="2xl">
-          Security
-        </Heading>
-        <Text color="fg.muted">
-          Every sign-in, failed attempt, account change and block, newest first; open sessions; and
-          where failed sign-ins come from.
-        </Text>
-      </Stack>
+      <PageTitle title="Security">
+        Every sign-in, failed attempt, account change and block, newest first; open sessions; and
+        where failed sign-ins come from.
+      </PageTitle>
       <Tabs.Root defaultValue="audit" variant="line" size={{ base: 'sm', md: 'md' }} lazyMount>
         <Tabs.List overflowX="auto">
           <Tabs.Trigger whiteSpace="nowrap" value="audit">

@@ -1,40 +1,24 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { RouterOutputs } from '../../lib/trpc.ts';
+import { makeUserDetail } from '../../testing/admin-user-fixtures.ts';
 import { makeUser, signedInAs } from '../../testing/fixtures.ts';
 import { renderApp } from '../../testing/render-app.tsx';
 import { callsTo, mockProcedures } from '../../testing/trpc-msw.ts';
 
-type Detail = RouterOutputs['admin']['user'];
 type Schedule = RouterOutputs['scheduled']['ofUser']['data'][number];
 
 const admin = signedInAs(makeUser({ role: 'admin' }));
 const customerId = '0193a5f0-0000-7000-8000-000000000002';
 
-const detail: Detail = {
+const detail = makeUserDetail({
   user: {
     id: customerId,
-    _id: customerId,
     firstName: 'Ada',
     lastName: 'Lovelace',
     email: 'ada@example.com',
-    phoneNumber: '+15551234567',
-    role: 'user',
-    status: 'active',
-    isBlocked: false,
-    isEmailVerified: true,
-    twoFactorEnabled: false,
-    withdrawalLimit: null,
-    createdAt: '2026-01-02T10:00:00.000Z',
-    dateOfBirth: '1990-05-17',
-    address: { street: null, city: null, state: null, zipCode: null, country: null },
   },
-  accounts: [],
-  balance: 0,
-  recentTransactions: [],
-  sessions: [],
-  auditEvents: [],
-};
+});
 
 function schedule(overrides: Partial<Schedule> = {}): Schedule {
   return {

@@ -4,7 +4,6 @@ import {
   Link as ChakraLink,
   Field,
   Flex,
-  Heading,
   Input,
   Stack,
   Text,
@@ -12,6 +11,7 @@ import {
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { type Column, cellStyles, ListTable } from '../../components/data-table.tsx';
+import { PageTitle } from '../../components/page-title.tsx';
 import { formatDateTime } from '../../lib/format.ts';
 import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
 import { WebhookDeliveriesPanel } from './webhook-deliveries-panel.tsx';
@@ -111,19 +111,14 @@ export function WebhooksPage(props: {
 
   return (
     <Stack gap="6">
-      <Stack gap="1">
-        <Heading as="h1" size="2xl">
-          Webhooks
-        </Heading>
-        <Text color="fg.muted">
-          Where connected apps receive their customers’ events, and how each delivery went. Each
-          app’s client ID is under{' '}
-          <ChakraLink asChild color="brand.fg" variant="underline">
-            <Link to="/admin/apps">Apps</Link>
-          </ChakraLink>
-          .
-        </Text>
-      </Stack>
+      <PageTitle title="Webhooks">
+        Where connected apps receive their customers’ events, and how each delivery went. Each app’s
+        client ID is under{' '}
+        <ChakraLink asChild color="brand.fg" variant="underline">
+          <Link to="/admin/apps">Apps</Link>
+        </ChakraLink>
+        .
+      </PageTitle>
       <form
         onSubmit={(event) => {
           event.preventDefault();

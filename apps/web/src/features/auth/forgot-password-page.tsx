@@ -1,11 +1,11 @@
 import { forgotPasswordInput } from '@bank/validators/auth';
 import { messages } from '@bank/validators/messages';
-import { Button, Link as ChakraLink, Input, Stack, Text } from '@chakra-ui/react';
+import { Button, Input, Stack, Text } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { ErrorAlert, SuccessAlert } from '../../components/alerts.tsx';
+import { BackToSignInLink } from '../../components/back-to-sign-in-link.tsx';
 import { FormField } from '../../components/form-field.tsx';
 import { errorMessage } from '../../lib/errors.ts';
 import { trpc } from '../../lib/trpc.ts';
@@ -52,9 +52,7 @@ export function ForgotPasswordPage() {
           </Stack>
         </form>
         <Text textAlign="center" fontSize="sm">
-          <ChakraLink asChild variant="underline">
-            <Link to="/login">Back to sign in</Link>
-          </ChakraLink>
+          <BackToSignInLink />
         </Text>
       </Stack>
     </AuthCard>

@@ -5,6 +5,7 @@ import { Link, useNavigate, useRouter } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { ErrorAlert, SuccessAlert } from '../../components/alerts.tsx';
+import { ControlledCheckbox } from '../../components/controlled-checkbox.tsx';
 import { FormField } from '../../components/form-field.tsx';
 import { PasswordInput } from '../../components/password-input.tsx';
 import { errorMessage, errorReason } from '../../lib/errors.ts';
@@ -88,15 +89,9 @@ export function LoginPage({ redirect }: { redirect?: string }) {
                 control={form.control}
                 name="rememberMe"
                 render={({ field }) => (
-                  <Checkbox.Root
-                    checked={field.value === true}
-                    onCheckedChange={(details) => field.onChange(details.checked === true)}
-                    name={field.name}
-                  >
-                    <Checkbox.HiddenInput onBlur={field.onBlur} ref={field.ref} />
-                    <Checkbox.Control />
+                  <ControlledCheckbox field={field} checked={field.value === true}>
                     <Checkbox.Label>Remember me</Checkbox.Label>
-                  </Checkbox.Root>
+                  </ControlledCheckbox>
                 )}
               />
               <ChakraLink asChild variant="underline" fontSize="sm">

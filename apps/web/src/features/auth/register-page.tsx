@@ -1,5 +1,4 @@
 import { adultBirthDateLimit, registerInput } from '@bank/validators/auth';
-import { messages } from '@bank/validators/messages';
 import {
   Button,
   Link as ChakraLink,
@@ -14,13 +13,14 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { ErrorAlert } from '../../components/alerts.tsx';
+import { ControlledCheckbox } from '../../components/controlled-checkbox.tsx';
 import { FormField } from '../../components/form-field.tsx';
-import { PasswordInput } from '../../components/password-input.tsx';
 import { NameFields, PhoneNumberField } from '../../components/person-fields.tsx';
 import { errorMessage } from '../../lib/errors.ts';
 import { notify } from '../../lib/toaster.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { AuthCard } from './auth-card.tsx';
+import { NewPasswordFields } from './new-password-fields.tsx';
 import { registerForm } from './register-form-schema.ts';
 
 /** docs/product.md 2.4: errors show under each field once it has been touched. */
@@ -91,35 +91,28 @@ export function RegisterPage() {
                 {...form.register('dateOfBirth')}
               />
             </FormField>
-            <FormField
-              label="Password"
-              error={errors.password}
-              required
-              allRules
-              helperText={messages.passwordRules}
-            >
-              <PasswordInput autoComplete="new-password" {...form.register('password')} />
-            </FormField>
-            <FormField label="Confirm password" error={errors.confirmPassword} required>
-              <PasswordInput autoComplete="new-password" {...form.register('confirmPassword')} />
-            </FormField>
+            <NewPasswordFields
+              password={{
+                label: 'Password',
+                registration: form.register('password'),
+                error: errors.password,
+              }}
+              confirm={{
+                label: 'Confirm password',
+                registration: form.register('confirmPassword'),
+                error: errors.confirmPassword,
+              }}
+            />
             <Controller
               control={form.control}
               name="acceptTerms"
               render={({ field, fieldState }) => (
                 <Field.Root invalid={fieldState.error !== undefined}>
-                  <Checkbox.Root
-                    checked={field.value === true}
-                    onCheckedChange={(details) => field.onChange(details.checked === true)}
-                    name={field.name}
-                    alignItems="flex-start"
-                  >
-                    <Checkbox.HiddenInput onBlur={field.onBlur} ref={field.ref} />
-                    <Checkbox.Control mt="0.5" />
+                  <ControlledCheckbox field={field} checked={field.value === true} topAligned>
                     <Checkbox.Label fontWeight="normal">
                       I agree to the terms and conditions and the privacy policy
                     </Checkbox.Label>
-                  </Checkbox.Root>
+                  </ControlledCheckbox>
                   {/* The links sit outside the label: a click on them never ticks the box. */}
                   <Field.HelperText ms="7">
                     Read the{' '}

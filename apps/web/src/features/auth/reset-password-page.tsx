@@ -6,11 +6,11 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { ErrorAlert } from '../../components/alerts.tsx';
-import { FormField } from '../../components/form-field.tsx';
-import { PasswordInput } from '../../components/password-input.tsx';
+import { BackToSignInLink } from '../../components/back-to-sign-in-link.tsx';
 import { errorMessage } from '../../lib/errors.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { AuthCard } from './auth-card.tsx';
+import { NewPasswordFields } from './new-password-fields.tsx';
 
 function InvalidResetLink() {
   return (
@@ -81,27 +81,25 @@ function ResetPasswordForm({ token, purpose }: { token: string; purpose: Passwor
         {serverError ? <ErrorAlert>{serverError}</ErrorAlert> : null}
         <form onSubmit={onSubmit} noValidate>
           <Stack gap="4">
-            <FormField
-              label="New password"
-              error={errors.password}
-              required
-              allRules
-              helperText={messages.passwordRules}
-            >
-              <PasswordInput autoComplete="new-password" {...form.register('password')} />
-            </FormField>
-            <FormField label="Confirm new password" error={errors.confirmPassword} required>
-              <PasswordInput autoComplete="new-password" {...form.register('confirmPassword')} />
-            </FormField>
+            <NewPasswordFields
+              password={{
+                label: 'New password',
+                registration: form.register('password'),
+                error: errors.password,
+              }}
+              confirm={{
+                label: 'Confirm new password',
+                registration: form.register('confirmPassword'),
+                error: errors.confirmPassword,
+              }}
+            />
             <Button type="submit" w="full" loading={isSubmitting} loadingText={text.submitting}>
               {text.submit}
             </Button>
           </Stack>
         </form>
         <Text textAlign="center" fontSize="sm">
-          <ChakraLink asChild variant="underline">
-            <Link to="/login">Back to sign in</Link>
-          </ChakraLink>
+          <BackToSignInLink />
         </Text>
       </Stack>
     </AuthCard>

@@ -14,8 +14,10 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import { lazy, Suspense, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { LuChevronDown, LuLandmark, LuPencil, LuTrash2 } from 'react-icons/lu';
+import { LuChevronDown, LuLandmark } from 'react-icons/lu';
 import { DetailList } from '../../components/detail-list.tsx';
+import { PageTitle } from '../../components/page-title.tsx';
+import { EditAndDeleteButtons, SavedItemTile } from '../../components/saved-item-tile.tsx';
 import { TileList, useDeleteConfirmation } from '../../components/tile-list.tsx';
 import { errorMessage } from '../../lib/errors.ts';
 import { humanize } from '../../lib/format.ts';
@@ -66,33 +68,20 @@ function AddBankForm() {
 function BankTile(props: { bank: SavedBank; onEdit: () => void; onDelete: () => void }) {
   const { bank } = props;
   return (
-    <Card.Root as="li" variant="outline" listStyleType="none">
-      <Card.Body gap="3" p={{ base: '4', md: '5' }}>
-        <Flex gap="3" align="flex-start">
-          <Box
-            aria-hidden="true"
-            p="2"
-            borderRadius="l2"
-            bg="brand.subtle"
-            color="brand.fg"
-            flexShrink="0"
-          >
-            <LuLandmark size="20" />
-          </Box>
-          <Stack gap="1" flex="1" minW="0">
-            <Heading as="h3" size="sm" wordBreak="break-word">
-              {bank.name}
-            </Heading>
-            <HStack gap="2" wrap="wrap">
-              <Badge variant="subtle" colorPalette="gray">
-                {humanize(bank.accountType)}
-              </Badge>
-              <Text fontFamily="mono" fontSize="sm" color="fg.muted">
-                {bank.maskedAccountNumber}
-              </Text>
-            </HStack>
-          </Stack>
-        </Flex>
+    <SavedItemTile
+      icon={<LuLandmark size="20" />}
+      name={bank.name}
+      details={
+        <HStack gap="2" wrap="wrap">
+          <Badge variant="subtle" colorPalette="gray">
+            {humanize(bank.accountType)}
+          </Badge>
+          <Text fontFamily="mono" fontSize="sm" color="fg.muted">
+            {bank.maskedAccountNumber}
+          </Text>
+        </HStack>
+      }
+      actions={
         <Collapsible.Root>
           <HStack gap="2" wrap="wrap">
             <Collapsible.Trigger asChild>
@@ -106,25 +95,12 @@ function BankTile(props: { bank: SavedBank; onEdit: () => void; onDelete: () => 
                 </Collapsible.Indicator>
               </Button>
             </Collapsible.Trigger>
-            <Button
-              size="xs"
-              variant="ghost"
-              onClick={props.onEdit}
-              onPointerEnter={() => void loadUpdateBankDialog()}
-              onFocus={() => void loadUpdateBankDialog()}
-              aria-label={`Edit ${bank.name}`}
-            >
-              <LuPencil aria-hidden="true" /> Edit
-            </Button>
-            <Button
-              size="xs"
-              variant="ghost"
-              colorPalette="red"
-              onClick={props.onDelete}
-              aria-label={`Delete ${bank.name}`}
-            >
-              <LuTrash2 aria-hidden="true" /> Delete
-            </Button>
+            <EditAndDeleteButtons
+              name={bank.name}
+              onEdit={props.onEdit}
+              onDelete={props.onDelete}
+              onEditIntent={() => void loadUpdateBankDialog()}
+            />
           </HStack>
           <Collapsible.Content>
             <Box mt="3" pt="3" borderTopWidth="1px">
@@ -139,8 +115,8 @@ function BankTile(props: { bank: SavedBank; onEdit: () => void; onDelete: () => 
             </Box>
           </Collapsible.Content>
         </Collapsible.Root>
-      </Card.Body>
-    </Card.Root>
+      }
+    />
   );
 }
 
@@ -158,12 +134,7 @@ export function MyBanksPage() {
 
   return (
     <Stack gap="6">
-      <Stack gap="1">
-        <Heading as="h1" size="2xl">
-          My Banks
-        </Heading>
-        <Text color="fg.muted">Linked bank accounts for deposits and withdrawals.</Text>
-      </Stack>
+      <PageTitle title="My Banks">Linked bank accounts for deposits and withdrawals.</PageTitle>
       <Flex gap="6" direction={{ base: 'column', lg: 'row' }} align="flex-start">
         <Box as="section" aria-labelledby="linked-banks-heading" flex="3" w="full">
           <Heading as="h2" id="linked-banks-heading" size="md" mb="3">

@@ -1,8 +1,7 @@
 import { bankUpdateInput } from '@bank/validators/money';
-import { Button, Stack } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { ModalDialog } from '../../components/modal-dialog.tsx';
+import { EditFormDialog } from '../../components/edit-form-dialog.tsx';
 import { errorMessage } from '../../lib/errors.ts';
 import { notify } from '../../lib/toaster.ts';
 import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
@@ -43,20 +42,14 @@ export function UpdateBankDialog(props: { bank: SavedBank; open: boolean; onClos
     }
   });
   return (
-    <ModalDialog
+    <EditFormDialog
       open={props.open}
       onClose={props.onClose}
       title="Update Bank"
       onSubmit={onSubmit}
-      actions={
-        <Button type="submit" loading={isSubmitting} loadingText="Saving…">
-          Save Changes
-        </Button>
-      }
+      isSubmitting={isSubmitting}
     >
-      <Stack gap="4">
-        <BankFields errors={errors} register={form.register} />
-      </Stack>
-    </ModalDialog>
+      <BankFields errors={errors} register={form.register} />
+    </EditFormDialog>
   );
 }

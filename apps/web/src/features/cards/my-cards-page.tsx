@@ -23,6 +23,7 @@ import { ErrorAlert } from '../../components/alerts.tsx';
 import { CardCvvInput, CardExpiryInput, CardNumberInput } from '../../components/card-inputs.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { FormField } from '../../components/form-field.tsx';
+import { PageTitle } from '../../components/page-title.tsx';
 import { errorMessage } from '../../lib/errors.ts';
 import { humanize } from '../../lib/format.ts';
 import { firstPage } from '../../lib/page-data.ts';
@@ -279,12 +280,9 @@ export function MyCardsPage() {
 
   return (
     <Stack gap="6">
-      <Stack gap="1">
-        <Heading as="h1" size="2xl">
-          My Cards
-        </Heading>
-        <Text color="fg.muted">Saved cards make deposits quicker. Choose a card to edit it.</Text>
-      </Stack>
+      <PageTitle title="My Cards">
+        Saved cards make deposits quicker. Choose a card to edit it.
+      </PageTitle>
       <Flex gap="6" direction={{ base: 'column', lg: 'row' }} align="flex-start">
         <Box as="section" aria-labelledby="saved-cards-heading" flex="3" w="full">
           <Heading as="h2" id="saved-cards-heading" size="md" mb="3">

@@ -1,5 +1,4 @@
 import {
-  Box,
   Card,
   Link as ChakraLink,
   Heading,
@@ -10,7 +9,6 @@ import {
   Text,
 } from '@chakra-ui/react';
 import { Link } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
 import {
   LuArrowDownToLine,
   LuArrowUpFromLine,
@@ -21,6 +19,7 @@ import {
   LuWallet,
 } from 'react-icons/lu';
 import { ErrorAlert } from '../../components/alerts.tsx';
+import { CardListBody } from '../../components/card-list-body.tsx';
 import { CopyButton } from '../../components/copy-button.tsx';
 import { StatCard } from '../../components/stat-card.tsx';
 import { TransactionList } from '../../components/transaction-list.tsx';
@@ -44,30 +43,20 @@ const quickLinks = [
 
 function RecentTransactions() {
   const recent = trpc.transactions.list.useQuery(recentTransactions);
-  let body: ReactNode;
-  if (recent.isPending) {
-    body = (
-      <Stack gap="3" p="4" role="status" aria-label="Loading recent transactions">
-        {[0, 1, 2].map((key) => (
-          <Skeleton key={key} height="10" />
-        ))}
-      </Stack>
-    );
-  } else if (recent.isError) {
-    body = (
-      <Box p="4">
-        <ErrorAlert>{errorMessage(recent.error, 'Failed to fetch transactions')}</ErrorAlert>
-      </Box>
-    );
-  } else if (recent.data.data.length === 0) {
-    body = (
-      <Text p="6" textAlign="center" color="fg.muted">
-        No recent transactions
-      </Text>
-    );
-  } else {
-    body = <TransactionList transactions={recent.data.data} label="Recent transactions" />;
-  }
+  const body = (
+    <CardListBody
+      query={recent}
+      items={(page) => page.data}
+      loadingLabel="Loading recent transactions"
+      rowHeight="10"
+      failedMessage="Failed to fetch transactions"
+      emptyText="No recent transactions"
+    >
+      {(transactions) => (
+        <TransactionList transactions={transactions} label="Recent transactions" />
+      )}
+    </CardListBody>
+  );
   return (
     <Card.Root as="section" aria-labelledby="recent-heading" variant="outline">
       <Card.Header

@@ -18,6 +18,7 @@ import { type FormEvent, useState } from 'react';
 import { ErrorAlert, InfoAlert } from '../../components/alerts.tsx';
 import { ColorModeButton } from '../../components/color-mode.tsx';
 import { Logo } from '../../components/logo.tsx';
+import { PageTitle } from '../../components/page-title.tsx';
 import { errorMessage } from '../../lib/errors.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { trpc } from '../../lib/trpc.ts';
@@ -104,14 +105,9 @@ export function MailboxPage({ to }: { to?: string }) {
       </HStack>
       <Container as="main" maxW="3xl" py="8">
         <Stack gap="6">
-          <Stack gap="1">
-            <Heading as="h1" size="2xl">
-              Development mailbox
-            </Heading>
-            <Text color="fg.muted">
-              E-mail the bank sends while no mail server is configured, newest first.
-            </Text>
-          </Stack>
+          <PageTitle title="Development mailbox">
+            E-mail the bank sends while no mail server is configured, newest first.
+          </PageTitle>
           <form onSubmit={submit}>
             <HStack align="flex-end" gap="3" flexWrap={{ base: 'wrap', sm: 'nowrap' }}>
               <Field.Root flex="1" minW="0">

@@ -14,6 +14,7 @@ import { useState } from 'react';
 import { ErrorAlert } from '../../components/alerts.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { EmptyList, ListSpinner } from '../../components/data-table.tsx';
+import { PageTitle } from '../../components/page-title.tsx';
 import { errorMessage } from '../../lib/errors.ts';
 import { formatDate, formatMoney } from '../../lib/format.ts';
 import { notify } from '../../lib/toaster.ts';
@@ -99,15 +100,10 @@ export function DisputesPage({ highlight }: { highlight?: string | undefined }) 
   const [withdrawing, setWithdrawing] = useState<Dispute | null>(null);
   return (
     <Stack gap="6">
-      <Stack gap="1">
-        <Heading as="h1" size="2xl">
-          My disputes
-        </Heading>
-        <Text color="fg.muted">
-          Problems you reported with a payment. Open one from the payment’s page with ‘Report a
-          problem’.
-        </Text>
-      </Stack>
+      <PageTitle title="My disputes">
+        Problems you reported with a payment. Open one from the payment’s page with ‘Report a
+        problem’.
+      </PageTitle>
       {query.isError ? (
         <ErrorAlert>{errorMessage(query.error, 'Failed to fetch your disputes')}</ErrorAlert>
       ) : query.isPending ? (

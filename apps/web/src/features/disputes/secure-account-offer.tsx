@@ -1,38 +1,17 @@
-import { changePasswordInput } from '@bank/validators/auth';
 import { Button, Card, Heading, Stack, Text } from '@chakra-ui/react';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { SuccessAlert } from '../../components/alerts.tsx';
-import { FormField } from '../../components/form-field.tsx';
-import { PasswordInput } from '../../components/password-input.tsx';
-import { errorMessage } from '../../lib/errors.ts';
-import { notify } from '../../lib/toaster.ts';
-import { trpc } from '../../lib/trpc.ts';
+import { ChangePasswordFields } from '../../components/change-password-fields.tsx';
+import { useChangePasswordForm } from '../../lib/use-change-password-form.ts';
 
 /**
  * Offered with an 'unauthorised' dispute: someone else may know the password. One step changes
  * it and ends every other session (the server signs out every device but this one).
  */
 export function SecureAccountOffer() {
-  const change = trpc.auth.changePassword.useMutation();
   const [done, setDone] = useState(false);
-  const form = useForm({
-    resolver: zodResolver(changePasswordInput),
-    mode: 'onTouched',
-    criteriaMode: 'all',
-    defaultValues: { currentPassword: '', newPassword: '' },
-  });
-  const { errors, isSubmitting } = form.formState;
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      await change.mutateAsync(values);
-      form.reset();
-      setDone(true);
-    } catch (error) {
-      notify({ type: 'error', message: errorMessage(error, 'Password change failed') });
-    }
-  });
+  const { form, onSubmit } = useChangePasswordForm(() => setDone(true));
+  const { isSubmitting } = form.formState;
   return (
     <Card.Root
       as="section"
@@ -55,15 +34,7 @@ export function SecureAccountOffer() {
                 If someone else made this payment, they may know your password. Change it here:
                 every other device signed in to your account is signed out at once.
               </Text>
-              <FormField label="Current password" error={errors.currentPassword} required>
-                <PasswordInput
-                  autoComplete="current-password"
-                  {...form.register('currentPassword')}
-                />
-              </FormField>
-              <FormField label="New password" error={errors.newPassword} required allRules>
-                <PasswordInput autoComplete="new-password" {...form.register('newPassword')} />
-              </FormField>
+              <ChangePasswordFields form={form} />
               {/* Its long label wraps on a phone rather than running out of the card. */}
               <Button
                 type="submit"

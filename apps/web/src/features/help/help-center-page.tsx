@@ -1,5 +1,5 @@
 import { Link as ChakraLink, Heading, Stack, Text } from '@chakra-ui/react';
-import { Link } from '@tanstack/react-router';
+import { BackToSignInLink } from '../../components/back-to-sign-in-link.tsx';
 import { useBank } from '../../lib/bank.ts';
 import { FaqAccordion } from './faq-accordion.tsx';
 
@@ -27,9 +27,7 @@ export function HelpCenterPage() {
         .
       </Text>
       <Text fontSize="sm">
-        <ChakraLink asChild variant="underline">
-          <Link to="/login">Back to sign in</Link>
-        </ChakraLink>
+        <BackToSignInLink />
       </Text>
     </Stack>
   );

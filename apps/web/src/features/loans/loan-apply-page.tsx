@@ -30,7 +30,9 @@ import { Controller, type FieldError, type UseFormRegisterReturn, useForm } from
 import { LuArrowLeft } from 'react-icons/lu';
 import type { z } from 'zod';
 import { ErrorAlert } from '../../components/alerts.tsx';
+import { ControlledCheckbox } from '../../components/controlled-checkbox.tsx';
 import { FormField } from '../../components/form-field.tsx';
+import { PageTitle } from '../../components/page-title.tsx';
 import { apiErrorInfo, errorMessage } from '../../lib/errors.ts';
 import { formatMoney, humanize } from '../../lib/format.ts';
 import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
@@ -270,14 +272,9 @@ function ApplicationForm(props: { type?: LoanType; loan?: RouterOutputs['loans']
   return (
     <Stack gap="6">
       <BackButton />
-      <Stack gap="1">
-        <Heading as="h1" size="2xl">
-          {loan ? 'Edit Loan Application' : 'Apply for Loan'}
-        </Heading>
-        <Text color="fg.muted">
-          Tell us what you need; your estimate updates as you type, before you apply.
-        </Text>
-      </Stack>
+      <PageTitle title={loan ? 'Edit Loan Application' : 'Apply for Loan'}>
+        Tell us what you need; your estimate updates as you type, before you apply.
+      </PageTitle>
       <Grid
         templateColumns={{ base: '1fr', lg: 'minmax(0, 2fr) minmax(16rem, 1fr)' }}
         gap="6"
@@ -345,17 +342,11 @@ function ApplicationForm(props: { type?: LoanType; loan?: RouterOutputs['loans']
                     name="existingLoans"
                     render={({ field }) => (
                       <Field.Root>
-                        <Checkbox.Root
-                          checked={field.value === true}
-                          onCheckedChange={(details) => field.onChange(details.checked === true)}
-                          name={field.name}
-                        >
-                          <Checkbox.HiddenInput onBlur={field.onBlur} ref={field.ref} />
-                          <Checkbox.Control />
+                        <ControlledCheckbox field={field} checked={field.value === true}>
                           <Checkbox.Label fontWeight="normal">
                             I have other loans at the moment
                           </Checkbox.Label>
-                        </Checkbox.Root>
+                        </ControlledCheckbox>
                       </Field.Root>
                     )}
                   />

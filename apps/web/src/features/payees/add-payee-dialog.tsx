@@ -6,6 +6,7 @@ import { ErrorAlert, InfoAlert } from '../../components/alerts.tsx';
 import { FormField } from '../../components/form-field.tsx';
 import { ModalDialog } from '../../components/modal-dialog.tsx';
 import { apiErrorInfo, errorMessage } from '../../lib/errors.ts';
+import { showIssuesAtFields } from '../../lib/field-errors.ts';
 import { notify } from '../../lib/toaster.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { confirmationText } from './confirmation.ts';
@@ -73,10 +74,7 @@ export function AddPayeeDialog(props: { open: boolean; onClose: () => void }) {
     form.clearErrors();
     const parsed = payeeInput.safeParse(toRequest(values, withCode));
     if (parsed.success) return true;
-    for (const issue of parsed.error.issues) {
-      const field = issue.path[0];
-      if (isField(field)) form.setError(field, { message: issue.message });
-    }
+    showIssuesAtFields(parsed.error.issues, isField, form.setError);
     return false;
   };
 

@@ -1,11 +1,15 @@
-import { Button, Input, InputGroup, Stack } from '@chakra-ui/react';
+import { Input, InputGroup } from '@chakra-ui/react';
 import { useForm } from 'react-hook-form';
+import { EditFormDialog } from '../../components/edit-form-dialog.tsx';
 import { FormField } from '../../components/form-field.tsx';
-import { ModalDialog } from '../../components/modal-dialog.tsx';
-import { apiErrorInfo, errorMessage } from '../../lib/errors.ts';
+import { errorMessage } from '../../lib/errors.ts';
+import { showDetailsAtFields } from '../../lib/field-errors.ts';
 import { notify } from '../../lib/toaster.ts';
 import { trpc } from '../../lib/trpc.ts';
 import type { SavedPayee } from './confirmation.ts';
+
+const isField = (name: string): name is 'name' | 'dailyLimit' =>
+  name === 'name' || name === 'dailyLimit';
 
 /**
  * Renames a payee or changes its daily limit: the customer's own notes, no second factor.
@@ -34,36 +38,26 @@ export function EditPayeeDialog(props: { payee: SavedPayee; open: boolean; onClo
       await utils.payees.list.invalidate();
       props.onClose();
     } catch (error) {
-      const { details } = apiErrorInfo(error);
-      for (const detail of details)
-        if (detail.field === 'name' || detail.field === 'dailyLimit')
-          form.setError(detail.field, { message: detail.message });
-      if (details.length === 0)
+      if (!showDetailsAtFields(error, isField, form.setError))
         notify({ type: 'error', message: errorMessage(error, 'Failed to update payee') });
     }
   });
   return (
-    <ModalDialog
+    <EditFormDialog
       open={props.open}
       onClose={props.onClose}
       title="Edit payee"
       onSubmit={onSubmit}
-      actions={
-        <Button type="submit" loading={isSubmitting} loadingText="Saving…">
-          Save Changes
-        </Button>
-      }
+      isSubmitting={isSubmitting}
     >
-      <Stack gap="4">
-        <FormField label="Payee name" error={errors.name} required>
-          <Input autoComplete="off" {...form.register('name')} />
-        </FormField>
-        <FormField label="Daily limit (optional)" error={errors.dailyLimit}>
-          <InputGroup startElement="$" endElement="USD">
-            <Input inputMode="decimal" autoComplete="off" {...form.register('dailyLimit')} />
-          </InputGroup>
-        </FormField>
-      </Stack>
-    </ModalDialog>
+      <FormField label="Payee name" error={errors.name} required>
+        <Input autoComplete="off" {...form.register('name')} />
+      </FormField>
+      <FormField label="Daily limit (optional)" error={errors.dailyLimit}>
+        <InputGroup startElement="$" endElement="USD">
+          <Input inputMode="decimal" autoComplete="off" {...form.register('dailyLimit')} />
+        </InputGroup>
+      </FormField>
+    </EditFormDialog>
   );
 }

@@ -1,7 +1,9 @@
-import { Badge, Box, Button, Card, Flex, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Flex, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { LuPencil, LuPlus, LuSend, LuTrash2, LuUserRound } from 'react-icons/lu';
+import { LuPlus, LuSend, LuUserRound } from 'react-icons/lu';
+import { PageTitle } from '../../components/page-title.tsx';
+import { EditAndDeleteButtons, SavedItemTile } from '../../components/saved-item-tile.tsx';
 import { TileList, useDeleteConfirmation } from '../../components/tile-list.tsx';
 import { formatDate, formatMoney } from '../../lib/format.ts';
 import { trpc } from '../../lib/trpc.ts';
@@ -13,79 +15,52 @@ function PayeeTile(props: { payee: SavedPayee; onEdit: () => void; onDelete: () 
   const { payee } = props;
   const badge = payee.confirmation.result ? confirmationBadge[payee.confirmation.result] : null;
   return (
-    <Card.Root as="li" variant="outline" listStyleType="none">
-      <Card.Body gap="3" p={{ base: '4', md: '5' }}>
-        <Flex gap="3" align="flex-start">
-          <Box
-            aria-hidden="true"
-            p="2"
-            borderRadius="l2"
-            bg="brand.subtle"
-            color="brand.fg"
-            flexShrink="0"
-          >
-            <LuUserRound size="20" />
-          </Box>
-          <Stack gap="1" flex="1" minW="0">
-            <Heading as="h3" size="sm" wordBreak="break-word">
-              {payee.name}
-            </Heading>
-            <HStack gap="2" wrap="wrap">
-              <Badge variant="subtle" colorPalette="gray">
-                {payee.bank === 'internal' ? 'Horizon Bank' : 'Another bank'}
-              </Badge>
-              <Text fontFamily="mono" fontSize="sm" color="fg.muted">
-                {`••••${payee.accountNumber}`}
-              </Text>
-              {payee.routingNumber ? (
-                <Text fontFamily="mono" fontSize="sm" color="fg.muted">
-                  {`Routing ${payee.routingNumber}`}
-                </Text>
-              ) : null}
-            </HStack>
-            {badge ? (
-              <HStack gap="2" wrap="wrap">
-                <Badge variant="subtle" colorPalette={badge.palette}>
-                  {badge.label}
-                </Badge>
-                <Text fontSize="sm" color="fg.muted">
-                  {`Holder: ${payee.confirmation.holder ?? ''}`}
-                </Text>
-              </HStack>
-            ) : null}
-            <Text fontSize="sm" color="fg.muted">
-              {payee.dailyLimit === null
-                ? `Added ${formatDate(payee.createdAt)}`
-                : `Added ${formatDate(payee.createdAt)} · Limit ${formatMoney(payee.dailyLimit)} a day`}
+    <SavedItemTile
+      icon={<LuUserRound size="20" />}
+      name={payee.name}
+      details={
+        <>
+          <HStack gap="2" wrap="wrap">
+            <Badge variant="subtle" colorPalette="gray">
+              {payee.bank === 'internal' ? 'Horizon Bank' : 'Another bank'}
+            </Badge>
+            <Text fontFamily="mono" fontSize="sm" color="fg.muted">
+              {`••••${payee.accountNumber}`}
             </Text>
-          </Stack>
-        </Flex>
+            {payee.routingNumber ? (
+              <Text fontFamily="mono" fontSize="sm" color="fg.muted">
+                {`Routing ${payee.routingNumber}`}
+              </Text>
+            ) : null}
+          </HStack>
+          {badge ? (
+            <HStack gap="2" wrap="wrap">
+              <Badge variant="subtle" colorPalette={badge.palette}>
+                {badge.label}
+              </Badge>
+              <Text fontSize="sm" color="fg.muted">
+                {`Holder: ${payee.confirmation.holder ?? ''}`}
+              </Text>
+            </HStack>
+          ) : null}
+          <Text fontSize="sm" color="fg.muted">
+            {payee.dailyLimit === null
+              ? `Added ${formatDate(payee.createdAt)}`
+              : `Added ${formatDate(payee.createdAt)} · Limit ${formatMoney(payee.dailyLimit)} a day`}
+          </Text>
+        </>
+      }
+      actions={
         <HStack gap="2" wrap="wrap">
           <Button asChild size="xs" variant="ghost">
             <Link to="/transfer" search={{ payee: payee.id }} aria-label={`Pay ${payee.name}`}>
               <LuSend aria-hidden="true" /> Pay
             </Link>
           </Button>
-          <Button
-            size="xs"
-            variant="ghost"
-            onClick={props.onEdit}
-            aria-label={`Edit ${payee.name}`}
-          >
-            <LuPencil aria-hidden="true" /> Edit
-          </Button>
-          <Button
-            size="xs"
-            variant="ghost"
-            colorPalette="red"
-            onClick={props.onDelete}
-            aria-label={`Delete ${payee.name}`}
-          >
-            <LuTrash2 aria-hidden="true" /> Delete
-          </Button>
+          <EditAndDeleteButtons name={payee.name} onEdit={props.onEdit} onDelete={props.onDelete} />
         </HStack>
-      </Card.Body>
-    </Card.Root>
+      }
+    />
   );
 }
 
@@ -110,12 +85,9 @@ export function PayeesPage() {
         align={{ base: 'stretch', sm: 'flex-end' }}
         direction={{ base: 'column', sm: 'row' }}
       >
-        <Stack gap="1">
-          <Heading as="h1" size="2xl">
-            Payees
-          </Heading>
-          <Text color="fg.muted">People and accounts you pay, saved with a second factor.</Text>
-        </Stack>
+        <PageTitle title="Payees">
+          People and accounts you pay, saved with a second factor.
+        </PageTitle>
         <Button onClick={() => setAdding(true)} alignSelf={{ base: 'flex-start', sm: 'auto' }}>
           <LuPlus aria-hidden="true" /> Add payee
         </Button>

@@ -11,9 +11,10 @@ import { newIdempotencyKey } from '../../lib/idempotency.ts';
 import { firstPage } from '../../lib/page-data.ts';
 import { notify } from '../../lib/toaster.ts';
 import { trpc } from '../../lib/trpc.ts';
+import { BankAccountFields } from './bank-account-fields.tsx';
 import { MethodChoice, type MethodOption } from './method-choice.tsx';
 import { useMoneyMoved } from './money-form.ts';
-import { AmountField, amountInput, PaymentForm, SavedBankSelect } from './payment-form.tsx';
+import { AmountField, amountInput, PaymentForm } from './payment-form.tsx';
 
 export const DEPOSIT_SUCCESS = 'Deposit completed successfully';
 const DEPOSIT_DESCRIPTION = 'Deposit funds';
@@ -238,38 +239,20 @@ export function DepositPage() {
       ) : null}
 
       {method === 'bank' ? (
-        <Stack gap="4">
-          <SavedBankSelect banks={savedBanks} value={bankId} onChange={chooseBank} />
-          <FormField label="Bank name" error={errors.bankName} required readOnly={Boolean(bankId)}>
-            <Input readOnly={Boolean(bankId)} {...form.register('bankName')} />
-          </FormField>
-          <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-            <FormField
-              label="Account number"
-              error={errors.bankAccountNumber}
-              required
-              readOnly={Boolean(bankId)}
-            >
-              <Input
-                inputMode="numeric"
-                readOnly={Boolean(bankId)}
-                {...form.register('bankAccountNumber')}
-              />
-            </FormField>
-            <FormField
-              label="Routing number"
-              error={errors.bankRoutingNumber}
-              required
-              readOnly={Boolean(bankId)}
-            >
-              <Input
-                inputMode="numeric"
-                readOnly={Boolean(bankId)}
-                {...form.register('bankRoutingNumber')}
-              />
-            </FormField>
-          </SimpleGrid>
-        </Stack>
+        <BankAccountFields
+          banks={savedBanks}
+          bankId={bankId}
+          onChooseBank={chooseBank}
+          bankName={{ registration: form.register('bankName'), error: errors.bankName }}
+          accountNumber={{
+            registration: form.register('bankAccountNumber'),
+            error: errors.bankAccountNumber,
+          }}
+          routingNumber={{
+            registration: form.register('bankRoutingNumber'),
+            error: errors.bankRoutingNumber,
+          }}
+        />
       ) : null}
 
       <AmountField error={errors.amount} registration={form.register('amount', amountInput)} />

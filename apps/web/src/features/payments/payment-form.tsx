@@ -2,18 +2,17 @@ import {
   Button,
   Card,
   Field,
-  Heading,
   HStack,
   Input,
   InputGroup,
   NativeSelect,
   Stack,
-  Text,
 } from '@chakra-ui/react';
 import { TRPCClientError } from '@trpc/client';
 import type { FormEventHandler, ReactNode } from 'react';
 import type { FieldError, UseFormRegisterReturn } from 'react-hook-form';
 import { FormField } from '../../components/form-field.tsx';
+import { PageTitle } from '../../components/page-title.tsx';
 import { formatMoney } from '../../lib/format.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { AccountSummary } from './account-summary.tsx';
@@ -35,12 +34,7 @@ export function PaymentForm(props: {
 }) {
   return (
     <Stack gap="6" maxW="2xl">
-      <Stack gap="1">
-        <Heading as="h1" size="2xl">
-          {props.title}
-        </Heading>
-        <Text color="fg.muted">{props.intro}</Text>
-      </Stack>
+      <PageTitle title={props.title}>{props.intro}</PageTitle>
       <AccountSummary limit={props.limit} />
       <Card.Root variant="outline">
         <Card.Body>

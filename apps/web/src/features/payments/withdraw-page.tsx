@@ -1,5 +1,5 @@
 import { type WithdrawInput, withdrawInput } from '@bank/validators/money';
-import { Link as ChakraLink, Input, NativeSelect, SimpleGrid, Stack } from '@chakra-ui/react';
+import { Link as ChakraLink, Input, NativeSelect } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from '@tanstack/react-router';
 import { Controller, useForm } from 'react-hook-form';
@@ -11,6 +11,7 @@ import { firstPage } from '../../lib/page-data.ts';
 import { useCurrentUser } from '../../lib/session.ts';
 import { notify } from '../../lib/toaster.ts';
 import { trpc } from '../../lib/trpc.ts';
+import { BankAccountFields } from './bank-account-fields.tsx';
 import { MethodChoice, type MethodOption } from './method-choice.tsx';
 import { useMoneyMoved } from './money-form.ts';
 import {
@@ -18,7 +19,6 @@ import {
   amountInput,
   amountRefusal,
   PaymentForm,
-  SavedBankSelect,
   useAmountCheck,
 } from './payment-form.tsx';
 
@@ -139,33 +139,24 @@ export function WithdrawPage() {
       />
 
       {method === 'bank' ? (
-        <Stack gap="4">
-          <SavedBankSelect banks={savedBanks} value={bankId} onChange={chooseBank} />
-          <FormField label="Bank name" error={errors.bankName} required readOnly={readOnly}>
-            <Input readOnly={readOnly} {...form.register('bankName')} />
+        <BankAccountFields
+          banks={savedBanks}
+          bankId={bankId}
+          onChooseBank={chooseBank}
+          bankName={{ registration: form.register('bankName'), error: errors.bankName }}
+          accountNumber={{
+            registration: form.register('accountNumber'),
+            error: errors.accountNumber,
+          }}
+          routingNumber={{
+            registration: form.register('routingNumber'),
+            error: errors.routingNumber,
+          }}
+        >
+          <FormField label="Account name" error={errors.accountName} required readOnly={readOnly}>
+            <Input readOnly={readOnly} {...form.register('accountName')} />
           </FormField>
-          <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-            <FormField
-              label="Account number"
-              error={errors.accountNumber}
-              required
-              readOnly={readOnly}
-            >
-              <Input inputMode="numeric" readOnly={readOnly} {...form.register('accountNumber')} />
-            </FormField>
-            <FormField
-              label="Routing number"
-              error={errors.routingNumber}
-              required
-              readOnly={readOnly}
-            >
-              <Input inputMode="numeric" readOnly={readOnly} {...form.register('routingNumber')} />
-            </FormField>
-            <FormField label="Account name" error={errors.accountName} required readOnly={readOnly}>
-              <Input readOnly={readOnly} {...form.register('accountName')} />
-            </FormField>
-          </SimpleGrid>
-        </Stack>
+        </BankAccountFields>
       ) : null}
 
       {method === 'card' ? (

@@ -2,6 +2,7 @@ import { notificationPreferencesInput } from '@bank/validators/auth';
 import { Button, Checkbox, Stack, Text } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
+import { ControlledCheckbox } from '../../components/controlled-checkbox.tsx';
 import { errorMessage } from '../../lib/errors.ts';
 import type { SessionUser } from '../../lib/session.ts';
 import { notify } from '../../lib/toaster.ts';
@@ -68,21 +69,14 @@ export function NotificationsForm({ user }: { user: SessionUser }) {
               control={form.control}
               name={option.name}
               render={({ field }) => (
-                <Checkbox.Root
-                  checked={field.value}
-                  onCheckedChange={(details) => field.onChange(details.checked === true)}
-                  name={field.name}
-                  alignItems="flex-start"
-                >
-                  <Checkbox.HiddenInput onBlur={field.onBlur} ref={field.ref} />
-                  <Checkbox.Control mt="0.5" />
+                <ControlledCheckbox field={field} checked={field.value} topAligned>
                   <Stack gap="0">
                     <Checkbox.Label>{option.label}</Checkbox.Label>
                     <Text fontSize="sm" color="fg.muted">
                       {option.hint}
                     </Text>
                   </Stack>
-                </Checkbox.Root>
+                </ControlledCheckbox>
               )}
             />
           ))}

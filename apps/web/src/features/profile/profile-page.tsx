@@ -1,6 +1,7 @@
-import { Heading, Stack, Tabs, Text } from '@chakra-ui/react';
+import { Stack, Tabs } from '@chakra-ui/react';
 import { lazy, Suspense } from 'react';
 import { LuBell, LuKeyRound, LuPlug, LuShield, LuUser } from 'react-icons/lu';
+import { PageTitle } from '../../components/page-title.tsx';
 import { useCurrentUser } from '../../lib/session.ts';
 import { ProfileForm } from './profile-form.tsx';
 
@@ -37,12 +38,9 @@ export function ProfilePage() {
   const user = useCurrentUser();
   return (
     <Stack gap="6">
-      <Stack gap="1">
-        <Heading as="h1" size="2xl">
-          Account Settings
-        </Heading>
-        <Text color="fg.muted">Manage your personal details, security and notifications.</Text>
-      </Stack>
+      <PageTitle title="Account Settings">
+        Manage your personal details, security and notifications.
+      </PageTitle>
       <Tabs.Root defaultValue="profile" variant="line" lazyMount>
         <Tabs.List overflowX="auto" overflowY="hidden">
           <Tabs.Trigger value="profile" flexShrink="0" whiteSpace="nowrap">

@@ -1,9 +1,10 @@
 import { scheduledTransferUpdateInput } from '@bank/validators/scheduled';
-import { Button, Input, InputGroup, Stack } from '@chakra-ui/react';
+import { Input, InputGroup } from '@chakra-ui/react';
 import { useForm } from 'react-hook-form';
+import { EditFormDialog } from '../../components/edit-form-dialog.tsx';
 import { FormField } from '../../components/form-field.tsx';
-import { ModalDialog } from '../../components/modal-dialog.tsx';
-import { apiErrorInfo, errorMessage } from '../../lib/errors.ts';
+import { errorMessage } from '../../lib/errors.ts';
+import { showDetailsAtFields, showIssuesAtFields } from '../../lib/field-errors.ts';
 import { notify } from '../../lib/toaster.ts';
 import { trpc } from '../../lib/trpc.ts';
 import type { ScheduledTransfer } from './labels.ts';
@@ -38,10 +39,7 @@ export function EditScheduleDialog(props: {
       ...(values.date && values.date !== schedule.nextRunDate ? { date: values.date } : {}),
     });
     if (!parsed.success) {
-      for (const issue of parsed.error.issues) {
-        const [name] = issue.path;
-        if (isField(name)) form.setError(name, { message: issue.message });
-      }
+      showIssuesAtFields(parsed.error.issues, isField, form.setError);
       return;
     }
     try {
@@ -54,42 +52,33 @@ export function EditScheduleDialog(props: {
       ]);
       props.onClose();
     } catch (error) {
-      const { details } = apiErrorInfo(error);
-      for (const detail of details)
-        if (isField(detail.field)) form.setError(detail.field, { message: detail.message });
-      if (details.length === 0)
+      if (!showDetailsAtFields(error, isField, form.setError))
         notify({ type: 'error', message: errorMessage(error, 'Failed to update the transfer') });
     }
   });
   return (
-    <ModalDialog
+    <EditFormDialog
       open={props.open}
       onClose={props.onClose}
       title="Edit scheduled transfer"
       onSubmit={onSubmit}
-      actions={
-        <Button type="submit" loading={isSubmitting} loadingText="Saving…">
-          Save Changes
-        </Button>
-      }
+      isSubmitting={isSubmitting}
     >
-      <Stack gap="4">
-        <FormField label="Amount" error={errors.amount} required>
-          <InputGroup startElement="$" endElement="USD">
-            <Input inputMode="decimal" autoComplete="off" {...form.register('amount')} />
-          </InputGroup>
-        </FormField>
-        <FormField label="Description" error={errors.description}>
-          <Input autoComplete="off" {...form.register('description')} />
-        </FormField>
-        <FormField
-          label="Next payment"
-          error={errors.date}
-          helperText="Moves this payment and the ones after it."
-        >
-          <Input type="date" {...form.register('date')} />
-        </FormField>
-      </Stack>
-    </ModalDialog>
+      <FormField label="Amount" error={errors.amount} required>
+        <InputGroup startElement="$" endElement="USD">
+          <Input inputMode="decimal" autoComplete="off" {...form.register('amount')} />
+        </InputGroup>
+      </FormField>
+      <FormField label="Description" error={errors.description}>
+        <Input autoComplete="off" {...form.register('description')} />
+      </FormField>
+      <FormField
+        label="Next payment"
+        error={errors.date}
+        helperText="Moves this payment and the ones after it."
+      >
+        <Input type="date" {...form.register('date')} />
+      </FormField>
+    </EditFormDialog>
   );
 }

@@ -3,7 +3,6 @@ import {
   Button,
   Card,
   Link as ChakraLink,
-  Heading,
   HStack,
   Input,
   InputGroup,
@@ -14,7 +13,9 @@ import {
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';
 import { FormField } from '../../components/form-field.tsx';
-import { apiErrorInfo, errorMessage } from '../../lib/errors.ts';
+import { PageTitle } from '../../components/page-title.tsx';
+import { errorMessage } from '../../lib/errors.ts';
+import { showDetailsAtFields, showIssuesAtFields } from '../../lib/field-errors.ts';
 import { notify } from '../../lib/toaster.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { frequencyLabel, localToday } from './labels.ts';
@@ -94,10 +95,7 @@ export function ScheduleFormPage(props: {
   const onSubmit = form.handleSubmit(async (values) => {
     const parsed = scheduledTransferInput.safeParse(toInput(values));
     if (!parsed.success) {
-      for (const issue of parsed.error.issues) {
-        const [name] = issue.path;
-        if (isField(name)) form.setError(name, { message: issue.message });
-      }
+      showIssuesAtFields(parsed.error.issues, isField, form.setError);
       return;
     }
     try {
@@ -109,10 +107,7 @@ export function ScheduleFormPage(props: {
         params: { id: result.scheduledTransfer.id },
       });
     } catch (error) {
-      const { details } = apiErrorInfo(error);
-      for (const detail of details)
-        if (isField(detail.field)) form.setError(detail.field, { message: detail.message });
-      if (details.length === 0)
+      if (!showDetailsAtFields(error, isField, form.setError))
         notify({ type: 'error', message: errorMessage(error, 'Failed to schedule the transfer') });
     }
   });
@@ -120,15 +115,10 @@ export function ScheduleFormPage(props: {
   const list = payees.data?.data ?? [];
   return (
     <Stack gap="6" maxW="2xl">
-      <Stack gap="1">
-        <Heading as="h1" size="2xl">
-          Schedule a Transfer
-        </Heading>
-        <Text color="fg.muted">
-          Paid on each date in the bank’s time zone, from your checking account. If your balance
-          will not cover it, we tell you the day before.
-        </Text>
-      </Stack>
+      <PageTitle title="Schedule a Transfer">
+        Paid on each date in the bank’s time zone, from your checking account. If your balance will
+        not cover it, we tell you the day before.
+      </PageTitle>
       <Card.Root variant="outline">
         <Card.Body>
           {payees.isSuccess && list.length === 0 ? (

@@ -1,16 +1,8 @@
-import {
-  Badge,
-  Button,
-  Link as ChakraLink,
-  Flex,
-  Heading,
-  HStack,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
+import { Badge, Button, Link as ChakraLink, Flex, HStack, Stack, Text } from '@chakra-ui/react';
 import { Link } from '@tanstack/react-router';
 import { LuCalendarPlus } from 'react-icons/lu';
 import { type Column, cellStyles, ListTable } from '../../components/data-table.tsx';
+import { PageTitle } from '../../components/page-title.tsx';
 import { formatMoney } from '../../lib/format.ts';
 import { trpc } from '../../lib/trpc.ts';
 import {
@@ -79,14 +71,9 @@ export function ScheduledListPage() {
         align={{ base: 'stretch', sm: 'flex-end' }}
         direction={{ base: 'column', sm: 'row' }}
       >
-        <Stack gap="1">
-          <Heading as="h1" size="2xl">
-            Scheduled Transfers
-          </Heading>
-          <Text color="fg.muted">
-            Payments to your payees on a date, or every week, two weeks or month.
-          </Text>
-        </Stack>
+        <PageTitle title="Scheduled Transfers">
+          Payments to your payees on a date, or every week, two weeks or month.
+        </PageTitle>
         <Button asChild alignSelf={{ base: 'flex-start', sm: 'auto' }}>
           <Link to="/transfers/scheduled/new">
             <LuCalendarPlus aria-hidden="true" /> Schedule a transfer

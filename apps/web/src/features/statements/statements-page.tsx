@@ -1,4 +1,4 @@
-import { Badge, Box, Button, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { LuDownload } from 'react-icons/lu';
 import { ErrorAlert } from '../../components/alerts.tsx';
 import {
@@ -8,6 +8,7 @@ import {
   EmptyList,
   ListSpinner,
 } from '../../components/data-table.tsx';
+import { PageTitle } from '../../components/page-title.tsx';
 import { SectionCard } from '../../components/section-card.tsx';
 import { errorMessage } from '../../lib/errors.ts';
 import { formatMoney, formatMonth } from '../../lib/format.ts';
@@ -95,15 +96,10 @@ export function StatementsPage() {
   const accounts = [...new Set(query.data?.data.map((row) => row.accountNumber) ?? [])];
   return (
     <Stack gap="6">
-      <Stack gap="1">
-        <Heading as="h1" size="2xl">
-          Statements
-        </Heading>
-        <Text color="fg.muted">
-          Your account month by month, for a landlord, a lender or your taxes. A closed month’s
-          statement never changes; the current month’s runs to today.
-        </Text>
-      </Stack>
+      <PageTitle title="Statements">
+        Your account month by month, for a landlord, a lender or your taxes. A closed month’s
+        statement never changes; the current month’s runs to today.
+      </PageTitle>
       <SectionCard title="Monthly statements">
         {query.isError ? (
           <ErrorAlert>

@@ -1,0 +1,32 @@
+import { changePasswordInput } from '@bank/validators/auth';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { errorMessage } from './errors.ts';
+import { notify } from './toaster.ts';
+import { trpc } from './trpc.ts';
+
+/**
+ * The signed-in customer's password change (current and new password). On success the form
+ * empties and `onChanged` says so in the caller's way; the server signs out the other devices.
+ */
+export function useChangePasswordForm(onChanged: () => void) {
+  const change = trpc.auth.changePassword.useMutation();
+  const form = useForm({
+    resolver: zodResolver(changePasswordInput),
+    mode: 'onTouched',
+    criteriaMode: 'all',
+    defaultValues: { currentPassword: '', newPassword: '' },
+  });
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      await change.mutateAsync(values);
+      form.reset();
+      onChanged();
+    } catch (error) {
+      notify({ type: 'error', message: errorMessage(error, 'Password change failed') });
+    }
+  });
+  return { form, onSubmit };
+}
+
+export type ChangePasswordForm = ReturnType<typeof useChangePasswordForm>['form'];
