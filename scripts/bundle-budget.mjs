@@ -25,9 +25,11 @@ import { gzipSync } from 'node:zlib';
 
 const KB = 1024;
 /** The sign-in page is the first thing a phone loads; every other page gets the larger budget. */
+// The web issue's targets: the sign-in page at most 200 KB, every other page 300 KB (they were
+// 150 and 250 KB before it, when prerendering was not yet allowed).
 const budgets = [
-  { test: (path) => path === '/login', limit: 150 * KB, label: 'sign-in page' },
-  { test: () => true, limit: 250 * KB, label: 'page' },
+  { test: (path) => path === '/login', limit: 200 * KB, label: 'sign-in page' },
+  { test: () => true, limit: 300 * KB, label: 'page' },
 ];
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -121,7 +123,7 @@ if (process.argv.includes('--record') || raiseWhy) {
 }
 console.log(
   overTarget > 0
-    ? `\nTargets (150 KB sign-in, 250 KB other pages): ${overTarget} of ${rows.length} pages over.`
+    ? `\nTargets (200 KB sign-in, 300 KB other pages): ${overTarget} of ${rows.length} pages over.`
     : `\nAll ${rows.length} pages within their targets.`,
 );
 if (overCeiling.length > 0) {
