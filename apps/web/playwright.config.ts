@@ -45,6 +45,9 @@ export default defineConfig({
   outputDir: postgresUrl ? 'test-results/postgres' : 'test-results',
   use: {
     baseURL,
+    // A click or a navigation that cannot happen fails on its own line, not as the test's timeout.
+    actionTimeout: 30_000,
+    navigationTimeout: 30_000,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
@@ -84,6 +87,8 @@ export default defineConfig({
       SETTLEMENT_DELAY_MS: '2000',
       // Scheduled transfers due today are looked for every second (a minute at most otherwise).
       SCHEDULE_RUN_INTERVAL_MS: '1000',
+      // Money e-mails go out every second (every 30 s otherwise).
+      MONEY_MAIL_INTERVAL_MS: '1000',
       // As behind a load balancer: the fixtures' made-up customers each bring an address.
       TRUST_PROXY: 'true',
       ...onPostgres,

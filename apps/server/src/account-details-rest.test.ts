@@ -1,18 +1,11 @@
-import type { TestApp } from '@bank/api/testing/harness';
 import { fundedCustomer } from '@bank/api/testing/money';
 import { users } from '@bank/db/schema';
 import { messages } from '@bank/validators/messages';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { jsonHeaders, useTestServer } from './testing.ts';
+import { describe, expect, it } from 'vitest';
+import { createFileTestServer, jsonHeaders } from './testing.ts';
 
-let app: TestApp;
-let server: FastifyInstance;
-const started = useTestServer();
-beforeAll(() => {
-  ({ app, server } = started);
-});
+const { app, server } = await createFileTestServer();
 
 async function call(method: 'GET' | 'POST' | 'PUT', url: string, token?: string, payload?: object) {
   const answer = await server.inject({

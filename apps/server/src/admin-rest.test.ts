@@ -1,30 +1,14 @@
-import type { TestApp } from '@bank/api/testing/harness';
 import { fundedCustomer } from '@bank/api/testing/money';
+import { shippedSettings } from '@bank/api/testing/settings';
 import { staffMember } from '@bank/api/testing/staff';
 import { bankSettings, users } from '@bank/db/schema';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { jsonHeaders, useTestServer } from './testing.ts';
+import { describe, expect, it } from 'vitest';
+import { createFileTestServer, jsonHeaders } from './testing.ts';
 
-let app: TestApp;
-let server: FastifyInstance;
-const started = useTestServer();
-beforeAll(() => {
-  ({ app, server } = started);
-});
+const { app, server, as } = await createFileTestServer();
 
 const staff = (role: 'admin' | 'support') => staffMember(app, role);
-
-const settings = {
-  bankName: 'Horizon Bank',
-  supportEmail: 'support@horizonbank.example',
-  supportPhone: '1-800-555-0199',
-  transferLimit: 50_000,
-  withdrawalLimit: 25_000,
-  maintenanceMode: false,
-  interestRates: { savings: 2.5, loans: { personal: 12.5, business: 10, mortgage: 6.5 } },
-};
 
 describe('REST users and settings (docs/product.md 7, admin only)', () => {
   it('refuses every admin path to customers and support staff (403) and to nobody (401)', async () => {
@@ -49,7 +33,7 @@ describe('REST users and settings (docs/product.md 7, admin only)', () => {
       { method: 'PUT', url: `/api/v1/users/${id}/block` },
       { method: 'GET', url: '/api/v1/roles' },
       { method: 'GET', url: '/api/v1/admin/settings' },
-      { method: 'PUT', url: '/api/v1/admin/settings', payload: settings },
+      { method: 'PUT', url: '/api/v1/admin/settings', payload: shippedSettings },
     ];
     for (const path of paths) {
       for (const [token, status] of [
@@ -71,11 +55,9 @@ describe('REST users and settings (docs/product.md 7, admin only)', () => {
   it('lists with docs/product.md’s page shape, toggles a block with no body and sets one with a body', async () => {
     const admin = await staff('admin');
     const alice = await fundedCustomer(app, 0);
-    const list = await server.inject({
-      method: 'GET',
-      url: `/api/v1/users?searchQuery=${encodeURIComponent(alice.email)}&page=1&limit=5`,
-      headers: jsonHeaders(admin.token),
-    });
+    const list = await as(admin.token).get(
+      `/api/v1/users?searchQuery=${encodeURIComponent(alice.email)}&page=1&limit=5`,
+    );
     expect(list.statusCode).toBe(200);
     expect(list.json()).toMatchObject({ page: 1, count: 1, total: 1, hasMore: false });
     expect(list.json().data[0]).toMatchObject({ id: alice.id, status: 'active' });
@@ -94,48 +76,27 @@ describe('REST users and settings (docs/product.md 7, admin only)', () => {
       message: 'User unblocked successfully',
       user: { isBlocked: false },
     });
-    const set = await server.inject({
-      method: 'PUT',
-      url: `/api/v1/users/${alice.id}/block`,
-      headers: jsonHeaders(admin.token),
-      payload: { blocked: false },
-    });
+    const set = await as(admin.token).put(`/api/v1/users/${alice.id}/block`, { blocked: false });
     expect(set.json()).toMatchObject({ user: { isBlocked: false } });
 
-    const created = await server.inject({
-      method: 'POST',
-      url: '/api/v1/users',
-      headers: jsonHeaders(admin.token),
-      payload: {
-        firstName: 'Rita',
-        lastName: 'Rest',
-        email: `rita-${Date.now()}@example.com`,
-        phoneNumber: '+15550002222',
-      },
+    const created = await as(admin.token).post('/api/v1/users', {
+      firstName: 'Rita',
+      lastName: 'Rest',
+      email: `rita-${Date.now()}@example.com`,
+      phoneNumber: '+15550002222',
     });
     expect(created.statusCode).toBe(201);
     expect(created.json()).toMatchObject({ message: 'User created successfully' });
-    const updated = await server.inject({
-      method: 'PUT',
-      url: `/api/v1/users/${created.json().user.id}`,
-      headers: jsonHeaders(admin.token),
-      payload: { withdrawalLimit: 750 },
+    const updated = await as(admin.token).put(`/api/v1/users/${created.json().user.id}`, {
+      withdrawalLimit: 750,
     });
     expect(updated.json()).toMatchObject({
       message: 'User updated successfully',
       user: { withdrawalLimit: 750 },
     });
-    const deleted = await server.inject({
-      method: 'DELETE',
-      url: `/api/v1/users/${created.json().user.id}`,
-      headers: jsonHeaders(admin.token),
-    });
+    const deleted = await as(admin.token).delete(`/api/v1/users/${created.json().user.id}`);
     expect(deleted.json()).toEqual({ message: 'User deleted successfully' });
-    const roles = await server.inject({
-      method: 'GET',
-      url: '/api/v1/roles',
-      headers: jsonHeaders(admin.token),
-    });
+    const roles = await as(admin.token).get('/api/v1/roles');
     expect(roles.json().roles.map((r: { name: string }) => r.name)).toEqual([
       'user',
       'admin',
@@ -146,11 +107,7 @@ describe('REST users and settings (docs/product.md 7, admin only)', () => {
   it('refuses a delete the bank must not do with 409 and the reason', async () => {
     const admin = await staff('admin');
     const rich = await fundedCustomer(app, 5);
-    const answer = await server.inject({
-      method: 'DELETE',
-      url: `/api/v1/users/${rich.id}`,
-      headers: jsonHeaders(admin.token),
-    });
+    const answer = await as(admin.token).delete(`/api/v1/users/${rich.id}`);
     expect(answer.statusCode).toBe(409);
     expect(answer.json().message).toBe(
       'This user cannot be deleted while their balance is $5.00: it must be $0.00 first',
@@ -161,47 +118,28 @@ describe('REST users and settings (docs/product.md 7, admin only)', () => {
     const admin = await staff('admin');
     const alice = await fundedCustomer(app, 0);
     try {
-      const read = await server.inject({
-        method: 'GET',
-        url: '/api/v1/admin/settings',
-        headers: jsonHeaders(admin.token),
-      });
-      expect(read.json()).toMatchObject(settings);
-      const bad = await server.inject({
-        method: 'PUT',
-        url: '/api/v1/admin/settings',
-        headers: jsonHeaders(admin.token),
-        payload: { ...settings, bankName: '', transferLimit: 0 },
+      const read = await as(admin.token).get('/api/v1/admin/settings');
+      expect(read.json()).toMatchObject(shippedSettings);
+      const bad = await as(admin.token).put('/api/v1/admin/settings', {
+        ...shippedSettings,
+        bankName: '',
+        transferLimit: 0,
       });
       expect(bad.statusCode).toBe(400);
       expect(bad.json().details).toEqual([
         { field: 'bankName', message: 'Bank name is required' },
         { field: 'transferLimit', message: 'Transfer limit must be positive' },
       ]);
-      const on = await server.inject({
-        method: 'PUT',
-        url: '/api/v1/admin/settings',
-        headers: jsonHeaders(admin.token),
-        payload: { ...settings, maintenanceMode: true },
+      const on = await as(admin.token).put('/api/v1/admin/settings', {
+        ...shippedSettings,
+        maintenanceMode: true,
       });
       expect(on.json()).toMatchObject({ message: 'Settings updated successfully' });
-      const refused = await server.inject({
-        method: 'GET',
-        url: '/api/v1/transactions/balance',
-        headers: jsonHeaders(alice.token),
-      });
+      const refused = await as(alice.token).get('/api/v1/transactions/balance');
       expect(refused.statusCode).toBe(503);
-      const publicProfile = await server.inject({
-        method: 'GET',
-        url: '/api/v1/bank',
-        headers: jsonHeaders(alice.token),
-      });
+      const publicProfile = await as(alice.token).get('/api/v1/bank');
       expect(publicProfile.json()).toMatchObject({ maintenanceMode: true });
-      const adminStill = await server.inject({
-        method: 'GET',
-        url: '/api/v1/users/stats',
-        headers: jsonHeaders(admin.token),
-      });
+      const adminStill = await as(admin.token).get('/api/v1/users/stats');
       expect(adminStill.statusCode).toBe(200);
     } finally {
       await app.db.update(bankSettings).set({ maintenanceMode: false });
@@ -216,25 +154,16 @@ describe('REST all banks (administrators)', () => {
     const owner = await fundedCustomer(app, 0, `Owner${crypto.randomUUID().slice(0, 6)}`);
     const marker = `Credit Union ${crypto.randomUUID().slice(0, 8)}`;
     for (const [index, accountNumber] of ['55550001', '55550002', '55550003'].entries()) {
-      const linked = await server.inject({
-        method: 'POST',
-        url: '/api/v1/banks',
-        headers: jsonHeaders(owner.token),
-        payload: {
-          name: `${marker} ${index}`,
-          accountNumber,
-          routingNumber: '011000015',
-          accountType: 'checking',
-        },
+      const linked = await as(owner.token).post('/api/v1/banks', {
+        name: `${marker} ${index}`,
+        accountNumber,
+        routingNumber: '011000015',
+        accountType: 'checking',
       });
       expect(linked.statusCode).toBe(201);
     }
     const list = async (query: string) => {
-      const answer = await server.inject({
-        method: 'GET',
-        url: `/api/v1/banks/all?${query}`,
-        headers: jsonHeaders(admin.token),
-      });
+      const answer = await as(admin.token).get(`/api/v1/banks/all?${query}`);
       expect(answer.statusCode).toBe(200);
       return answer.json() as {
         data: { name: string; user: { email: string } }[];

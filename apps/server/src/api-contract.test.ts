@@ -1,28 +1,20 @@
-import type { TestApp } from '@bank/api/testing/harness';
 import { fundedCustomer } from '@bank/api/testing/money';
 import { bankSettings } from '@bank/db/schema';
 import { messages } from '@bank/validators/messages';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { buildServer } from './server.ts';
-import { requestBodySchema, resolveRef, useTestServer } from './testing.ts';
+import { buildTestServer, createFileTestServer, requestBodySchema, resolveRef } from './testing.ts';
 
 // From the API review for integrators: what an integrator met when using /api/v1 as a new user would.
 
 const lines: string[] = [];
-const started = useTestServer({
+const { app, server, as } = await createFileTestServer({
   logLevel: 'info',
   logStream: { write: (line) => lines.push(line) },
 });
-let app: TestApp;
-let server: FastifyInstance;
-beforeAll(() => {
-  ({ app, server } = started);
-});
 
 const json = { 'content-type': 'application/json' };
-const bearer = (token: string) => ({ ...json, authorization: `Bearer ${token}` });
 const logged = () => lines.map((line) => z.record(z.string(), z.unknown()).parse(JSON.parse(line)));
 
 describe('errors an integrator can act on', () => {
@@ -32,11 +24,7 @@ describe('errors an integrator can act on', () => {
     app.deps.settings.forget();
     try {
       lines.length = 0;
-      const response = await server.inject({
-        method: 'GET',
-        url: '/api/v1/transactions/balance',
-        headers: bearer(alice.token),
-      });
+      const response = await as(alice.token).get('/api/v1/transactions/balance');
       expect(response.statusCode).toBe(503);
       expect(response.json()).toEqual({
         code: 'MAINTENANCE',
@@ -68,22 +56,16 @@ describe('errors an integrator can act on', () => {
 
   it('says what is wrong in words, not in the validator’s terms', async () => {
     const alice = await fundedCustomer(app, 0);
-    const page = await server.inject({
-      method: 'GET',
-      url: '/api/v1/cards?page=0',
-      headers: bearer(alice.token),
-    });
+    const page = await as(alice.token).get('/api/v1/cards?page=0');
     expect(page.statusCode).toBe(400);
     expect(page.json()).toEqual({
       code: 'VALIDATION_ERROR',
       message: 'Validation error',
       details: [{ field: 'page', message: 'Page must be at least 1' }],
     });
-    const preferences = await server.inject({
-      method: 'PUT',
-      url: '/api/v1/auth/notification-preferences',
-      headers: bearer(alice.token),
-      payload: { transactionNotifications: 'yes', securityAlerts: true },
+    const preferences = await as(alice.token).put('/api/v1/auth/notification-preferences', {
+      transactionNotifications: 'yes',
+      securityAlerts: true,
     });
     expect(preferences.statusCode).toBe(400);
     expect(preferences.json().details).toEqual([
@@ -183,11 +165,7 @@ describe('CORS', () => {
   });
 
   it('allows the configured origins, Bearer only (no credentials)', async () => {
-    const configured = await buildServer({
-      deps: app.deps,
-      production: false,
-      webDistDir: '/nonexistent',
-      logLevel: 'silent',
+    const configured = await buildTestServer(app.deps, {
       corsOrigins: ['https://app.example.com'],
     });
     try {

@@ -1,19 +1,12 @@
 import { restRoutes } from '@bank/api/rest/routes';
-import type { TestApp } from '@bank/api/testing/harness';
 import { fundedCustomer } from '@bank/api/testing/money';
-import type { FastifyInstance } from 'fastify';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { useTestServer } from './testing.ts';
+import { describe, expect, it } from 'vitest';
+import { createFileTestServer, jsonHeaders } from './testing.ts';
 
 // A customer calling admin routes got 400 listing the fields instead of 403. Who is
 // asking is judged before what they ask, on every route the REST adapter serves.
 
-let app: TestApp;
-let server: FastifyInstance;
-const started = useTestServer();
-beforeAll(() => {
-  ({ app, server } = started);
-});
+const { app, server, as } = await createFileTestServer();
 
 /** Wrong in every way a field can be: types, ranges, unknown values. */
 const badFields = {
@@ -55,7 +48,7 @@ describe('authorization before validation', () => {
       const request = badRequest(route);
       const response = await server.inject({
         ...request,
-        headers: { authorization: `Bearer ${customer.token}`, 'content-type': 'application/json' },
+        headers: jsonHeaders(customer.token),
       });
       answers.push({ route: `${route.method} ${route.path}`, status: response.statusCode });
     }
@@ -68,7 +61,7 @@ describe('authorization before validation', () => {
       if (route.access === 'public' || route.access === 'development') continue;
       const response = await server.inject({
         ...badRequest(route),
-        headers: { 'content-type': 'application/json' },
+        headers: jsonHeaders(),
       });
       answers.push({ route: `${route.method} ${route.path}`, status: response.statusCode });
     }
@@ -77,11 +70,10 @@ describe('authorization before validation', () => {
 
   it('answers a customer 403 for a loan decision with a bad body on their own application', async () => {
     const customer = await fundedCustomer(app, 0);
-    const response = await server.inject({
-      method: 'PUT',
-      url: `/api/v1/loans/${crypto.randomUUID()}`,
-      headers: { authorization: `Bearer ${customer.token}`, 'content-type': 'application/json' },
-      payload: { status: 'approved', version: 'latest', amount: 'lots' },
+    const response = await as(customer.token).put(`/api/v1/loans/${crypto.randomUUID()}`, {
+      status: 'approved',
+      version: 'latest',
+      amount: 'lots',
     });
     expect(response.statusCode).toBe(403);
   });

@@ -1,21 +1,14 @@
-import type { TestApp } from '@bank/api/testing/harness';
 import { fundedCustomer, ledgerInvariant, testCard } from '@bank/api/testing/money';
 import { users } from '@bank/db/schema';
 import { messages } from '@bank/validators/messages';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { jsonHeaders, useTestServer } from './testing.ts';
+import { createFileTestServer, jsonHeaders } from './testing.ts';
 
 // From the security review: input a hostile client sends answers 400 naming the field,
 // never 500; who is asking is judged before what they ask.
 
-let app: TestApp;
-let server: FastifyInstance;
-const started = useTestServer();
-beforeAll(() => {
-  ({ app, server } = started);
-});
+const { app, server } = await createFileTestServer();
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 

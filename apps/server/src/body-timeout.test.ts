@@ -1,15 +1,14 @@
 import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { useTestServer } from './testing.ts';
+import { createFileTestServer } from './testing.ts';
 
 // Slow request bodies were held more than 75 s. A request must arrive whole within
 // the body time-out; here a small bound is set through the option, nothing waits on a clock.
 
-const started = useTestServer({ requestTimeoutMs: 400 });
+const { app, server } = await createFileTestServer({ requestTimeoutMs: 400 });
 
 async function listening() {
-  const { server } = started;
   if (!server.server.listening) await server.listen({ port: 0, host: '127.0.0.1' });
   const address = server.server.address();
   return typeof address === 'object' && address ? address.port : 0;
@@ -59,7 +58,6 @@ function openSocket(port: number, token: string) {
 describe('request bodies have a time-out', () => {
   it('answers 408 and closes a request whose body stops coming, and keeps WebSockets open', async () => {
     const port = await listening();
-    const { app } = started;
     const user = await app.registerVerified();
     const { token } = await app.signIn(user.email);
     const live = openSocket(port, token);

@@ -2,53 +2,39 @@ import { fundedCustomer } from '@bank/api/testing/money';
 import { accounts } from '@bank/db/schema';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { useTestServer } from './testing.ts';
+import { bearerHeaders, createFileTestServer, requestsAs } from './testing.ts';
 
 // PUT /transactions/{id}/category and GET /transactions/export as an integrator calls them.
 
-const started = useTestServer();
-const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+const { app, server } = await createFileTestServer();
+// As an integrator calls: the token only, no content type on a request without a body.
+const as = requestsAs(server, bearerHeaders);
 
 describe('PUT /transactions/{id}/category', () => {
   it('files the caller’s side only; the stats sum spending by it', async () => {
-    const { server, app } = started;
     const alice = await fundedCustomer(app, 500, 'Alice', 'Carter');
     const bob = await fundedCustomer(app, 0, 'Bob', 'Rivera');
-    const sent = await server.inject({
-      method: 'POST',
-      url: '/api/v1/transactions/transfer',
-      headers: bearer(alice.token),
-      payload: {
-        recipientAccountNumber: bob.accountNumber,
-        amount: 64.2,
-        description: 'Market',
-      },
+    const sent = await as(alice.token).post('/api/v1/transactions/transfer', {
+      recipientAccountNumber: bob.accountNumber,
+      amount: 64.2,
+      description: 'Market',
     });
     expect(sent.statusCode).toBe(201);
     const id: string = sent.json().transaction.id;
     expect(sent.json().transaction.category).toBe('transfers');
 
     const put = (token: string, payload: Record<string, string>, target = id) =>
-      server.inject({
-        method: 'PUT',
-        url: `/api/v1/transactions/${target}/category`,
-        headers: bearer(token),
-        payload,
-      });
+      as(token).put(`/api/v1/transactions/${target}/category`, payload);
     const filed = await put(alice.token, { category: 'groceries' });
     expect(filed.statusCode).toBe(200);
     expect(filed.json().data).toMatchObject({ id, category: 'groceries', direction: 'debit' });
 
-    const detail = (token: string) =>
-      server.inject({ url: `/api/v1/transactions/${id}`, headers: bearer(token) });
+    const detail = (token: string) => as(token).get(`/api/v1/transactions/${id}`);
     expect((await detail(alice.token)).json().data.category).toBe('groceries');
     // The other side's view is untouched.
     expect((await detail(bob.token)).json().data.category).toBe('income');
 
-    const stats = await server.inject({
-      url: '/api/v1/transactions/stats',
-      headers: bearer(alice.token),
-    });
+    const stats = await as(alice.token).get('/api/v1/transactions/stats');
     expect(stats.json().stats.spendingByCategory).toEqual([
       { category: 'groceries', amount: 64.2, lastMonth: 0 },
     ]);
@@ -75,7 +61,7 @@ describe('PUT /transactions/{id}/category', () => {
   });
 
   it('is in the OpenAPI document with its body and answer', async () => {
-    const document = (await started.server.inject({ url: '/api/v1/openapi.json' })).json();
+    const document = (await server.inject({ url: '/api/v1/openapi.json' })).json();
     const operation = document.paths['/transactions/{id}/category'].put;
     expect(operation.operationId).toBe('putTransactionsByIdCategory');
     expect(Object.keys(operation.responses)).toEqual(
@@ -87,7 +73,6 @@ describe('PUT /transactions/{id}/category', () => {
 
 describe('GET /transactions/export', () => {
   it('streams more than 10,000 rows, every one, with numbers as numbers', async () => {
-    const { server, app } = started;
     const erin = await fundedCustomer(app, 0, 'Erin', 'Walsh');
     const [account] = await app.db
       .select({ id: accounts.id })
@@ -110,10 +95,7 @@ describe('GET /transactions/export', () => {
         case when g % 2 = 0 then ${account.id}::uuid else ${clearing.id}::uuid end,
         ${erin.id}::uuid, now() - g * interval '1 second', '[]'::jsonb
       from generate_series(1, ${rows}) g`);
-    const answer = await server.inject({
-      url: '/api/v1/transactions/export',
-      headers: bearer(erin.token),
-    });
+    const answer = await as(erin.token).get('/api/v1/transactions/export');
     expect(answer.statusCode).toBe(200);
     expect(answer.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(answer.headers['content-disposition']).toMatch(
@@ -137,17 +119,10 @@ describe('GET /transactions/export', () => {
   });
 
   it('applies the filters and refuses a malformed one before streaming', async () => {
-    const { server, app } = started;
     const fay = await fundedCustomer(app, 30, 'Fay', 'Lindqvist');
-    const filtered = await server.inject({
-      url: '/api/v1/transactions/export?type=withdraw',
-      headers: bearer(fay.token),
-    });
+    const filtered = await as(fay.token).get('/api/v1/transactions/export?type=withdraw');
     expect(filtered.payload.split('\n')).toHaveLength(1);
-    const bad = await server.inject({
-      url: '/api/v1/transactions/export?minAmount=abc',
-      headers: bearer(fay.token),
-    });
+    const bad = await as(fay.token).get('/api/v1/transactions/export?minAmount=abc');
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ code: 'VALIDATION_ERROR' });
   });

@@ -1,30 +1,25 @@
 import { restRoutes } from '@bank/api/rest/routes';
-import type { TestApp } from '@bank/api/testing/harness';
 import { fundedCustomer } from '@bank/api/testing/money';
 import { users } from '@bank/db/schema';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { jsonHeaders, useTestServer } from './testing.ts';
+import { createFileTestServer, jsonHeaders } from './testing.ts';
 
 // The contract defects found with other tools (Spectral, ajv, hey-api, orval): each
 // kept fixed here.
 
 type Json = Record<string, unknown>;
 
-let app: TestApp;
-let server: FastifyInstance;
 let doc: {
   info: { description: string; contact: { url: string }; license: { url: string } };
   externalDocs: { url: string };
   paths: Record<string, Record<string, Json & { parameters?: Json[]; responses: Json }>>;
   components: Record<string, Record<string, Json>>;
 };
-const started = useTestServer();
+const { app, server, as } = await createFileTestServer();
 beforeAll(async () => {
-  ({ app, server } = started);
   doc = (await server.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json();
 });
 
@@ -176,28 +171,21 @@ describe('path ids', () => {
 describe('PUT /loans/{id}', () => {
   it('edits part of a pending application, keeping the fields not sent', async () => {
     const alice = await fundedCustomer(app, 0);
-    const created = await server.inject({
-      method: 'POST',
-      url: '/api/v1/loans',
-      headers: jsonHeaders(alice.token),
-      payload: {
-        type: 'personal',
-        amount: 5000,
-        term: 24,
-        purpose: 'Kitchen renovation',
-        employmentStatus: 'employed',
-        monthlyIncome: 4200,
-        existingLoans: false,
-        collateral: { type: 'vehicle', value: 9000, description: '2019 Honda Civic' },
-      },
+    const created = await as(alice.token).post('/api/v1/loans', {
+      type: 'personal',
+      amount: 5000,
+      term: 24,
+      purpose: 'Kitchen renovation',
+      employmentStatus: 'employed',
+      monthlyIncome: 4200,
+      existingLoans: false,
+      collateral: { type: 'vehicle', value: 9000, description: '2019 Honda Civic' },
     });
     expect(created.statusCode).toBe(201);
     const { loan } = created.json();
-    const edited = await server.inject({
-      method: 'PUT',
-      url: `/api/v1/loans/${loan.id}`,
-      headers: jsonHeaders(alice.token),
-      payload: { amount: 6500, collateral: { value: 9500 } },
+    const edited = await as(alice.token).put(`/api/v1/loans/${loan.id}`, {
+      amount: 6500,
+      collateral: { value: 9500 },
     });
     expect(edited.statusCode).toBe(200);
     expect(edited.json().loan).toMatchObject({
@@ -208,12 +196,7 @@ describe('PUT /loans/{id}', () => {
       collateral: { type: 'vehicle', value: 9500, description: '2019 Honda Civic' },
       version: 2,
     });
-    const invalid = await server.inject({
-      method: 'PUT',
-      url: `/api/v1/loans/${loan.id}`,
-      headers: jsonHeaders(alice.token),
-      payload: { amount: -1 },
-    });
+    const invalid = await as(alice.token).put(`/api/v1/loans/${loan.id}`, { amount: -1 });
     expect(invalid.statusCode).toBe(400);
     expect(invalid.json()).toMatchObject({
       code: 'VALIDATION_ERROR',
@@ -227,22 +210,15 @@ describe('GET /transactions by cursor', () => {
     const alice = await fundedCustomer(app, 1000);
     const bob = await fundedCustomer(app, 0);
     const send = async (amount: number) => {
-      const answer = await server.inject({
-        method: 'POST',
-        url: '/api/v1/transactions/transfer',
-        headers: jsonHeaders(alice.token),
-        payload: { recipientAccountNumber: bob.accountNumber, amount },
+      const answer = await as(alice.token).post('/api/v1/transactions/transfer', {
+        recipientAccountNumber: bob.accountNumber,
+        amount,
       });
       expect(answer.statusCode).toBe(201);
       return answer.json().transaction.id as string;
     };
     for (let i = 1; i <= 7; i += 1) await send(i);
-    const list = (query: string) =>
-      server.inject({
-        method: 'GET',
-        url: `/api/v1/transactions?${query}`,
-        headers: jsonHeaders(alice.token),
-      });
+    const list = (query: string) => as(alice.token).get(`/api/v1/transactions?${query}`);
     const before = (await list('limit=100')).json().data.map((row: { id: string }) => row.id);
     expect(before).toHaveLength(8); // the deposit and seven transfers
 

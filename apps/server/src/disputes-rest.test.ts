@@ -1,21 +1,10 @@
-import type { TestApp } from '@bank/api/testing/harness';
 import { fundedCustomer, ledgerInvariant } from '@bank/api/testing/money';
 import { users } from '@bank/db/schema';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { useTestServer } from './testing.ts';
+import { describe, expect, it } from 'vitest';
+import { createFileTestServer } from './testing.ts';
 
-let app: TestApp;
-let server: FastifyInstance;
-const started = useTestServer();
-beforeAll(() => {
-  ({ app, server } = started);
-});
-
-const as = (token: string) => ({
-  headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-});
+const { app, server, as } = await createFileTestServer();
 
 describe('REST disputes', () => {
   it('opens (201), lists, and moves a dispute through provisional credit, as documented', async () => {
@@ -23,28 +12,22 @@ describe('REST disputes', () => {
     await app.db.update(users).set({ role: 'support' }).where(eq(users.id, agent.id));
     const alice = await fundedCustomer(app, 300, 'Alice');
     const bob = await fundedCustomer(app, 0, 'Bob');
-    const paid = await server.inject({
-      method: 'POST',
-      url: '/api/v1/transactions/transfer',
-      ...as(alice.token),
-      payload: { recipientAccountNumber: bob.accountNumber, amount: 45 },
+    const paid = await as(alice.token).post('/api/v1/transactions/transfer', {
+      recipientAccountNumber: bob.accountNumber,
+      amount: 45,
     });
     const id: string = paid.json().transaction.id;
 
-    const bad = await server.inject({
-      method: 'POST',
-      url: `/api/v1/transactions/${id}/disputes`,
-      ...as(alice.token),
-      payload: { reason: 'stolen', description: 'short' },
+    const bad = await as(alice.token).post(`/api/v1/transactions/${id}/disputes`, {
+      reason: 'stolen',
+      description: 'short',
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().code).toBe('VALIDATION_ERROR');
 
-    const opened = await server.inject({
-      method: 'POST',
-      url: `/api/v1/transactions/${id}/disputes`,
-      ...as(alice.token),
-      payload: { reason: 'wrong_amount', description: 'I agreed to pay $40, not $45.' },
+    const opened = await as(alice.token).post(`/api/v1/transactions/${id}/disputes`, {
+      reason: 'wrong_amount',
+      description: 'I agreed to pay $40, not $45.',
     });
     expect(opened.statusCode).toBe(201);
     const { dispute } = opened.json();
@@ -52,11 +35,9 @@ describe('REST disputes', () => {
     expect(dispute.id).toEqual(expect.any(String));
     expect(dispute.ticketId).toEqual(expect.any(String));
 
-    const again = await server.inject({
-      method: 'POST',
-      url: `/api/v1/transactions/${id}/disputes`,
-      ...as(alice.token),
-      payload: { reason: 'other', description: 'Once more, with feeling.' },
+    const again = await as(alice.token).post(`/api/v1/transactions/${id}/disputes`, {
+      reason: 'other',
+      description: 'Once more, with feeling.',
     });
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({
@@ -64,58 +45,36 @@ describe('REST disputes', () => {
       details: { disputeId: dispute.id },
     });
 
-    const mine = await server.inject({
-      method: 'GET',
-      url: '/api/v1/disputes',
-      ...as(alice.token),
-    });
+    const mine = await as(alice.token).get('/api/v1/disputes');
     expect(mine.statusCode).toBe(200);
     expect(mine.json().data.map((d: { id: string }) => d.id)).toEqual([dispute.id]);
 
-    const refused = await server.inject({
-      method: 'GET',
-      url: '/api/v1/admin/disputes',
-      ...as(alice.token),
-    });
+    const refused = await as(alice.token).get('/api/v1/admin/disputes');
     expect(refused.statusCode).toBe(403);
-    const queue = await server.inject({
-      method: 'GET',
-      url: '/api/v1/admin/disputes',
-      ...as(agent.token),
-    });
+    const queue = await as(agent.token).get('/api/v1/admin/disputes');
     expect(queue.statusCode).toBe(200);
     expect(queue.json().data[0]).toMatchObject({ id: dispute.id, late: false });
 
-    const credited = await server.inject({
-      method: 'PUT',
-      url: `/api/v1/admin/disputes/${dispute.id}`,
-      ...as(agent.token),
-      payload: { status: 'provisional_credit', amount: 5 },
+    const credited = await as(agent.token).put(`/api/v1/admin/disputes/${dispute.id}`, {
+      status: 'provisional_credit',
+      amount: 5,
     });
     expect(credited.statusCode).toBe(200);
     expect(credited.json().dispute).toMatchObject({
       status: 'provisional_credit',
       creditedAmount: 5,
     });
-    const noReason = await server.inject({
-      method: 'PUT',
-      url: `/api/v1/admin/disputes/${dispute.id}`,
-      ...as(agent.token),
-      payload: { status: 'denied' },
+    const noReason = await as(agent.token).put(`/api/v1/admin/disputes/${dispute.id}`, {
+      status: 'denied',
     });
     expect(noReason.statusCode).toBe(400);
-    const resolved = await server.inject({
-      method: 'PUT',
-      url: `/api/v1/admin/disputes/${dispute.id}`,
-      ...as(agent.token),
-      payload: { status: 'resolved', reason: 'The payee agreed to $40.' },
+    const resolved = await as(agent.token).put(`/api/v1/admin/disputes/${dispute.id}`, {
+      status: 'resolved',
+      reason: 'The payee agreed to $40.',
     });
     expect(resolved.json().dispute.status).toBe('resolved');
-    const closed = await server.inject({
-      method: 'PUT',
-      url: `/api/v1/admin/disputes/${dispute.id}`,
-      ...as(agent.token),
-      payload: { status: 'investigating' },
+    const closed = await as(agent.token).put(`/api/v1/admin/disputes/${dispute.id}`, {
+      status: 'investigating',
     });
     expect(closed.statusCode).toBe(409);
     expect(closed.json().code).toBe('DISPUTE_STATUS');

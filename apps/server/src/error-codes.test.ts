@@ -1,36 +1,21 @@
 import { readFileSync } from 'node:fs';
 import { errorCatalogue, errorCodes } from '@bank/api/errors';
-import type { TestApp } from '@bank/api/testing/harness';
 import { balanceCents, fundedCustomer } from '@bank/api/testing/money';
 import { bankSettings } from '@bank/db/schema';
 import { checkDigits } from '@bank/validators/account-number';
-import type { FastifyInstance } from 'fastify';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { resolveRef, useTestServer } from './testing.ts';
+import { describe, expect, it } from 'vitest';
+import { createFileTestServer, resolveRef } from './testing.ts';
 
 // Errors a program can read. Every error body carries a stable `code`; a refusal by a
 // rule carries its figures and the next step; `?dryRun=true` answers the same verdict.
 
-let app: TestApp;
-let server: FastifyInstance;
-const started = useTestServer();
-beforeAll(() => {
-  ({ app, server } = started);
-});
-
-const json = (token?: string, key?: string) => ({
-  'content-type': 'application/json',
-  ...(token ? { authorization: `Bearer ${token}` } : {}),
-  ...(key ? { 'idempotency-key': key } : {}),
-});
+const { app, server, as } = await createFileTestServer();
 
 async function transfer(token: string, payload: object, query = '', key?: string) {
-  return server.inject({
-    method: 'POST',
-    url: `/api/v1/transactions/transfer${query}`,
-    headers: json(token, key),
+  return as(token, key ? { 'idempotency-key': key } : {}).post(
+    `/api/v1/transactions/transfer${query}`,
     payload,
-  });
+  );
 }
 
 /** What the daily-limit figures say about the day: it resets at the next 00:00 UTC. */
@@ -57,12 +42,7 @@ describe('error codes', () => {
       },
     };
     expect(rest.json()).toEqual(body);
-    const trpc = await server.inject({
-      method: 'POST',
-      url: '/trpc/transactions.transfer',
-      headers: json(alice.token),
-      payload,
-    });
+    const trpc = await as(alice.token).post('/trpc/transactions.transfer', payload);
     expect(trpc.statusCode).toBe(400);
     expect(trpc.json().error.data).toMatchObject({
       code: 'INSUFFICIENT_FUNDS',
@@ -139,11 +119,7 @@ describe('error codes', () => {
       code: 'UNAUTHORIZED',
       message: 'Authentication required',
     });
-    const missing = await server.inject({
-      method: 'GET',
-      url: `/api/v1/transactions/${crypto.randomUUID()}`,
-      headers: json(alice.token),
-    });
+    const missing = await as(alice.token).get(`/api/v1/transactions/${crypto.randomUUID()}`);
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toMatchObject({ code: 'NOT_FOUND' });
   });
@@ -229,12 +205,7 @@ describe('POST /transactions/transfer?dryRun=true', () => {
       code: 'VALIDATION_ERROR',
       details: [{ field: 'dryRun' }],
     });
-    const anonymous = await server.inject({
-      method: 'POST',
-      url: '/api/v1/transactions/transfer?dryRun=true',
-      headers: json(),
-      payload,
-    });
+    const anonymous = await as().post('/api/v1/transactions/transfer?dryRun=true', payload);
     expect(anonymous.json()).toMatchObject({ code: 'UNAUTHORIZED' });
   });
 });

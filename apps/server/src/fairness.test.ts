@@ -3,7 +3,7 @@ import { createTestApp, type TestApp } from '@bank/api/testing/harness';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
-import { buildServer } from './server.ts';
+import { buildTestServer, listenOnFreePort } from './testing.ts';
 
 // One customer's burst (3,000 queries on one socket, 3,000 HTTP requests) stalled
 // everyone; a closed socket's queued calls still ran; sockets and subscriptions were unbounded.
@@ -27,15 +27,8 @@ let port = 0;
 beforeAll(async () => {
   app = await createTestApp();
   fairness = new Fairness(bounds, () => 1_000_000);
-  server = await buildServer({
-    deps: { ...app.deps, fairness },
-    production: false,
-    webDistDir: '/nonexistent',
-    logLevel: 'silent',
-  });
-  await server.listen({ port: 0, host: '127.0.0.1' });
-  const address = server.server.address();
-  port = typeof address === 'object' && address ? address.port : 0;
+  server = await buildTestServer({ ...app.deps, fairness });
+  port = await listenOnFreePort(server);
 });
 afterAll(async () => {
   await server?.close();

@@ -1,12 +1,10 @@
 import { createSession } from '@bank/api/auth/sessions';
-import type { TestApp } from '@bank/api/testing/harness';
 import { fundedCustomer, ledgerInvariant } from '@bank/api/testing/money';
 import { users } from '@bank/db/schema';
 import { eq, inArray } from 'drizzle-orm';
 import fc from 'fast-check';
-import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useTestServer } from './testing.ts';
+import { createFileTestServer } from './testing.ts';
 
 // From the security review: every REST operation of the OpenAPI document, driven with generated hostile values
 // (wrong types, bounds, unicode, nesting): never a 5xx, always the `{message, details}` error
@@ -26,9 +24,7 @@ interface Operation {
   body: Schema | null;
 }
 
-let app: TestApp;
-let server: FastifyInstance;
-const started = useTestServer();
+const { app, server } = await createFileTestServer();
 const tokens: Record<'customer' | 'admin', string> = { customer: '', admin: '' };
 let operations: Operation[] = [];
 
@@ -325,7 +321,6 @@ let customerId = '';
 let adminId = '';
 
 beforeAll(async () => {
-  ({ app, server } = started);
   const document = await server.inject({ method: 'GET', url: '/api/v1/openapi.json' });
   operations = operationsOf(document.json());
   const customer = await fundedCustomer(app, 500);

@@ -1,17 +1,10 @@
-import type { TestApp } from '@bank/api/testing/harness';
 import { fundedCustomer } from '@bank/api/testing/money';
 import { users } from '@bank/db/schema';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { jsonHeaders, useTestServer } from './testing.ts';
+import { describe, expect, it } from 'vitest';
+import { createFileTestServer } from './testing.ts';
 
-let app: TestApp;
-let server: FastifyInstance;
-const started = useTestServer();
-beforeAll(() => {
-  ({ app, server } = started);
-});
+const { app, server, as } = await createFileTestServer();
 
 const application = {
   type: 'personal',
@@ -30,34 +23,22 @@ describe('REST loans paths (docs/product.md 7)', () => {
     const alice = await fundedCustomer(app, 100);
     const officer = await fundedCustomer(app, 0, 'Officer');
     await app.db.update(users).set({ role: 'admin' }).where(eq(users.id, officer.id));
-    const as = (token: string) => ({ headers: jsonHeaders(token) });
-
-    const types = await server.inject({
-      method: 'GET',
-      url: '/api/v1/loans/types',
-      ...as(alice.token),
-    });
+    const types = await as(alice.token).get('/api/v1/loans/types');
     expect(types.statusCode).toBe(200);
     expect(types.json()).toMatchObject({
       loanTypes: expect.arrayContaining([expect.objectContaining({ type: 'mortgage' })]),
       interestRates: { personal: 12.5, business: 10, mortgage: 6.5 },
     });
 
-    const calculated = await server.inject({
-      method: 'POST',
-      url: '/api/v1/loans/calculate',
-      ...as(alice.token),
-      payload: { type: 'personal', amount: 5_000, term: 24 },
+    const calculated = await as(alice.token).post('/api/v1/loans/calculate', {
+      type: 'personal',
+      amount: 5_000,
+      term: 24,
     });
     expect(calculated.statusCode).toBe(200);
     expect(calculated.json().schedule).toHaveLength(24);
 
-    const outOfRange = await server.inject({
-      method: 'POST',
-      url: '/api/v1/loans',
-      ...as(alice.token),
-      payload: { ...application, amount: 500 },
-    });
+    const outOfRange = await as(alice.token).post('/api/v1/loans', { ...application, amount: 500 });
     expect(outOfRange.statusCode).toBe(400);
     expect(outOfRange.json()).toEqual({
       code: 'VALIDATION_ERROR',
@@ -70,21 +51,14 @@ describe('REST loans paths (docs/product.md 7)', () => {
       ],
     });
 
-    const created = await server.inject({
-      method: 'POST',
-      url: '/api/v1/loans',
-      ...as(alice.token),
-      payload: application,
-    });
+    const created = await as(alice.token).post('/api/v1/loans', application);
     expect(created.statusCode).toBe(201);
     const { loan } = created.json();
     expect(created.json().message).toBe('Loan application submitted successfully');
 
-    const edited = await server.inject({
-      method: 'PUT',
-      url: `/api/v1/loans/${loan.id}`,
-      ...as(alice.token),
-      payload: { ...application, amount: 6_000 },
+    const edited = await as(alice.token).put(`/api/v1/loans/${loan.id}`, {
+      ...application,
+      amount: 6_000,
     });
     expect(edited.statusCode).toBe(200);
     expect(edited.json()).toMatchObject({
@@ -92,11 +66,7 @@ describe('REST loans paths (docs/product.md 7)', () => {
       loan: { amount: 6_000 },
     });
 
-    const list = await server.inject({
-      method: 'GET',
-      url: '/api/v1/loans?page=1&limit=10',
-      ...as(alice.token),
-    });
+    const list = await as(alice.token).get('/api/v1/loans?page=1&limit=10');
     expect(list.json()).toMatchObject({
       page: 1,
       limit: 10,
@@ -106,57 +76,36 @@ describe('REST loans paths (docs/product.md 7)', () => {
     });
 
     // A customer cannot decide; an administrator can, through the same path.
-    const selfApproval = await server.inject({
-      method: 'PUT',
-      url: `/api/v1/loans/${loan.id}`,
-      ...as(alice.token),
-      payload: { status: 'approved' },
+    const selfApproval = await as(alice.token).put(`/api/v1/loans/${loan.id}`, {
+      status: 'approved',
     });
     expect(selfApproval.statusCode).toBe(403);
-    const all = await server.inject({
-      method: 'GET',
-      url: '/api/v1/loans/all?status=pending',
-      ...as(officer.token),
-    });
+    const all = await as(officer.token).get('/api/v1/loans/all?status=pending');
     expect(all.json()).toMatchObject({ page: 1, hasMore: false });
     expect(all.json().loans.map((row: { id: string }) => row.id)).toContain(loan.id);
     // docs/product.md 7's bare {status} decides only an application as first submitted; this one was
     // edited, so the officer names the version they reviewed.
-    const stale = await server.inject({
-      method: 'PUT',
-      url: `/api/v1/loans/${loan.id}`,
-      ...as(officer.token),
-      payload: { status: 'approved' },
-    });
+    const stale = await as(officer.token).put(`/api/v1/loans/${loan.id}`, { status: 'approved' });
     expect(stale.statusCode).toBe(409);
     expect(stale.json()).toMatchObject({
       message: 'This application changed since you opened it. Review it again.',
       reason: 'APPLICATION_CHANGED',
       details: { version: 2 },
     });
-    const approved = await server.inject({
-      method: 'PUT',
-      url: `/api/v1/loans/${loan.id}`,
-      ...as(officer.token),
-      payload: { status: 'approved', version: 2 },
+    const approved = await as(officer.token).put(`/api/v1/loans/${loan.id}`, {
+      status: 'approved',
+      version: 2,
     });
     expect(approved.statusCode).toBe(200);
     expect(approved.json().loan.status).toBe('approved');
 
-    const detail = await server.inject({
-      method: 'GET',
-      url: `/api/v1/loans/${loan.id}`,
-      ...as(alice.token),
-    });
+    const detail = await as(alice.token).get(`/api/v1/loans/${loan.id}`);
     expect(detail.json().loan.paymentSchedule).toHaveLength(24);
 
     const key = `loan-${crypto.randomUUID()}`;
     const repay = () =>
-      server.inject({
-        method: 'POST',
-        url: `/api/v1/loans/${loan.id}/repay`,
-        headers: { ...jsonHeaders(alice.token), 'idempotency-key': key },
-        payload: { mode: 'instalment' },
+      as(alice.token, { 'idempotency-key': key }).post(`/api/v1/loans/${loan.id}/repay`, {
+        mode: 'instalment',
       });
     const paid = await repay();
     expect(paid.statusCode).toBe(200);
@@ -168,11 +117,7 @@ describe('REST loans paths (docs/product.md 7)', () => {
     expect(replayed.headers['idempotent-replayed']).toBe('true');
     expect(replayed.json()).toEqual(paid.json());
 
-    const stats = await server.inject({
-      method: 'GET',
-      url: '/api/v1/loans/stats',
-      ...as(alice.token),
-    });
+    const stats = await as(alice.token).get('/api/v1/loans/stats');
     expect(stats.json()).toMatchObject({
       totalLoans: 1,
       activeLoans: 1,
@@ -180,17 +125,8 @@ describe('REST loans paths (docs/product.md 7)', () => {
       averageInterestRate: 12.5,
     });
 
-    const second = await server.inject({
-      method: 'POST',
-      url: '/api/v1/loans',
-      ...as(alice.token),
-      payload: application,
-    });
-    const cancelled = await server.inject({
-      method: 'POST',
-      url: `/api/v1/loans/${second.json().loan.id}/cancel`,
-      ...as(alice.token),
-    });
+    const second = await as(alice.token).post('/api/v1/loans', application);
+    const cancelled = await as(alice.token).post(`/api/v1/loans/${second.json().loan.id}/cancel`);
     expect(cancelled.json()).toMatchObject({
       message: 'Loan application cancelled successfully',
       loan: { status: 'cancelled' },
@@ -201,19 +137,12 @@ describe('REST loans paths (docs/product.md 7)', () => {
     const alice = await fundedCustomer(app, 0);
     const officer = await fundedCustomer(app, 0, 'Officer');
     await app.db.update(users).set({ role: 'admin' }).where(eq(users.id, officer.id));
-    const created = await server.inject({
-      method: 'POST',
-      url: '/api/v1/loans',
-      headers: jsonHeaders(alice.token),
-      payload: application,
-    });
+    const created = await as(alice.token).post('/api/v1/loans', application);
     const { loan } = created.json();
     expect(loan.version).toBe(1);
-    const rejected = await server.inject({
-      method: 'PUT',
-      url: `/api/v1/loans/${loan.id}`,
-      headers: jsonHeaders(officer.token),
-      payload: { status: 'rejected', reason: 'Not this time' },
+    const rejected = await as(officer.token).put(`/api/v1/loans/${loan.id}`, {
+      status: 'rejected',
+      reason: 'Not this time',
     });
     expect(rejected.statusCode).toBe(200);
     expect(rejected.json().loan).toMatchObject({ status: 'rejected' });

@@ -1,25 +1,21 @@
 import { IncomingMessage } from 'node:http';
 import { Socket } from 'node:net';
-import type { TestApp } from '@bank/api/testing/harness';
 import { fundedCustomer } from '@bank/api/testing/money';
 import { sql } from 'drizzle-orm';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify from 'fastify';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { lazyChildLogger, loggerOptions } from './logging.ts';
-import { useTestServer } from './testing.ts';
+import { createFileTestServer } from './testing.ts';
 
 // From the security review: a failed statement is logged by its code and constraint, never with its
 // bound values (argon2 hashes, sealed card numbers, CVV hashes); credentials are redacted.
 
 const lines: string[] = [];
-const started = useTestServer({
+const { app, server, as } = await createFileTestServer({
   logLevel: 'info',
   logStream: { write: (line) => lines.push(line) },
 });
-let app: TestApp;
-let server: FastifyInstance;
 beforeAll(async () => {
-  ({ app, server } = started);
   // A constraint only this test's database has, so a statement full of secrets fails.
   await app.db.execute(
     sql`alter table users add constraint test_no_mallory check (first_name <> 'Mallory')`,
@@ -29,26 +25,21 @@ beforeAll(async () => {
   );
 });
 
-const json = { 'content-type': 'application/json' };
+const signedOut = as();
 
 describe('the log', () => {
   it('keeps a failed statement’s code and constraint, not its values', async () => {
     lines.length = 0;
     const password = 'Str0ng!Passw0rd';
-    const registered = await server.inject({
-      method: 'POST',
-      url: '/api/v1/auth/register',
-      headers: json,
-      payload: {
-        firstName: 'Mallory',
-        lastName: 'Tester',
-        email: `mallory.${crypto.randomUUID()}@example.com`,
-        phoneNumber: '+15551234567',
-        dateOfBirth: '1990-05-17',
-        password,
-        confirmPassword: password,
-        acceptTerms: true,
-      },
+    const registered = await signedOut.post('/api/v1/auth/register', {
+      firstName: 'Mallory',
+      lastName: 'Tester',
+      email: `mallory.${crypto.randomUUID()}@example.com`,
+      phoneNumber: '+15551234567',
+      dateOfBirth: '1990-05-17',
+      password,
+      confirmPassword: password,
+      acceptTerms: true,
     });
     expect(registered.statusCode).toBe(500);
     expect(registered.json()).toEqual({
@@ -57,17 +48,12 @@ describe('the log', () => {
     });
 
     const alice = await fundedCustomer(app, 0);
-    const card = await server.inject({
-      method: 'POST',
-      url: '/api/v1/cards',
-      headers: { ...json, authorization: `Bearer ${alice.token}` },
-      payload: {
-        type: 'debit',
-        name: 'Mallory',
-        number: '4111111111111111',
-        expiry: '12/39',
-        cvv: '987',
-      },
+    const card = await as(alice.token).post('/api/v1/cards', {
+      type: 'debit',
+      name: 'Mallory',
+      number: '4111111111111111',
+      expiry: '12/39',
+      cvv: '987',
     });
     expect(card.statusCode).toBe(500);
 

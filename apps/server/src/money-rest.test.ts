@@ -1,69 +1,36 @@
-import type { TestApp } from '@bank/api/testing/harness';
 import { balanceCents, fundedCustomer, testCard } from '@bank/api/testing/money';
 import { messages } from '@bank/validators/messages';
-import type { FastifyInstance } from 'fastify';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { jsonHeaders, requestBodySchema, useTestServer } from './testing.ts';
+import { describe, expect, it } from 'vitest';
+import { createFileTestServer, requestBodySchema } from './testing.ts';
 
-let app: TestApp;
-let server: FastifyInstance;
-const started = useTestServer();
-beforeAll(() => {
-  ({ app, server } = started);
-});
+const { app, server, as } = await createFileTestServer();
 
 describe('REST money paths', () => {
   it('transfers with an Idempotency-Key header once, replays the answer, and refuses a changed request with 422', async () => {
     const alice = await fundedCustomer(app, 100);
     const bob = await fundedCustomer(app, 0);
-    const headers = {
-      ...jsonHeaders(alice.token),
-      'idempotency-key': `rest-${crypto.randomUUID()}`,
-    };
+    const keyed = as(alice.token, { 'idempotency-key': `rest-${crypto.randomUUID()}` });
     const payload = {
       type: 'transfer',
       recipientAccountNumber: bob.accountNumber,
       amount: 12.34,
       currency: 'USD',
     };
-    const first = await server.inject({
-      method: 'POST',
-      url: '/api/v1/transactions/transfer',
-      headers,
-      payload,
-    });
+    const first = await keyed.post('/api/v1/transactions/transfer', payload);
     expect(first.statusCode).toBe(201);
     expect(first.headers['idempotent-replayed']).toBeUndefined();
-    const again = await server.inject({
-      method: 'POST',
-      url: '/api/v1/transactions/transfer',
-      headers,
-      payload,
-    });
+    const again = await keyed.post('/api/v1/transactions/transfer', payload);
     expect(again.statusCode).toBe(201);
     expect(again.json()).toEqual(first.json());
     // The replayed answer says so, as Stripe's does.
     expect(again.headers['idempotent-replayed']).toBe('true');
-    const changed = await server.inject({
-      method: 'POST',
-      url: '/api/v1/transactions/transfer',
-      headers,
-      payload: { ...payload, amount: 1 },
-    });
+    const changed = await keyed.post('/api/v1/transactions/transfer', { ...payload, amount: 1 });
     expect(changed.statusCode).toBe(422);
     // A refusal is an answer too: replayed, and marked so.
-    const refusalHeaders = {
-      ...jsonHeaders(alice.token),
-      'idempotency-key': `rest-${crypto.randomUUID()}`,
-    };
+    const keyedRefusal = as(alice.token, { 'idempotency-key': `rest-${crypto.randomUUID()}` });
     const tooMuch = { ...payload, amount: 1_000_000 };
     for (const replayed of [undefined, 'true']) {
-      const refused = await server.inject({
-        method: 'POST',
-        url: '/api/v1/transactions/transfer',
-        headers: refusalHeaders,
-        payload: tooMuch,
-      });
+      const refused = await keyedRefusal.post('/api/v1/transactions/transfer', tooMuch);
       expect(refused.statusCode).toBe(400);
       expect(refused.json()).toMatchObject({
         code: 'INSUFFICIENT_FUNDS',
@@ -71,36 +38,23 @@ describe('REST money paths', () => {
       });
       expect(refused.headers['idempotent-replayed']).toBe(replayed);
     }
-    const balance = await server.inject({
-      method: 'GET',
-      url: '/api/v1/transactions/balance',
-      headers: jsonHeaders(bob.token),
-    });
+    const balance = await as(bob.token).get('/api/v1/transactions/balance');
     expect(balance.json()).toMatchObject({ balance: 12.34, accountNumber: bob.accountNumber });
   });
 
   it('creates by type on POST /transactions and answers docs/product.md’s list shape', async () => {
     const alice = await fundedCustomer(app, 0);
-    const created = await server.inject({
-      method: 'POST',
-      url: '/api/v1/transactions',
-      headers: jsonHeaders(alice.token),
-      payload: {
-        type: 'deposit',
-        amount: 20,
-        method: 'card',
-        ...testCard,
-        currency: 'USD',
-        description: 'Deposit funds',
-      },
+    const created = await as(alice.token).post('/api/v1/transactions', {
+      type: 'deposit',
+      amount: 20,
+      method: 'card',
+      ...testCard,
+      currency: 'USD',
+      description: 'Deposit funds',
     });
     expect(created.statusCode).toBe(201);
     expect(created.json().message).toBe('Deposit completed successfully');
-    const list = await server.inject({
-      method: 'GET',
-      url: '/api/v1/transactions?page=1&limit=10&type=deposit',
-      headers: jsonHeaders(alice.token),
-    });
+    const list = await as(alice.token).get('/api/v1/transactions?page=1&limit=10&type=deposit');
     expect(list.json()).toMatchObject({
       page: 1,
       count: 1,
@@ -109,29 +63,16 @@ describe('REST money paths', () => {
       data: [{ amount: 20, type: 'deposit' }],
     });
     const id = list.json().data[0].id;
-    const one = await server.inject({
-      method: 'GET',
-      url: `/api/v1/transactions/${id}`,
-      headers: jsonHeaders(alice.token),
-    });
+    const one = await as(alice.token).get(`/api/v1/transactions/${id}`);
     expect(one.json().data.id).toBe(id);
-    const stats = await server.inject({
-      method: 'GET',
-      url: '/api/v1/transactions/stats',
-      headers: jsonHeaders(alice.token),
-    });
+    const stats = await as(alice.token).get('/api/v1/transactions/stats');
     expect(stats.json().stats).toMatchObject({ balance: 20, totalIncome: 20, totalExpense: 0 });
   });
 
   it('answers 400 with the messages for a bad transfer and 404 for another customer’s transaction', async () => {
     const alice = await fundedCustomer(app, 10);
     const eve = await fundedCustomer(app, 0);
-    const bad = await server.inject({
-      method: 'POST',
-      url: '/api/v1/transactions/transfer',
-      headers: jsonHeaders(alice.token),
-      payload: { amount: 'lots' },
-    });
+    const bad = await as(alice.token).post('/api/v1/transactions/transfer', { amount: 'lots' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toEqual({
       code: 'VALIDATION_ERROR',
@@ -140,11 +81,7 @@ describe('REST money paths', () => {
       details: [{ field: 'amount', message: 'Amount must be a number' }],
     });
     const [mine] = (await alice.caller.transactions.list({})).data;
-    const peek = await server.inject({
-      method: 'GET',
-      url: `/api/v1/transactions/${mine?.id}`,
-      headers: jsonHeaders(eve.token),
-    });
+    const peek = await as(eve.token).get(`/api/v1/transactions/${mine?.id}`);
     expect(peek.statusCode).toBe(404);
     expect(peek.json()).toEqual({ code: 'NOT_FOUND', message: 'Transaction not found' });
   });
@@ -158,11 +95,7 @@ describe('REST money paths', () => {
       description: 'Pizza night',
     });
     for (const q of ['bob', 'pizza']) {
-      const found = await server.inject({
-        method: 'GET',
-        url: `/api/v1/transactions?q=${q}&type=transfer`,
-        headers: jsonHeaders(alice.token),
-      });
+      const found = await as(alice.token).get(`/api/v1/transactions?q=${q}&type=transfer`);
       expect(found.statusCode).toBe(200);
       expect(found.json()).toMatchObject({
         total: 1,
@@ -190,11 +123,7 @@ describe('REST money paths', () => {
 
   it('downloads the filtered history as CSV', async () => {
     const alice = await fundedCustomer(app, 7);
-    const csv = await server.inject({
-      method: 'GET',
-      url: '/api/v1/transactions/export?type=deposit',
-      headers: jsonHeaders(alice.token),
-    });
+    const csv = await as(alice.token).get('/api/v1/transactions/export?type=deposit');
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toMatch(/^text\/csv/);
     expect(csv.headers['content-disposition']).toContain('attachment');
@@ -203,17 +132,12 @@ describe('REST money paths', () => {
 
   it('serves cards and banks with docs/product.md’s shapes', async () => {
     const alice = await fundedCustomer(app, 0);
-    const card = await server.inject({
-      method: 'POST',
-      url: '/api/v1/cards',
-      headers: jsonHeaders(alice.token),
-      payload: {
-        type: 'debit',
-        name: 'Alice',
-        number: '4111111111111111',
-        expiry: '09/37',
-        cvv: '555',
-      },
+    const card = await as(alice.token).post('/api/v1/cards', {
+      type: 'debit',
+      name: 'Alice',
+      number: '4111111111111111',
+      expiry: '09/37',
+      cvv: '555',
     });
     expect(card.statusCode).toBe(201);
     expect(card.json()).toMatchObject({
@@ -221,47 +145,26 @@ describe('REST money paths', () => {
       card: { number: '**** **** **** 1111' },
       pagination: { page: 1, total: 1 },
     });
-    const cards = await server.inject({
-      method: 'GET',
-      url: '/api/v1/cards?page=1&limit=10',
-      headers: jsonHeaders(alice.token),
-    });
+    const cards = await as(alice.token).get('/api/v1/cards?page=1&limit=10');
     expect(cards.json().cards).toHaveLength(1);
     const id = card.json().card.id;
-    const edited = await server.inject({
-      method: 'PUT',
-      url: `/api/v1/cards/${id}`,
-      headers: jsonHeaders(alice.token),
-      payload: { expiryMonth: 3, expiryYear: 2038 },
+    const edited = await as(alice.token).put(`/api/v1/cards/${id}`, {
+      expiryMonth: 3,
+      expiryYear: 2038,
     });
     expect(edited.json().card.expiry).toBe('03/38');
-    expect(
-      (
-        await server.inject({
-          method: 'DELETE',
-          url: `/api/v1/cards/${id}`,
-          headers: jsonHeaders(alice.token),
-        })
-      ).json().message,
-    ).toBe('Card removed successfully');
+    expect((await as(alice.token).delete(`/api/v1/cards/${id}`)).json().message).toBe(
+      'Card removed successfully',
+    );
 
-    const bank = await server.inject({
-      method: 'POST',
-      url: '/api/v1/banks',
-      headers: jsonHeaders(alice.token),
-      payload: {
-        name: 'Local CU',
-        accountNumber: '12341234',
-        routingNumber: '011000015',
-        accountType: 'savings',
-      },
+    const bank = await as(alice.token).post('/api/v1/banks', {
+      name: 'Local CU',
+      accountNumber: '12341234',
+      routingNumber: '011000015',
+      accountType: 'savings',
     });
     expect(bank.statusCode).toBe(201);
-    const all = await server.inject({
-      method: 'GET',
-      url: '/api/v1/banks/all',
-      headers: jsonHeaders(alice.token),
-    });
+    const all = await as(alice.token).get('/api/v1/banks/all');
     expect(all.statusCode).toBe(403);
   });
 });
@@ -270,11 +173,9 @@ describe('older payload names', () => {
   it('accepts accountNumber for the recipient, as the older transfer form sends it', async () => {
     const alice = await fundedCustomer(app, 10);
     const bob = await fundedCustomer(app, 0);
-    const response = await server.inject({
-      method: 'POST',
-      url: '/api/v1/transactions/transfer',
-      headers: jsonHeaders(alice.token),
-      payload: { accountNumber: bob.accountNumber, amount: 1 },
+    const response = await as(alice.token).post('/api/v1/transactions/transfer', {
+      accountNumber: bob.accountNumber,
+      amount: 1,
     });
     expect(response.statusCode).toBe(201);
     const doc = (await server.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json();
@@ -289,19 +190,13 @@ describe('a session that ends', () => {
     const alice = await fundedCustomer(app, 100);
     const bob = await fundedCustomer(app, 0);
     const transfer = (key: string) =>
-      server.inject({
-        method: 'POST',
-        url: '/api/v1/transactions/transfer',
-        headers: { ...jsonHeaders(alice.token), 'idempotency-key': key },
-        payload: { recipientAccountNumber: bob.accountNumber, amount: 1 },
+      as(alice.token, { 'idempotency-key': key }).post('/api/v1/transactions/transfer', {
+        recipientAccountNumber: bob.accountNumber,
+        amount: 1,
       });
     // Looked up once: the next money call within seconds is answered from the cache.
     expect((await transfer(`first-${crypto.randomUUID()}`)).statusCode).toBe(201);
-    const logout = await server.inject({
-      method: 'POST',
-      url: '/api/v1/auth/logout',
-      headers: jsonHeaders(alice.token),
-    });
+    const logout = await as(alice.token).post('/api/v1/auth/logout');
     expect(logout.statusCode).toBeLessThan(300);
     const key = `after-logout-${crypto.randomUUID()}`;
     const refused = await transfer(key);

@@ -1,13 +1,12 @@
 import { fundedCustomer } from '@bank/api/testing/money';
 import { describe, expect, it } from 'vitest';
-import { jsonHeaders, useTestServer } from './testing.ts';
+import { createFileTestServer } from './testing.ts';
 
 // GET /notifications and POST /notifications/read as an integrator calls them.
 
-const started = useTestServer();
+const { app, server, as } = await createFileTestServer();
 describe('the inbox over REST', () => {
   it('answers {data, unread} and marks one or all read', async () => {
-    const { server, app } = started;
     const alice = await fundedCustomer(app, 0, 'Alice');
     const bob = await fundedCustomer(app, 80, 'Bob');
     await bob.caller.transactions.transfer({
@@ -15,11 +14,7 @@ describe('the inbox over REST', () => {
       amount: 42.1,
       description: 'Pizza night',
     });
-    const inbox = await server.inject({
-      method: 'GET',
-      url: '/api/v1/notifications',
-      headers: jsonHeaders(alice.token),
-    });
+    const inbox = await as(alice.token).get('/api/v1/notifications');
     expect(inbox.statusCode).toBe(200);
     const body = inbox.json();
     expect(body.unread).toBe(2);
@@ -32,26 +27,13 @@ describe('the inbox over REST', () => {
       createdAt: expect.any(String),
       link: expect.stringMatching(/^\/transactions\//),
     });
-    const one = await server.inject({
-      method: 'POST',
-      url: '/api/v1/notifications/read',
-      headers: jsonHeaders(alice.token),
-      payload: { ids: [body.data[0].id] },
+    const one = await as(alice.token).post('/api/v1/notifications/read', {
+      ids: [body.data[0].id],
     });
     expect(one.json()).toEqual({ marked: 1, unread: 1 });
-    const all = await server.inject({
-      method: 'POST',
-      url: '/api/v1/notifications/read',
-      headers: jsonHeaders(alice.token),
-      payload: { all: true },
-    });
+    const all = await as(alice.token).post('/api/v1/notifications/read', { all: true });
     expect(all.json()).toEqual({ marked: 1, unread: 0 });
-    const bad = await server.inject({
-      method: 'POST',
-      url: '/api/v1/notifications/read',
-      headers: jsonHeaders(alice.token),
-      payload: { all: false },
-    });
+    const bad = await as(alice.token).post('/api/v1/notifications/read', { all: false });
     expect(bad.statusCode).toBe(400);
     const signedOut = await server.inject({ method: 'GET', url: '/api/v1/notifications' });
     expect(signedOut.statusCode).toBe(401);

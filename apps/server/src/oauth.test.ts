@@ -1,32 +1,21 @@
-import type { TestApp } from '@bank/api/testing/harness';
 import { balanceCents, fundedCustomer, ledgerInvariant, testCard } from '@bank/api/testing/money';
-import { startWebhookReceiver } from '@bank/api/testing/webhook-receiver';
+import { createFileWebhookReceiver } from '@bank/api/testing/webhook-receiver';
 import { dispatchWebhooks } from '@bank/api/webhooks/dispatcher';
 import { createHttpSender } from '@bank/api/webhooks/sender';
 import { auditLog, users } from '@bank/db/schema';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import * as client from 'openid-client';
 import { Webhook } from 'standardwebhooks';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { useTestServer } from './testing.ts';
+import { createFileTestServer } from './testing.ts';
 
 // The partner journey over OAuth 2.0, driven by openid-client as an integrator's app would:
 // staff register the app, the customer consents, the app reads and pays within its scopes, and
 // the customer's revocation stops its token on the next call.
 
-const started = useTestServer();
-let app: TestApp;
-let server: FastifyInstance;
-let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
-beforeAll(async () => {
-  ({ app, server } = started);
-  receiver = await startWebhookReceiver();
-});
-afterAll(async () => {
-  await receiver.close();
-});
+const { app, server } = await createFileTestServer();
+const receiver = await createFileWebhookReceiver();
 
 const issuer = 'http://bank.test';
 const redirectUri = 'https://budgetbuddy.example/callback';
@@ -189,6 +178,24 @@ describe('third-party apps over OAuth 2.0 (openid-client)', () => {
         'client_credentials',
       ]),
     });
+  });
+
+  it('names the issuer’s own endpoints whatever host the request came by', async () => {
+    // A request by another name of the server (its address, a second host name) must not
+    // hand a client endpoints on a host other than the issuer's.
+    for (const host of ['127.0.0.1:3000', 'other.example']) {
+      const res = await server.inject({
+        method: 'GET',
+        url: '/.well-known/openid-configuration',
+        headers: { host },
+      });
+      expect(res.statusCode).toBe(200);
+      const endpoints = Object.entries(res.json())
+        .filter(([name]) => name === 'issuer' || name.endsWith('_endpoint') || name === 'jwks_uri')
+        .map(([, value]) => String(value));
+      expect(endpoints.length).toBeGreaterThan(4);
+      for (const endpoint of endpoints) expect(endpoint.startsWith(issuer)).toBe(true);
+    }
   });
 
   it('documents the same endpoints in the OpenAPI document’s oauth2 security scheme', async () => {
@@ -414,12 +421,14 @@ describe('third-party apps over OAuth 2.0 (openid-client)', () => {
     });
     const refused = await api(tokens.access_token, 'GET', '/api/v1/transactions');
     expect(refused.statusCode).toBe(403);
-    // A scope the app was never given is not granted.
-    const narrow = await client.clientCredentialsGrant(config, { scope: 'payments:write' });
-    expect(narrow.scope ?? '').toBe('');
-    expect(await app.deps.appAccess.verifyAccessToken(narrow.access_token)).toMatchObject({
-      scopes: [],
-    });
+    // A scope the app was never given is refused by name, alone or beside a given one: never a
+    // token that silently lacks it.
+    for (const scope of ['payments:write', 'webhooks:manage payments:write', 'everything']) {
+      await expect(client.clientCredentialsGrant(config, { scope })).rejects.toMatchObject({
+        error: 'invalid_scope',
+        error_description: 'requested scope is not allowed',
+      });
+    }
 
     const disabled = await api(
       admin.token,

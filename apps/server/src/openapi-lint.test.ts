@@ -6,19 +6,19 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { useTestServer } from './testing.ts';
+import { createFileTestServer } from './testing.ts';
 
 // From the API review for integrators: the served document lints clean under Redocly's strictest built-in rule set.
 
 const redocly = fileURLToPath(new URL('../node_modules/.bin/redocly', import.meta.url));
 const spectral = fileURLToPath(new URL('../node_modules/.bin/spectral', import.meta.url));
-const started = useTestServer();
+const { server } = await createFileTestServer();
 const dir = mkdtempSync(join(tmpdir(), 'openapi-lint-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('the served OpenAPI document', () => {
   it('passes `redocly lint --extends recommended-strict`', { timeout: 120_000 }, async () => {
-    const response = await started.server.inject({ method: 'GET', url: '/api/v1/openapi.json' });
+    const response = await server.inject({ method: 'GET', url: '/api/v1/openapi.json' });
     expect(response.statusCode).toBe(200);
     const file = join(dir, 'openapi.json');
     writeFileSync(file, response.body);
@@ -52,7 +52,7 @@ describe('the served OpenAPI document', () => {
 
   // Spectral's `oas` ruleset too (it found the relative contact and licence URLs).
   it('passes `spectral lint` with the `spectral:oas` ruleset', { timeout: 120_000 }, async () => {
-    const response = await started.server.inject({ method: 'GET', url: '/api/v1/openapi.json' });
+    const response = await server.inject({ method: 'GET', url: '/api/v1/openapi.json' });
     const file = join(dir, 'spectral-openapi.json');
     writeFileSync(file, response.body);
     const ruleset = join(dir, '.spectral.yaml');

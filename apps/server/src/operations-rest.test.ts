@@ -1,20 +1,9 @@
-import type { TestApp } from '@bank/api/testing/harness';
 import { fundedCustomer } from '@bank/api/testing/money';
 import { staffMember } from '@bank/api/testing/staff';
-import type { FastifyInstance } from 'fastify';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { useTestServer } from './testing.ts';
+import { describe, expect, it } from 'vitest';
+import { createFileTestServer } from './testing.ts';
 
-let app: TestApp;
-let server: FastifyInstance;
-const started = useTestServer();
-beforeAll(() => {
-  ({ app, server } = started);
-});
-
-const as = (token: string) => ({
-  headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-});
+const { app, server, as } = await createFileTestServer();
 
 const admin = (name: string) => staffMember(app, 'admin', name);
 
@@ -26,37 +15,26 @@ describe('REST reversals and approvals', () => {
     const bob = await fundedCustomer(app, 0, 'Bob');
     const pay = async (amount: number) =>
       (
-        await server.inject({
-          method: 'POST',
-          url: '/api/v1/transactions/transfer',
-          ...as(alice.token),
-          payload: { recipientAccountNumber: bob.accountNumber, amount },
+        await as(alice.token).post('/api/v1/transactions/transfer', {
+          recipientAccountNumber: bob.accountNumber,
+          amount,
         })
       ).json().transaction.id;
 
     const small = await pay(40);
-    const refusedToCustomer = await server.inject({
-      method: 'POST',
-      url: `/api/v1/admin/transactions/${small}/reversal`,
-      ...as(alice.token),
-      payload: { reason: 'Mine' },
-    });
+    const refusedToCustomer = await as(alice.token).post(
+      `/api/v1/admin/transactions/${small}/reversal`,
+      { reason: 'Mine' },
+    );
     expect(refusedToCustomer.statusCode).toBe(403);
 
-    const noReason = await server.inject({
-      method: 'POST',
-      url: `/api/v1/admin/transactions/${small}/reversal`,
-      ...as(maker.token),
-      payload: {},
-    });
+    const noReason = await as(maker.token).post(`/api/v1/admin/transactions/${small}/reversal`, {});
     expect(noReason.statusCode).toBe(400);
     expect(noReason.json().details).toEqual([{ field: 'reason', message: 'Reason is required' }]);
 
-    const reversed = await server.inject({
-      method: 'POST',
-      url: `/api/v1/admin/transactions/${small}/reversal`,
-      ...as(maker.token),
-      payload: { amount: 15, reason: 'Sent twice' },
+    const reversed = await as(maker.token).post(`/api/v1/admin/transactions/${small}/reversal`, {
+      amount: 15,
+      reason: 'Sent twice',
     });
     expect(reversed.statusCode).toBe(201);
     expect(reversed.json().transaction).toMatchObject({
@@ -64,21 +42,15 @@ describe('REST reversals and approvals', () => {
       amount: 15,
       reverses: small,
     });
-    const original = await server.inject({
-      method: 'GET',
-      url: `/api/v1/transactions/${small}`,
-      ...as(alice.token),
-    });
+    const original = await as(alice.token).get(`/api/v1/transactions/${small}`);
     expect(original.json().data).toMatchObject({
       reversedAmount: 15,
       reversedBy: [reversed.json().transaction.id],
     });
 
-    const short = await server.inject({
-      method: 'POST',
-      url: `/api/v1/admin/transactions/${small}/reversal`,
-      ...as(maker.token),
-      payload: { amount: 30, reason: 'Too much' },
+    const short = await as(maker.token).post(`/api/v1/admin/transactions/${small}/reversal`, {
+      amount: 30,
+      reason: 'Too much',
     });
     expect(short.statusCode).toBe(400);
     expect(short.json()).toEqual({
@@ -87,58 +59,38 @@ describe('REST reversals and approvals', () => {
     });
 
     const large = await pay(1_500);
-    const waiting = await server.inject({
-      method: 'POST',
-      url: `/api/v1/admin/transactions/${large}/reversal`,
-      ...as(maker.token),
-      payload: { reason: 'Fraud reported' },
+    const waiting = await as(maker.token).post(`/api/v1/admin/transactions/${large}/reversal`, {
+      reason: 'Fraud reported',
     });
     expect(waiting.statusCode).toBe(202);
     const { approval } = waiting.json();
     expect(approval).toMatchObject({ status: 'pending', action: 'reversal', amount: 1_500 });
 
-    const twice = await server.inject({
-      method: 'POST',
-      url: `/api/v1/admin/transactions/${large}/reversal`,
-      ...as(maker.token),
-      payload: { reason: 'Fraud reported' },
+    const twice = await as(maker.token).post(`/api/v1/admin/transactions/${large}/reversal`, {
+      reason: 'Fraud reported',
     });
     expect(twice.statusCode).toBe(409);
     expect(twice.json().reason).toBe('APPROVAL_PENDING');
 
-    const listed = await server.inject({
-      method: 'GET',
-      url: '/api/v1/admin/approvals',
-      ...as(checker.token),
-    });
+    const listed = await as(checker.token).get('/api/v1/admin/approvals');
     expect(listed.statusCode).toBe(200);
     expect(listed.json().data[0]).toMatchObject({
       id: approval.id,
       maker: { id: maker.id, name: 'Maker Customer' },
     });
 
-    const own = await server.inject({
-      method: 'POST',
-      url: `/api/v1/admin/approvals/${approval.id}/approve`,
-      ...as(maker.token),
-    });
+    const own = await as(maker.token).post(`/api/v1/admin/approvals/${approval.id}/approve`);
     expect(own.statusCode).toBe(403);
     expect(own.json().reason).toBe('OWN_REQUEST');
 
-    const approved = await server.inject({
-      method: 'POST',
-      url: `/api/v1/admin/approvals/${approval.id}/approve`,
-      ...as(checker.token),
-    });
+    const approved = await as(checker.token).post(`/api/v1/admin/approvals/${approval.id}/approve`);
     expect(approved.statusCode).toBe(200);
     expect(approved.json().approval).toMatchObject({ status: 'approved', checkerId: checker.id });
 
-    const rejectLate = await server.inject({
-      method: 'POST',
-      url: `/api/v1/admin/approvals/${approval.id}/reject`,
-      ...as(checker.token),
-      payload: { reason: 'Changed my mind' },
-    });
+    const rejectLate = await as(checker.token).post(
+      `/api/v1/admin/approvals/${approval.id}/reject`,
+      { reason: 'Changed my mind' },
+    );
     expect(rejectLate.statusCode).toBe(409);
   });
 

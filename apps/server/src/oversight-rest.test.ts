@@ -2,16 +2,16 @@ import { fundedCustomer } from '@bank/api/testing/money';
 import { users } from '@bank/db/schema';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { useTestServer } from './testing.ts';
+import { bearerHeaders, createFileTestServer, requestsAs } from './testing.ts';
 
 // For the administrators' oversight screens: the dashboard, analytics and security paths over REST, admin only.
 
-const started = useTestServer();
+const { app, server } = await createFileTestServer();
 
-const bearer = (token: string) => ({ headers: { authorization: `Bearer ${token}` } });
+// As an integrator calls: the token only, no content type on a request without a body.
+const as = requestsAs(server, bearerHeaders);
 
 async function signedIn(role: 'user' | 'admin' | 'support') {
-  const { app } = started;
   const person = await fundedCustomer(app, role === 'user' ? 250 : 0);
   if (role !== 'user') await app.db.update(users).set({ role }).where(eq(users.id, person.id));
   return person;
@@ -30,24 +30,18 @@ const paths: Array<[method: 'GET' | 'DELETE', url: string]> = [
 
 describe('REST oversight paths', () => {
   it.each(paths)('%s %s: 401 signed out, 403 for customers and support', async (method, url) => {
-    const { server } = started;
     const customer = await signedIn('user');
     const agent = await signedIn('support');
     expect((await server.inject({ method, url })).statusCode).toBe(401);
-    const asCustomer = await server.inject({ method, url, ...bearer(customer.token) });
+    const asCustomer = await server.inject({ method, url, headers: bearerHeaders(customer.token) });
     expect(asCustomer.statusCode).toBe(403);
-    const asAgent = await server.inject({ method, url, ...bearer(agent.token) });
+    const asAgent = await server.inject({ method, url, headers: bearerHeaders(agent.token) });
     expect(asAgent.statusCode).toBe(403);
   });
 
   it('answers the stats, the analytics and the CSV file to an administrator', async () => {
-    const { server } = started;
     const admin = await signedIn('admin');
-    const stats = await server.inject({
-      method: 'GET',
-      url: '/api/v1/admin/stats',
-      ...bearer(admin.token),
-    });
+    const stats = await as(admin.token).get('/api/v1/admin/stats');
     expect(stats.statusCode).toBe(200);
     expect(Object.keys(stats.json()).sort()).toEqual([
       'activeLoans',
@@ -59,19 +53,11 @@ describe('REST oversight paths', () => {
     ]);
     expect(stats.json().totalUsers).toBeGreaterThanOrEqual(1);
 
-    const analytics = await server.inject({
-      method: 'GET',
-      url: '/api/v1/admin/analytics?days=90',
-      ...bearer(admin.token),
-    });
+    const analytics = await as(admin.token).get('/api/v1/admin/analytics?days=90');
     expect(analytics.statusCode).toBe(200);
     expect(analytics.json().signUps).toHaveLength(90);
 
-    const bad = await server.inject({
-      method: 'GET',
-      url: '/api/v1/admin/analytics?days=365',
-      ...bearer(admin.token),
-    });
+    const bad = await as(admin.token).get('/api/v1/admin/analytics?days=365');
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toEqual({
       code: 'VALIDATION_ERROR',
@@ -79,11 +65,7 @@ describe('REST oversight paths', () => {
       details: [{ field: 'days', message: 'Period must be 7, 30 or 90 days' }],
     });
 
-    const csv = await server.inject({
-      method: 'GET',
-      url: '/api/v1/admin/analytics/export?days=7',
-      ...bearer(admin.token),
-    });
+    const csv = await as(admin.token).get('/api/v1/admin/analytics/export?days=7');
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(csv.headers['content-disposition']).toBe('attachment; filename="analytics.csv"');
@@ -91,42 +73,26 @@ describe('REST oversight paths', () => {
   });
 
   it('lists open sessions and ends one over DELETE', async () => {
-    const { app, server } = started;
     const admin = await signedIn('admin');
     const customer = await signedIn('user');
     const sessionId = customer.token.split('.')[0] ?? '';
-    const list = await server.inject({
-      method: 'GET',
-      url: `/api/v1/admin/sessions?user=${encodeURIComponent(customer.email)}`,
-      ...bearer(admin.token),
-    });
+    const list = await as(admin.token).get(
+      `/api/v1/admin/sessions?user=${encodeURIComponent(customer.email)}`,
+    );
     expect(list.json()).toMatchObject({ total: 1, data: [{ id: sessionId }] });
 
-    const ended = await server.inject({
-      method: 'DELETE',
-      url: `/api/v1/admin/sessions/${sessionId}`,
-      ...bearer(admin.token),
-    });
+    const ended = await as(admin.token).delete(`/api/v1/admin/sessions/${sessionId}`);
     expect(ended.statusCode).toBe(200);
     expect(ended.json()).toEqual({ message: 'The session was signed out' });
-    const after = await server.inject({
-      method: 'GET',
-      url: '/api/v1/transactions/balance',
-      ...bearer(customer.token),
-    });
+    const after = await as(customer.token).get('/api/v1/transactions/balance');
     expect(after.statusCode).toBe(401);
-    const again = await server.inject({
-      method: 'DELETE',
-      url: `/api/v1/admin/sessions/${sessionId}`,
-      ...bearer(admin.token),
-    });
+    const again = await as(admin.token).delete(`/api/v1/admin/sessions/${sessionId}`);
     expect(again.statusCode).toBe(404);
     expect(again.json()).toMatchObject({ message: 'Session not found' });
     expect(await app.deps.sessions.validate(customer.token)).toBeNull();
   });
 
   it('groups failed sign-ins by address', async () => {
-    const { server } = started;
     const admin = await signedIn('admin');
     const failed = await server.inject({
       method: 'POST',
@@ -135,11 +101,7 @@ describe('REST oversight paths', () => {
       payload: { email: 'nobody@example.com', password: 'Wrong!Passw0rd1' },
     });
     expect(failed.statusCode).toBe(401);
-    const grouped = await server.inject({
-      method: 'GET',
-      url: '/api/v1/admin/sign-in-failures?days=1',
-      ...bearer(admin.token),
-    });
+    const grouped = await as(admin.token).get('/api/v1/admin/sign-in-failures?days=1');
     expect(grouped.statusCode).toBe(200);
     expect(grouped.json().data).toContainEqual(
       expect.objectContaining({ attempts: 1, emails: ['nobody@example.com'] }),

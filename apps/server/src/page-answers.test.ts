@@ -1,32 +1,15 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createTestApp, type TestApp } from '@bank/api/testing/harness';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { answersElement } from './plugins/page-answers.ts';
-import { buildServer } from './server.ts';
 import { sessionCookieName } from './session-cookie.ts';
+import { createFileTestServer } from './testing.ts';
 
-let app: TestApp;
-let server: FastifyInstance;
-
-beforeAll(async () => {
-  const dist = mkdtempSync(join(tmpdir(), 'bank-dist-'));
-  writeFileSync(join(dist, 'index.html'), '<!doctype html><html><head></head><body></body></html>');
-  writeFileSync(join(dist, 'spa-routes.json'), JSON.stringify({ routes: [{ path: '/login' }] }));
-  app = await createTestApp();
-  server = await buildServer({
-    deps: app.deps,
-    production: false,
-    webDistDir: dist,
-    logLevel: 'silent',
-  });
-});
-afterAll(async () => {
-  await server?.close();
-  await app?.close();
-});
+const dist = mkdtempSync(join(tmpdir(), 'bank-dist-'));
+writeFileSync(join(dist, 'index.html'), '<!doctype html><html><head></head><body></body></html>');
+writeFileSync(join(dist, 'spa-routes.json'), JSON.stringify({ routes: [{ path: '/login' }] }));
+const { app, server } = await createFileTestServer({ webDistDir: dist });
 
 function embedded(html: string): unknown {
   const json = html.match(

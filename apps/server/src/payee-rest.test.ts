@@ -1,22 +1,15 @@
-import type { TestApp } from '@bank/api/testing/harness';
 import { fundedCustomer } from '@bank/api/testing/money';
 import { users } from '@bank/db/schema';
 import { checkDigits, hasValidCheckDigits } from '@bank/validators/account-number';
 import { messages } from '@bank/validators/messages';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { jsonHeaders, useTestServer } from './testing.ts';
+import { describe, expect, it } from 'vitest';
+import { createFileTestServer } from './testing.ts';
 
 // From the API review for integrators: a typo in a 12-digit account number silently became a pending external transfer,
 // and there was no way to check a recipient before sending.
 
-let app: TestApp;
-let server: FastifyInstance;
-const started = useTestServer();
-beforeAll(() => {
-  ({ app, server } = started);
-});
+const { app, server, as } = await createFileTestServer();
 
 async function bobSmith() {
   const bob = await fundedCustomer(app, 0, 'Bob');
@@ -31,12 +24,7 @@ function oneDigitTypo(number: string): string {
   return `${number.slice(0, i)}${digit}${number.slice(i + 1)}`;
 }
 
-const lookup = (token: string, query: string) =>
-  server.inject({
-    method: 'GET',
-    url: `/api/v1/accounts/lookup?${query}`,
-    headers: jsonHeaders(token),
-  });
+const lookup = (token: string, query: string) => as(token).get(`/api/v1/accounts/lookup?${query}`);
 
 describe('account numbers', () => {
   it('are issued with valid check digits in this bank’s format', async () => {
@@ -50,11 +38,9 @@ describe('account numbers', () => {
     const alice = await fundedCustomer(app, 50);
     const bob = await bobSmith();
     const typo = oneDigitTypo(bob.accountNumber);
-    const response = await server.inject({
-      method: 'POST',
-      url: '/api/v1/transactions/transfer',
-      headers: jsonHeaders(alice.token),
-      payload: { recipientAccountNumber: typo, amount: 10 },
+    const response = await as(alice.token).post('/api/v1/transactions/transfer', {
+      recipientAccountNumber: typo,
+      amount: 10,
     });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
@@ -68,11 +54,9 @@ describe('account numbers', () => {
   it('refuses a transfer to a well-formed number of ours that no account has', async () => {
     const alice = await fundedCustomer(app, 50);
     const base = '4999999999';
-    const response = await server.inject({
-      method: 'POST',
-      url: '/api/v1/transactions/transfer',
-      headers: jsonHeaders(alice.token),
-      payload: { recipientAccountNumber: `${base}${checkDigits(base)}`, amount: 10 },
+    const response = await as(alice.token).post('/api/v1/transactions/transfer', {
+      recipientAccountNumber: `${base}${checkDigits(base)}`,
+      amount: 10,
     });
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe('No Horizon Bank account has this number');
@@ -155,12 +139,10 @@ describe('POST /api/v1/transactions/transfer', () => {
   it('answers the payee as the payee check shows them: masked name, no internal id', async () => {
     const alice = await fundedCustomer(app, 10);
     const bob = await bobSmith();
-    const sent = await server.inject({
-      method: 'POST',
-      url: '/api/v1/transactions/transfer',
-      headers: { ...jsonHeaders(alice.token), 'idempotency-key': crypto.randomUUID() },
-      payload: { recipientAccountNumber: bob.accountNumber, amount: 0.01 },
-    });
+    const sent = await as(alice.token, { 'idempotency-key': crypto.randomUUID() }).post(
+      '/api/v1/transactions/transfer',
+      { recipientAccountNumber: bob.accountNumber, amount: 0.01 },
+    );
     expect(sent.statusCode).toBe(201);
     expect(sent.json().transaction).toMatchObject({
       recipientName: 'Bob S.',
@@ -170,11 +152,7 @@ describe('POST /api/v1/transactions/transfer', () => {
     expect(sent.body).not.toContain('Smith');
     expect(sent.body).not.toContain(bob.id);
     // The sender's history and detail say no more than the answer did.
-    const history = await server.inject({
-      method: 'GET',
-      url: '/api/v1/transactions?page=1&limit=10',
-      headers: jsonHeaders(alice.token),
-    });
+    const history = await as(alice.token).get('/api/v1/transactions?page=1&limit=10');
     expect(history.body).not.toContain('Smith');
     expect(history.body).not.toContain(bob.id);
   });

@@ -1,51 +1,29 @@
-import type { TestApp } from '@bank/api/testing/harness';
 import { fundedCustomer } from '@bank/api/testing/money';
-import type { FastifyInstance } from 'fastify';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { jsonHeaders, useTestServer } from './testing.ts';
+import { createFileTestServer } from './testing.ts';
 
 // The payee contract over /api/v1: paths, fields and the step-up's 403.
 
-const started = useTestServer();
-let app: TestApp;
-let server: FastifyInstance;
-beforeAll(() => {
-  ({ app, server } = started);
-});
+const { app, server, as } = await createFileTestServer();
 
 describe('/api/v1/payees', () => {
   it('needs a step-up code, then saves, lists, sends to and removes a payee', async () => {
     const alice = await fundedCustomer(app, 100, 'Alice');
     const bob = await fundedCustomer(app, 0, 'Bob');
     const body = { bank: 'internal', name: 'Bob Customer', accountNumber: bob.accountNumber };
-    const refused = await server.inject({
-      method: 'POST',
-      url: '/api/v1/payees',
-      headers: jsonHeaders(alice.token),
-      payload: body,
-    });
+    const refused = await as(alice.token).post('/api/v1/payees', body);
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toMatchObject({ code: 'STEP_UP_REQUIRED' });
     expect((await app.db.query.payees.findMany()).length).toBe(0);
 
-    const stepUp = await server.inject({
-      method: 'POST',
-      url: '/api/v1/auth/step-up',
-      headers: jsonHeaders(alice.token),
-      payload: { purpose: 'payee' },
-    });
+    const stepUp = await as(alice.token).post('/api/v1/auth/step-up', { purpose: 'payee' });
     expect(stepUp.statusCode).toBe(200);
     expect(stepUp.json()).toMatchObject({ method: 'email' });
     const [mail] = await app.mailbox(alice.email);
     const code = mail?.subject.match(/(\d{6})$/)?.[1];
 
-    const saved = await server.inject({
-      method: 'POST',
-      url: '/api/v1/payees',
-      headers: jsonHeaders(alice.token),
-      payload: { ...body, code },
-    });
+    const saved = await as(alice.token).post('/api/v1/payees', { ...body, code });
     expect(saved.statusCode).toBe(201);
     const payee = z
       .object({ payee: z.object({ id: z.string() }).passthrough() })
@@ -61,58 +39,37 @@ describe('/api/v1/payees', () => {
       createdAt: expect.any(String),
     });
 
-    const list = await server.inject({
-      method: 'GET',
-      url: '/api/v1/payees',
-      headers: jsonHeaders(alice.token),
-    });
+    const list = await as(alice.token).get('/api/v1/payees');
     expect(list.json()).toEqual({ data: [payee] });
-    const one = await server.inject({
-      method: 'GET',
-      url: `/api/v1/payees/${payee.id}`,
-      headers: jsonHeaders(alice.token),
-    });
+    const one = await as(alice.token).get(`/api/v1/payees/${payee.id}`);
     expect(one.json()).toEqual({ data: payee });
 
-    const renamed = await server.inject({
-      method: 'PUT',
-      url: `/api/v1/payees/${payee.id}`,
-      headers: jsonHeaders(alice.token),
-      payload: { name: 'Bob', dailyLimit: 40 },
+    const renamed = await as(alice.token).put(`/api/v1/payees/${payee.id}`, {
+      name: 'Bob',
+      dailyLimit: 40,
     });
     expect(renamed.statusCode).toBe(200);
     expect(renamed.json()).toMatchObject({ payee: { name: 'Bob', dailyLimit: 40 } });
 
-    const sent = await server.inject({
-      method: 'POST',
-      url: '/api/v1/transactions/transfer',
-      headers: jsonHeaders(alice.token),
-      payload: { payeeId: payee.id, amount: 30, description: 'Rent share' },
+    const sent = await as(alice.token).post('/api/v1/transactions/transfer', {
+      payeeId: payee.id,
+      amount: 30,
+      description: 'Rent share',
     });
     expect(sent.statusCode).toBe(201);
     expect(sent.json()).toMatchObject({ newBalance: 70 });
-    const over = await server.inject({
-      method: 'POST',
-      url: '/api/v1/transactions/transfer',
-      headers: jsonHeaders(alice.token),
-      payload: { payeeId: payee.id, amount: 20 },
+    const over = await as(alice.token).post('/api/v1/transactions/transfer', {
+      payeeId: payee.id,
+      amount: 20,
     });
     expect(over.statusCode).toBe(400);
     expect(over.json()).toMatchObject({
       message: 'Payee daily limit exceeded: the limit for this payee is $40.00 a day',
     });
 
-    const removed = await server.inject({
-      method: 'DELETE',
-      url: `/api/v1/payees/${payee.id}`,
-      headers: jsonHeaders(alice.token),
-    });
+    const removed = await as(alice.token).delete(`/api/v1/payees/${payee.id}`);
     expect(removed.json()).toEqual({ message: 'Payee removed', id: payee.id });
-    const gone = await server.inject({
-      method: 'GET',
-      url: `/api/v1/payees/${payee.id}`,
-      headers: jsonHeaders(alice.token),
-    });
+    const gone = await as(alice.token).get(`/api/v1/payees/${payee.id}`);
     expect(gone.statusCode).toBe(404);
   });
 

@@ -3,9 +3,9 @@ import { events } from '@bank/db/schema';
 import { max } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { useTestServer } from './testing.ts';
+import { createFileTestServer } from './testing.ts';
 
-const started = useTestServer();
+const { app, server } = await createFileTestServer();
 
 /**
  * A client resubscribing as tRPC's wsLink does after a reconnect: the last tracked id it saw
@@ -38,7 +38,6 @@ function resubscribe(port: number, token: string, lastEventId: string, count: nu
 
 describe('a WebSocket client that reconnects', () => {
   it('gets the events it missed, from the lastEventId tRPC sends back', async () => {
-    const { app, server } = started;
     await server.listen({ port: 0, host: '127.0.0.1' });
     const address = server.server.address();
     const port = typeof address === 'object' && address ? address.port : 0;

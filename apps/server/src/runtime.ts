@@ -5,6 +5,7 @@ import { sweepExpired } from '@bank/api/housekeeping/sweep';
 import { markArrears } from '@bank/api/loans/arrears';
 import { deliverDueEmails, outboxMailer } from '@bank/api/mail/outbox';
 import { mailboxTransport, smtpTransport } from '@bank/api/mail/transport';
+import { mailMoneyNotices } from '@bank/api/notifications/money-mail';
 import { createAppAccess } from '@bank/api/partners/access';
 import { createDbRateLimiter, createRedisRateLimiter } from '@bank/api/rate-limit';
 import { EventHub } from '@bank/api/realtime/hub';
@@ -107,6 +108,8 @@ export async function startRuntime(config: Config): Promise<Runtime> {
         }),
       app.log,
     ),
+    // Money in and failed payments, by e-mail: what came in during a round goes out as one.
+    every('money e-mails', config.moneyMailIntervalMs, () => mailMoneyNotices(deps), app.log),
     every('housekeeping', 60 * 60_000, () => sweepExpired(handle.db), app.log),
     // Overdue and defaulted loans (no money moves by itself).
     every('loan arrears', 60 * 60_000, () => markArrears(handle.db), app.log),

@@ -1,25 +1,15 @@
 import { runDueScheduledTransfers } from '@bank/api/scheduled/runner';
-import type { TestApp } from '@bank/api/testing/harness';
 import { fundedCustomer } from '@bank/api/testing/money';
-import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { useTestServer } from './testing.ts';
+import { createFileTestServer, jsonHeaders } from './testing.ts';
 
 // The scheduled transfers' contract over /api/v1: paths, fields, statuses.
 
-const started = useTestServer();
-let app: TestApp;
-let server: FastifyInstance;
+const { app, server, as } = await createFileTestServer();
 beforeAll(() => {
-  ({ app, server } = started);
   // Noon in New York on Jan 4, 2027: the runner's and the service's today.
   app.deps.now = () => new Date('2027-01-04T17:00:00Z');
-});
-
-const bearer = (token: string) => ({
-  'content-type': 'application/json',
-  authorization: `Bearer ${token}`,
 });
 
 async function savedPayee() {
@@ -44,28 +34,22 @@ const created = z.object({
 describe('/api/v1/scheduled-transfers', () => {
   it('schedules, lists, runs, shows occurrences, changes, pauses, resumes and cancels', async () => {
     const { alice, payee } = await savedPayee();
-    const headers = bearer(alice.token);
-    const invalid = await server.inject({
-      method: 'POST',
-      url: '/api/v1/scheduled-transfers',
-      headers,
-      payload: { payeeId: payee.id, amount: 10, startDate: '2027-01-04', frequency: 'daily' },
+    const invalid = await as(alice.token).post('/api/v1/scheduled-transfers', {
+      payeeId: payee.id,
+      amount: 10,
+      startDate: '2027-01-04',
+      frequency: 'daily',
     });
     expect(invalid.statusCode).toBe(400);
     expect(invalid.json()).toMatchObject({ code: 'VALIDATION_ERROR' });
 
-    const today = await server.inject({
-      method: 'POST',
-      url: '/api/v1/scheduled-transfers',
-      headers,
-      payload: {
-        payeeId: payee.id,
-        amount: 50,
-        description: 'Rent',
-        startDate: '2027-01-04',
-        frequency: 'monthly',
-        count: 12,
-      },
+    const today = await as(alice.token).post('/api/v1/scheduled-transfers', {
+      payeeId: payee.id,
+      amount: 50,
+      description: 'Rent',
+      startDate: '2027-01-04',
+      frequency: 'monthly',
+      count: 12,
     });
     expect(today.statusCode).toBe(201);
     const rent = created.parse(today.json()).scheduledTransfer;
@@ -79,20 +63,12 @@ describe('/api/v1/scheduled-transfers', () => {
       payee: { id: payee.id, name: 'Bob Landlord' },
     });
 
-    const list = await server.inject({
-      method: 'GET',
-      url: '/api/v1/scheduled-transfers',
-      headers,
-    });
+    const list = await as(alice.token).get('/api/v1/scheduled-transfers');
     expect(list.statusCode).toBe(200);
     expect(list.json()).toEqual({ data: [rent] });
 
     await runDueScheduledTransfers(app.deps);
-    const detail = await server.inject({
-      method: 'GET',
-      url: `/api/v1/scheduled-transfers/${rent.id}`,
-      headers,
-    });
+    const detail = await as(alice.token).get(`/api/v1/scheduled-transfers/${rent.id}`);
     expect(detail.statusCode).toBe(200);
     const { data } = detail.json();
     expect(data).toMatchObject({ nextRunDate: '2027-02-04', occurrencesMade: 1 });
@@ -108,11 +84,10 @@ describe('/api/v1/scheduled-transfers', () => {
     ]);
     expect(data.upcoming.slice(0, 2)).toEqual(['2027-02-04', '2027-03-04']);
 
-    const changed = await server.inject({
-      method: 'PUT',
-      url: `/api/v1/scheduled-transfers/${rent.id}`,
-      headers,
-      payload: { amount: 55, date: '2027-02-01', description: 'Rent (new)' },
+    const changed = await as(alice.token).put(`/api/v1/scheduled-transfers/${rent.id}`, {
+      amount: 55,
+      date: '2027-02-01',
+      description: 'Rent (new)',
     });
     expect(changed.statusCode).toBe(200);
     expect(changed.json()).toMatchObject({
@@ -120,30 +95,14 @@ describe('/api/v1/scheduled-transfers', () => {
       scheduledTransfer: { amount: 55, nextRunDate: '2027-02-01', description: 'Rent (new)' },
     });
 
-    const paused = await server.inject({
-      method: 'POST',
-      url: `/api/v1/scheduled-transfers/${rent.id}/pause`,
-      headers,
-    });
+    const paused = await as(alice.token).post(`/api/v1/scheduled-transfers/${rent.id}/pause`);
     expect(paused.json()).toMatchObject({ scheduledTransfer: { status: 'paused' } });
-    const pausedAgain = await server.inject({
-      method: 'POST',
-      url: `/api/v1/scheduled-transfers/${rent.id}/pause`,
-      headers,
-    });
+    const pausedAgain = await as(alice.token).post(`/api/v1/scheduled-transfers/${rent.id}/pause`);
     expect(pausedAgain.statusCode).toBe(409);
-    const resumed = await server.inject({
-      method: 'POST',
-      url: `/api/v1/scheduled-transfers/${rent.id}/resume`,
-      headers,
-    });
+    const resumed = await as(alice.token).post(`/api/v1/scheduled-transfers/${rent.id}/resume`);
     expect(resumed.json()).toMatchObject({ scheduledTransfer: { status: 'active' } });
 
-    const cancelled = await server.inject({
-      method: 'DELETE',
-      url: `/api/v1/scheduled-transfers/${rent.id}`,
-      headers,
-    });
+    const cancelled = await as(alice.token).delete(`/api/v1/scheduled-transfers/${rent.id}`);
     expect(cancelled.statusCode).toBe(200);
     expect(cancelled.json()).toMatchObject({
       message: 'Scheduled transfer cancelled',
@@ -154,11 +113,11 @@ describe('/api/v1/scheduled-transfers', () => {
   it('answers another customer’s schedule 404', async () => {
     const { alice, payee } = await savedPayee();
     const mallory = await fundedCustomer(app, 0, 'Mallory');
-    const made = await server.inject({
-      method: 'POST',
-      url: '/api/v1/scheduled-transfers',
-      headers: bearer(alice.token),
-      payload: { payeeId: payee.id, amount: 5, startDate: '2027-01-09', frequency: 'once' },
+    const made = await as(alice.token).post('/api/v1/scheduled-transfers', {
+      payeeId: payee.id,
+      amount: 5,
+      startDate: '2027-01-09',
+      frequency: 'once',
     });
     const { id } = created.parse(made.json()).scheduledTransfer;
     for (const request of [
@@ -166,7 +125,7 @@ describe('/api/v1/scheduled-transfers', () => {
       { method: 'DELETE' as const, url: `/api/v1/scheduled-transfers/${id}` },
       { method: 'POST' as const, url: `/api/v1/scheduled-transfers/${id}/pause` },
     ]) {
-      const answer = await server.inject({ ...request, headers: bearer(mallory.token) });
+      const answer = await server.inject({ ...request, headers: jsonHeaders(mallory.token) });
       expect(answer.statusCode).toBe(404);
       expect(answer.json()).toMatchObject({ code: 'NOT_FOUND' });
     }

@@ -1,27 +1,16 @@
-import { type TestApp, testPassword } from '@bank/api/testing/harness';
+import { testPassword } from '@bank/api/testing/harness';
 import { messages } from '@bank/validators/messages';
-import type { FastifyInstance } from 'fastify';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { buildServer } from './server.ts';
-import { requestBodySchema, useTestServer } from './testing.ts';
+import { buildTestServer, createFileTestServer, requestBodySchema } from './testing.ts';
 
-let app: TestApp;
-let server: FastifyInstance;
-const started = useTestServer();
-beforeAll(() => {
-  ({ app, server } = started);
-});
+const { app, server, as } = await createFileTestServer();
 
 const json = { 'content-type': 'application/json' };
+const signedOut = as();
 
 async function restLogin(email: string, password = testPassword) {
-  const response = await server.inject({
-    method: 'POST',
-    url: '/api/v1/auth/login',
-    headers: json,
-    payload: { email, password },
-  });
+  const response = await signedOut.post('/api/v1/auth/login', { email, password });
   return { response, body: response.json() };
 }
 
@@ -68,12 +57,7 @@ describe('REST /api/v1', () => {
   });
 
   it('answers 400 Validation error with the messages as details', async () => {
-    const response = await server.inject({
-      method: 'POST',
-      url: '/api/v1/auth/login',
-      headers: json,
-      payload: { email: 'nope' },
-    });
+    const response = await signedOut.post('/api/v1/auth/login', { email: 'nope' });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
       code: 'VALIDATION_ERROR',
@@ -85,29 +69,13 @@ describe('REST /api/v1', () => {
     });
   });
 
-  it('answers malformed JSON with a JSON 400', async () => {
-    const response = await server.inject({
-      method: 'POST',
-      url: '/api/v1/auth/login',
-      headers: json,
-      payload: '{"email":',
-    });
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toHaveProperty('message');
-  });
-
   it('answers 401 for wrong credentials, 403 for a customer on an admin path, 404 for unknown paths', async () => {
     const { email, id } = await app.registerVerified();
     const wrong = await restLogin(email, 'Wrong!Passw0rd');
     expect(wrong.response.statusCode).toBe(401);
     expect(wrong.body).toEqual({ code: 'UNAUTHORIZED', message: messages.invalidCredentials });
     const { body } = await restLogin(email);
-    const forbidden = await server.inject({
-      method: 'PUT',
-      url: `/api/v1/users/${id}/block`,
-      headers: { ...json, authorization: `Bearer ${body.token}` },
-      payload: { blocked: true },
-    });
+    const forbidden = await as(body.token).put(`/api/v1/users/${id}/block`, { blocked: true });
     expect(forbidden.statusCode).toBe(403);
     const unknown = await server.inject({ method: 'GET', url: '/api/v1/does-not-exist' });
     expect(unknown.statusCode).toBe(404);
@@ -175,12 +143,7 @@ describe('security', () => {
   });
 
   it('adds HSTS and __Host- Secure cookies in production', async () => {
-    const production = await buildServer({
-      deps: app.deps,
-      production: true,
-      webDistDir: '/nonexistent',
-      logLevel: 'silent',
-    });
+    const production = await buildTestServer(app.deps, { production: true });
     try {
       const { email } = await app.registerVerified();
       const response = await production.inject({
@@ -230,12 +193,7 @@ describe('security', () => {
 
 describe('tRPC over HTTP', () => {
   it('serves the procedures at /trpc with the validation details', async () => {
-    const response = await server.inject({
-      method: 'POST',
-      url: '/trpc/auth.login',
-      headers: json,
-      payload: { email: 'bad' },
-    });
+    const response = await signedOut.post('/trpc/auth.login', { email: 'bad' });
     expect(response.statusCode).toBe(400);
     const body = response.json();
     expect(body.error.message).toBe('Validation error');

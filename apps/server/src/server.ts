@@ -13,7 +13,12 @@ import { registerApiDocs } from './plugins/api-docs.ts';
 import { answersElement, pageAnswers } from './plugins/page-answers.ts';
 import { restV1Plugin } from './plugins/rest-v1.ts';
 import { registerSecurity, registerSecurityHeaders } from './plugins/security.ts';
-import { createPageHtml, loadSpaRoutes, registerStaticSpa } from './plugins/static-spa.ts';
+import {
+  createPageHtml,
+  loadSpaRoutes,
+  pageForVisitor,
+  registerStaticSpa,
+} from './plugins/static-spa.ts';
 import { registerTrpc } from './plugins/trpc.ts';
 import { databaseCheck, type ReadinessCheck, runReadinessChecks } from './readiness.ts';
 import { sendServiceUnavailable, shuttingDownMessage } from './service-unavailable.ts';
@@ -189,7 +194,12 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
         .header('Cache-Control', answers ? 'no-store' : 'no-cache')
         .header('Vary', 'Accept-Encoding, Cookie, Sec-Fetch-Dest')
         .type('text/html; charset=utf-8')
-        .send(pageHtml(page ?? { chunks: [] }, answers ? answersElement(answers) : ''))
+        .send(
+          pageHtml(
+            pageForVisitor(page ?? { chunks: [] }, answers?.['auth.me']),
+            answers ? answersElement(answers) : '',
+          ),
+        )
     );
   };
   // The static files' wildcard would answer `/` as a directory.

@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { SESSION_ENDED_CLOSE_CODE } from './plugins/trpc.ts';
-import { useTestServer } from './testing.ts';
+import { listenOnFreePort, useTestServer } from './testing.ts';
 
 // From the security review: a session that ends, ends everywhere at once: its WebSockets close on
 // every instance and no event reaches them afterwards.
@@ -16,9 +16,7 @@ import { useTestServer } from './testing.ts';
 const started = useTestServer();
 let port = 0;
 beforeAll(async () => {
-  await started.server.listen({ port: 0, host: '127.0.0.1' });
-  const address = started.server.server.address();
-  port = typeof address === 'object' && address ? address.port : 0;
+  port = await listenOnFreePort(started.server);
 });
 
 /**

@@ -2,17 +2,15 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
-import { createTestApp, type TestApp } from '@bank/api/testing/harness';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildServer } from './server.ts';
+import { describe, expect, it } from 'vitest';
+import { pageForVisitor, SHELL_HTML } from './plugins/static-spa.ts';
+import { createFileTestServer } from './testing.ts';
 
-let app: TestApp;
-let server: FastifyInstance;
 const dist = mkdtempSync(join(tmpdir(), 'bank-dist-'));
 const bigScript = `${'console.log("Horizon Bank");\n'.repeat(400)}`;
 
-beforeAll(async () => {
+/** What the SPA build writes, in `dist`. */
+function writeSpaBuild(): void {
   mkdirSync(join(dist, 'assets'));
   writeFileSync(
     join(dist, 'index.html'),
@@ -33,21 +31,26 @@ beforeAll(async () => {
         { path: '/transactions/', chunks: [] },
         { path: '/transactions/$id', chunks: ['assets/detail-1.js'] },
         { path: '/404', chunks: [] },
+        // Pages the build drew (apps/web/prerender.mjs); a name outside prerendered/ is ignored.
+        { path: '/register', chunks: ['assets/register-1.js'], html: 'prerendered/register.html' },
+        { path: '/payees', chunks: [], html: 'prerendered/shell.html' },
+        { path: '/help', chunks: [], html: '../index.html' },
       ],
     }),
   );
-  app = await createTestApp();
-  server = await buildServer({
-    deps: app.deps,
-    production: false,
-    webDistDir: dist,
-    logLevel: 'silent',
-  });
-});
-afterAll(async () => {
-  await server?.close();
-  await app?.close();
-});
+  mkdirSync(join(dist, 'prerendered'));
+  writeFileSync(
+    join(dist, 'prerendered', 'register.html'),
+    '<!doctype html><html><head><title>Create Account</title></head><body><div id="root" data-prerendered="page"><h1>Create your account</h1></div></body></html>',
+  );
+  writeFileSync(
+    join(dist, 'prerendered', 'shell.html'),
+    '<!doctype html><html><head><title>Horizon Bank</title></head><body><div id="root" data-prerendered="shell"></div></body></html>',
+  );
+}
+// Before the server is built: it reads the route table then.
+writeSpaBuild();
+const { server } = await createFileTestServer({ webDistDir: dist });
 
 describe('the built SPA', () => {
   it('answers index.html at the root', async () => {
@@ -83,13 +86,13 @@ describe('the built SPA', () => {
   });
 });
 
+/** A GET from a browser that accepts `encodings`. */
+const getAccepting = (url: string, encodings: string) =>
+  server.inject({ method: 'GET', url, headers: { 'accept-encoding': encodings } });
+
 describe('compression and the route table (the footprint and page-speed review)', () => {
   it('sends the precompressed brotli or gzip copy of an asset the browser accepts', async () => {
-    const br = await server.inject({
-      method: 'GET',
-      url: '/assets/big-1.js',
-      headers: { 'accept-encoding': 'gzip, deflate, br' },
-    });
+    const br = await getAccepting('/assets/big-1.js', 'gzip, deflate, br');
     expect(br.statusCode).toBe(200);
     expect(br.headers['content-encoding']).toBe('br');
     expect(br.headers.vary).toMatch(/accept-encoding/i);
@@ -97,11 +100,7 @@ describe('compression and the route table (the footprint and page-speed review)'
     expect(br.headers['content-type']).toMatch(/javascript/);
     expect(br.rawPayload.length).toBeLessThan(bigScript.length / 10);
 
-    const gz = await server.inject({
-      method: 'GET',
-      url: '/assets/big-1.js',
-      headers: { 'accept-encoding': 'gzip' },
-    });
+    const gz = await getAccepting('/assets/big-1.js', 'gzip');
     expect(gz.headers['content-encoding']).toBe('gzip');
 
     const plain = await server.inject({ method: 'GET', url: '/assets/big-1.js' });
@@ -110,18 +109,10 @@ describe('compression and the route table (the footprint and page-speed review)'
   });
 
   it('compresses API answers above the threshold, not small ones', async () => {
-    const spec = await server.inject({
-      method: 'GET',
-      url: '/api/v1/openapi.json',
-      headers: { 'accept-encoding': 'br, gzip' },
-    });
+    const spec = await getAccepting('/api/v1/openapi.json', 'br, gzip');
     expect(spec.statusCode).toBe(200);
     expect(spec.headers['content-encoding']).toBe('br');
-    const health = await server.inject({
-      method: 'GET',
-      url: '/healthz',
-      headers: { 'accept-encoding': 'br, gzip' },
-    });
+    const health = await getAccepting('/healthz', 'br, gzip');
     expect(health.headers['content-encoding']).toBeUndefined();
   });
 
@@ -153,6 +144,36 @@ describe('compression and the route table (the footprint and page-speed review)'
     expect(missing.body).not.toContain('modulepreload');
   });
 
+  it('answers a prerendered page with its own HTML, and its preloads', async () => {
+    const register = await server.inject({ method: 'GET', url: '/register' });
+    expect(register.statusCode).toBe(200);
+    expect(register.body).toContain('<h1>Create your account</h1>');
+    expect(register.body).toContain('href="/assets/register-1.js"');
+    const payees = await server.inject({ method: 'GET', url: '/payees' });
+    expect(payees.body).toContain('data-prerendered="shell"');
+    // The table names files under prerendered/ only.
+    const help = await server.inject({ method: 'GET', url: '/help' });
+    expect(help.statusCode).toBe(200);
+    expect(help.body).not.toContain('data-prerendered');
+  });
+
+  it('a visitor nobody signed in gets the spinner, not the signed-in frame', async () => {
+    const navigation = { 'sec-fetch-dest': 'document' };
+    const payees = await server.inject({
+      method: 'GET',
+      url: '/payees',
+      headers: navigation,
+    });
+    expect(payees.body).toContain('id="page-answers"');
+    expect(payees.body).not.toContain('data-prerendered');
+    const register = await server.inject({
+      method: 'GET',
+      url: '/register',
+      headers: navigation,
+    });
+    expect(register.body).toContain('<h1>Create your account</h1>');
+  });
+
   it('serves a rebuilt index.html without a restart', async () => {
     writeFileSync(
       join(dist, 'index.html'),
@@ -161,5 +182,29 @@ describe('compression and the route table (the footprint and page-speed review)'
     const page = await server.inject({ method: 'GET', url: '/login' });
     expect(page.body).toContain('<title>Horizon Bank 2</title>');
     expect(page.body).toContain('href="/assets/login-1.js"');
+  });
+});
+
+describe('the first paint a visitor gets', () => {
+  const login = { chunks: ['assets/login-1.js'], html: 'prerendered/login.html' };
+  const payees = { chunks: [], html: SHELL_HTML };
+  const user = { id: 'u1', firstName: 'Alice' };
+
+  it('a signed-in visitor asking for a public page gets the shell (the router sends them on)', () => {
+    expect(pageForVisitor(login, { user, twoFactorRequired: false })).toEqual({
+      chunks: ['assets/login-1.js'],
+      html: SHELL_HTML,
+    });
+    expect(pageForVisitor(payees, { user, twoFactorRequired: false })).toEqual(payees);
+  });
+
+  it('a visitor owing the second factor keeps the public page; nobody gets the spinner for a signed-in one', () => {
+    expect(pageForVisitor(login, { user, twoFactorRequired: true })).toEqual(login);
+    expect(pageForVisitor(login, { user: null, twoFactorRequired: false })).toEqual(login);
+    expect(pageForVisitor(payees, { user: null, twoFactorRequired: false })).toEqual({
+      chunks: [],
+    });
+    // Nothing asked (not a navigation): the table's choice.
+    expect(pageForVisitor(payees, undefined)).toEqual(payees);
   });
 });

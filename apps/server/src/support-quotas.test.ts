@@ -1,65 +1,37 @@
 import { readdirSync } from 'node:fs';
-import type { TestApp } from '@bank/api/testing/harness';
 import { bankSettings, supportMessages, supportTickets, users } from '@bank/db/schema';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { multipart, useTestServer } from './testing.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { createFileTestServer, postMultipart } from './testing.ts';
+import { onePixelPng, sampleTicket, signedInCustomer } from './testing-support.ts';
 
 // One customer stored 500 MB of attachments in 3.2 s, and chat lines were unlimited.
 // Quotas per customer: attachment bytes a day and in all, tickets a minute and a day, chat
 // lines a minute; bank settings hold them (small ones here, so few bytes are written).
 
-let app: TestApp;
-let server: FastifyInstance;
-const started = useTestServer();
-beforeAll(() => {
-  ({ app, server } = started);
-});
+const { app, server } = await createFileTestServer();
 
-const pngHead = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-  'base64',
-);
 /** An image of exactly `bytes` bytes (a PNG's head, then padding: its type is its first bytes). */
-const pngOf = (bytes: number) => Buffer.concat([pngHead, Buffer.alloc(bytes - pngHead.length)]);
+const pngOf = (bytes: number) =>
+  Buffer.concat([onePixelPng, Buffer.alloc(bytes - onePixelPng.length)]);
 
 /** Images as a form's attachments, named shot-0.png, shot-1.png, … */
 const pngParts = (files: Buffer[]) =>
   files.map((body, n) => ({ fileName: `shot-${n}.png`, type: 'image/png', body }));
 
-const ticket = {
-  subject: 'Card declined abroad',
-  category: 'transaction',
-  priority: 'high',
-  description: 'My card was declined in a shop in Lisbon yesterday evening.',
-};
+const customer = () => signedInCustomer(app);
 
-async function customer() {
-  const user = await app.registerVerified();
-  const { token } = await app.signIn(user.email);
-  return { ...user, token };
-}
+const createTicket = (token: string, files: Buffer[] = []) =>
+  postMultipart(server, '/api/v1/support/tickets', token, sampleTicket, pngParts(files));
 
-function createTicket(token: string, files: Buffer[] = []) {
-  const form = multipart(ticket, pngParts(files));
-  return server.inject({
-    method: 'POST',
-    url: '/api/v1/support/tickets',
-    headers: { authorization: `Bearer ${token}`, ...form.headers },
-    payload: form.payload,
-  });
-}
-
-function sendLine(token: string, ticketId: string, message: string, files: Buffer[] = []) {
-  const form = multipart({ message }, pngParts(files));
-  return server.inject({
-    method: 'POST',
-    url: `/api/v1/support/tickets/${ticketId}/messages`,
-    headers: { authorization: `Bearer ${token}`, ...form.headers },
-    payload: form.payload,
-  });
-}
+const sendLine = (token: string, ticketId: string, message: string, files: Buffer[] = []) =>
+  postMultipart(
+    server,
+    `/api/v1/support/tickets/${ticketId}/messages`,
+    token,
+    { message },
+    pngParts(files),
+  );
 
 async function setQuotas(values: Partial<typeof bankSettings.$inferInsert>) {
   await app.db.update(bankSettings).set(values).where(eq(bankSettings.id, 1));

@@ -1,40 +1,29 @@
 import { readdirSync } from 'node:fs';
-import type { TestApp } from '@bank/api/testing/harness';
 import { auditLog, supportTickets, users } from '@bank/db/schema';
 import { and, eq, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { type FilePart, multipart, resolveRef, useTestServer } from './testing.ts';
+import { describe, expect, it } from 'vitest';
+import {
+  bearerHeaders,
+  createFileTestServer,
+  type FilePart,
+  multipart,
+  postMultipart,
+  requestsAs,
+  resolveRef,
+} from './testing.ts';
+import { onePixelPng, sampleTicket, signedInCustomer } from './testing-support.ts';
 
-let app: TestApp;
-let server: FastifyInstance;
-const started = useTestServer();
-beforeAll(() => {
-  ({ app, server } = started);
-});
+const { app, server } = await createFileTestServer();
+// Signed in by the token alone, as the ticket forms' fetch sends it.
+const as = requestsAs(server, bearerHeaders);
 
-const png = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-  'base64',
-);
 const gif = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
 const jpeg = Buffer.from(
   '/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//////////////////////////////////////////////////////////////////////////////////////wgALCAABAAEBAREA/8QAFBABAAAAAAAAAAAAAAAAAAAAAP/aAAgBAQABPxA=',
   'base64',
 );
 
-const validTicket = {
-  subject: 'Card declined abroad',
-  category: 'transaction',
-  priority: 'high',
-  description: 'My card was declined in a shop in Lisbon yesterday evening.',
-};
-
-async function customer() {
-  const user = await app.registerVerified();
-  const { token } = await app.signIn(user.email);
-  return { ...user, token, auth: { authorization: `Bearer ${token}` } };
-}
+const customer = () => signedInCustomer(app);
 
 async function staff(role: 'support' | 'admin' = 'support') {
   const user = await customer();
@@ -54,15 +43,8 @@ async function ticketCount(userId: string): Promise<number> {
   return rows.length;
 }
 
-async function createTicket(token: string, files: FilePart[] = []) {
-  const form = multipart(validTicket, files);
-  return server.inject({
-    method: 'POST',
-    url: '/api/v1/support/tickets',
-    headers: { authorization: `Bearer ${token}`, ...form.headers },
-    payload: form.payload,
-  });
-}
+const createTicket = (token: string, files: FilePart[] = []) =>
+  postMultipart(server, '/api/v1/support/tickets', token, sampleTicket, files);
 
 function detailMessages(body: { details?: Array<{ message: string }> }): string[] {
   return (body.details ?? []).map((detail) => detail.message);
@@ -71,12 +53,7 @@ function detailMessages(body: { details?: Array<{ message: string }> }): string[
 describe('support tickets over REST', () => {
   it('answers every validation message of docs/product.md 5', async () => {
     const alice = await customer();
-    const empty = await server.inject({
-      method: 'POST',
-      url: '/api/v1/support/tickets',
-      headers: alice.auth,
-      payload: {},
-    });
+    const empty = await as(alice.token).post('/api/v1/support/tickets', {});
     expect(empty.statusCode).toBe(400);
     expect(empty.json().message).toBe('Validation error');
     expect(detailMessages(empty.json())).toEqual([
@@ -84,22 +61,20 @@ describe('support tickets over REST', () => {
       'Category is required',
       'Description is required',
     ]);
-    const short = await server.inject({
-      method: 'POST',
-      url: '/api/v1/support/tickets',
-      headers: alice.auth,
-      payload: { subject: 'Hey', category: 'loan', priority: 'urgent', description: 'Too short' },
+    const short = await as(alice.token).post('/api/v1/support/tickets', {
+      subject: 'Hey',
+      category: 'loan',
+      priority: 'urgent',
+      description: 'Too short',
     });
     expect(detailMessages(short.json())).toEqual([
       'Subject must be at least 5 characters',
       'Priority is required',
       'Description must be at least 20 characters',
     ]);
-    const created = await server.inject({
-      method: 'POST',
-      url: '/api/v1/support/tickets',
-      headers: alice.auth,
-      payload: { ...validTicket, priority: undefined },
+    const created = await as(alice.token).post('/api/v1/support/tickets', {
+      ...sampleTicket,
+      priority: undefined,
     });
     expect(created.statusCode).toBe(201);
     expect(created.json().message).toBe('Support ticket created successfully');
@@ -110,23 +85,20 @@ describe('support tickets over REST', () => {
       ['', 'Response is required'],
       ['ok', 'Response must be at least 5 characters'],
     ] as const) {
-      const answer = await server.inject({
-        method: 'POST',
-        url: `/api/v1/support/tickets/${id}/messages`,
-        headers: alice.auth,
-        payload: { message },
+      const answer = await as(alice.token).post(`/api/v1/support/tickets/${id}/messages`, {
+        message,
       });
       expect(answer.statusCode).toBe(400);
       expect(detailMessages(answer.json())).toEqual([expected]);
     }
-    const list = await server.inject({ url: '/api/v1/support/tickets', headers: alice.auth });
+    const list = await as(alice.token).get('/api/v1/support/tickets');
     expect(list.json()).toMatchObject({ page: 1, count: 1, total: 1, hasMore: false });
   });
 
   it('takes real PNG, GIF and JPEG files by their bytes, and hands them back only as attachments', async () => {
     const alice = await customer();
     const created = await createTicket(alice.token, [
-      { fileName: 'screen.png', type: 'image/png', body: png },
+      { fileName: 'screen.png', type: 'image/png', body: onePixelPng },
       // The declared type and name do not matter: the bytes decide.
       { fileName: 'anim.bin', type: 'application/octet-stream', body: gif },
       { fileName: '../../etc/receipt.jpg', type: 'image/jpeg', body: jpeg },
@@ -146,7 +118,7 @@ describe('support tickets over REST', () => {
     // Names on disk are the server's own.
     for (const name of storedFiles()) expect(name).toMatch(/^[0-9a-f-]{36}$/);
 
-    const download = await server.inject({ url: attachments[1].url, headers: alice.auth });
+    const download = await as(alice.token).get(attachments[1].url);
     expect(download.statusCode).toBe(200);
     expect(download.headers['content-type']).toBe('image/gif');
     expect(download.headers['content-disposition']).toMatch(/^attachment; filename="anim.bin"/);
@@ -160,21 +132,21 @@ describe('support tickets over REST', () => {
       `/api/v1/support/tickets/${ticketId}/messages`,
       attachments[0].url,
     ]) {
-      const answer = await server.inject({ url, headers: bob.auth });
+      const answer = await as(bob.token).get(url);
       expect(answer.statusCode, url).toBe(404);
     }
     const agent = await staff('support');
-    const asStaff = await server.inject({ url: attachments[0].url, headers: agent.auth });
+    const asStaff = await as(agent.token).get(attachments[0].url);
     expect(asStaff.statusCode).toBe(200);
-    expect(asStaff.rawPayload.equals(png)).toBe(true);
+    expect(asStaff.rawPayload.equals(onePixelPng)).toBe(true);
   });
 
   it('refuses an 11 MB file, a text file named .png and a sixth file, keeping nothing', async () => {
     const alice = await customer();
     const before = storedFiles();
-    const big = Buffer.concat([png, Buffer.alloc(11 * 1024 * 1024)]);
+    const big = Buffer.concat([onePixelPng, Buffer.alloc(11 * 1024 * 1024)]);
     const tooLarge = await createTicket(alice.token, [
-      { fileName: 'ok.png', type: 'image/png', body: png },
+      { fileName: 'ok.png', type: 'image/png', body: onePixelPng },
       { fileName: 'big.png', type: 'image/png', body: big },
     ]);
     expect(tooLarge.statusCode).toBe(400);
@@ -191,7 +163,7 @@ describe('support tickets over REST', () => {
       Array.from({ length: 6 }, (_, n) => ({
         fileName: `${n}.png`,
         type: 'image/png',
-        body: png,
+        body: onePixelPng,
       })),
     );
     expect(six.statusCode).toBe(400);
@@ -199,7 +171,7 @@ describe('support tickets over REST', () => {
 
     // Invalid fields with a good file: the file is not kept either.
     const form = multipart({ subject: 'Hi' }, [
-      { fileName: 'a.png', type: 'image/png', body: png },
+      { fileName: 'a.png', type: 'image/png', body: onePixelPng },
     ]);
     const invalid = await server.inject({
       method: 'POST',
@@ -210,7 +182,9 @@ describe('support tickets over REST', () => {
     expect(invalid.statusCode).toBe(400);
 
     // A body cut off in the middle of a file.
-    const whole = multipart(validTicket, [{ fileName: 'a.png', type: 'image/png', body: png }]);
+    const whole = multipart(sampleTicket, [
+      { fileName: 'a.png', type: 'image/png', body: onePixelPng },
+    ]);
     const cut = await server.inject({
       method: 'POST',
       url: '/api/v1/support/tickets',
@@ -232,7 +206,7 @@ describe('support tickets over REST', () => {
     );
     try {
       const failed = await createTicket(alice.token, [
-        { fileName: 'a.png', type: 'image/png', body: png },
+        { fileName: 'a.png', type: 'image/png', body: onePixelPng },
       ]);
       expect(failed.statusCode).toBe(500);
     } finally {
@@ -248,11 +222,8 @@ describe('support tickets over REST', () => {
     const waiting: string = (await createTicket(alice.token)).json().ticket.id;
     const agent = await staff('support');
     const other = await staff('support');
-    const take = await server.inject({
-      method: 'PUT',
-      url: `/api/v1/support/tickets/${taken}`,
-      headers: agent.auth,
-      payload: { status: 'in_progress' },
+    const take = await as(agent.token).put(`/api/v1/support/tickets/${taken}`, {
+      status: 'in_progress',
     });
     expect(take.statusCode).toBe(200);
     const ids = async (auth: { authorization: string }, assigned: string) => {
@@ -268,10 +239,7 @@ describe('support tickets over REST', () => {
     const unassigned = await ids(agent.auth, 'unassigned');
     expect(unassigned).toContain(waiting);
     expect(unassigned).not.toContain(taken);
-    const wrong = await server.inject({
-      url: '/api/v1/support/tickets/admin/all?assigned=everyone',
-      headers: agent.auth,
-    });
+    const wrong = await as(agent.token).get('/api/v1/support/tickets/admin/all?assigned=everyone');
     expect(wrong.statusCode).toBe(400);
   });
 
@@ -286,17 +254,13 @@ describe('support tickets over REST', () => {
         payload: { status, assignedTo: alice.id },
       });
     expect((await put(alice.auth, 'resolved')).statusCode).toBe(403);
-    const mine = await server.inject({
-      url: '/api/v1/support/tickets/admin/all',
-      headers: alice.auth,
-    });
+    const mine = await as(alice.token).get('/api/v1/support/tickets/admin/all');
     expect(mine.statusCode).toBe(403);
 
     const agent = await staff('support');
-    const all = await server.inject({
-      url: '/api/v1/support/tickets/admin/all?status=open&limit=100',
-      headers: agent.auth,
-    });
+    const all = await as(agent.token).get(
+      '/api/v1/support/tickets/admin/all?status=open&limit=100',
+    );
     expect(all.statusCode).toBe(200);
     expect(all.json().tickets.some((t: { id: string }) => t.id === id)).toBe(true);
 
@@ -324,11 +288,8 @@ describe('support tickets over REST', () => {
       [admin.id, 'resolved'],
     ]);
     // Resolved: the chat is closed.
-    const late = await server.inject({
-      method: 'POST',
-      url: `/api/v1/support/tickets/${id}/messages`,
-      headers: alice.auth,
-      payload: { message: 'Hello again?' },
+    const late = await as(alice.token).post(`/api/v1/support/tickets/${id}/messages`, {
+      message: 'Hello again?',
     });
     expect(late.statusCode).toBe(400);
   });
@@ -343,18 +304,10 @@ describe('support tickets over REST', () => {
       [agent, 'We are looking into it.'],
       [alice, 'Thank you!'],
     ] as const) {
-      const sent = await server.inject({
-        method: 'POST',
-        url: `/api/v1/support/tickets/${id}/messages`,
-        headers: who.auth,
-        payload: { message },
-      });
+      const sent = await as(who.token).post(`/api/v1/support/tickets/${id}/messages`, { message });
       expect(sent.statusCode).toBe(201);
     }
-    const answer = await server.inject({
-      url: `/api/v1/support/tickets/${id}/messages`,
-      headers: alice.auth,
-    });
+    const answer = await as(alice.token).get(`/api/v1/support/tickets/${id}/messages`);
     const body = answer.json();
     expect(body.messages.map((m: { message: string }) => m.message)).toEqual([
       markup,

@@ -1,7 +1,38 @@
 import { createTestApp, type TestApp } from '@bank/api/testing/harness';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { type BuildServerOptions, buildServer } from './server.ts';
+
+/**
+ * A server over `deps` as the tests build it: quiet, not in production, without a built SPA;
+ * `options` change any of that.
+ */
+export function buildTestServer(
+  deps: BuildServerOptions['deps'],
+  options: Partial<BuildServerOptions> = {},
+): Promise<FastifyInstance> {
+  return buildServer({
+    deps,
+    production: false,
+    webDistDir: '/nonexistent',
+    logLevel: 'silent',
+    ...options,
+  });
+}
+
+/**
+ * The test file's own database and server (for `inject`), made at the top of the file and closed
+ * after its tests: `const { app, server } = await createFileTestServer();`.
+ */
+export async function createFileTestServer(options: Partial<BuildServerOptions> = {}) {
+  const app = await createTestApp();
+  const server = await buildTestServer(app.deps, options);
+  afterAll(async () => {
+    await server.close();
+    await app.close();
+  });
+  return { app, server, as: requestsAs(server) };
+}
 
 /**
  * A test file's own database and server (for `inject`), made before its tests and closed
@@ -12,13 +43,7 @@ export function useTestServer(options: Partial<BuildServerOptions> = {}) {
   let server: FastifyInstance | undefined;
   beforeAll(async () => {
     app = await createTestApp();
-    server = await buildServer({
-      deps: app.deps,
-      production: false,
-      webDistDir: '/nonexistent',
-      logLevel: 'silent',
-      ...options,
-    });
+    server = await buildTestServer(app.deps, options);
   });
   afterAll(async () => {
     await server?.close();
@@ -32,6 +57,32 @@ export function useTestServer(options: Partial<BuildServerOptions> = {}) {
     get server(): FastifyInstance {
       if (!server) throw new Error('useTestServer: read server inside a test');
       return server;
+    },
+  };
+}
+
+/** Listens on a free local port, for tests that need a real socket: the port. */
+export async function listenOnFreePort(server: FastifyInstance): Promise<number> {
+  await server.listen({ port: 0, host: '127.0.0.1' });
+  const address = server.server.address();
+  if (address === null || typeof address === 'string') throw new Error('not listening on TCP');
+  return address.port;
+}
+
+/** A test server listening on a free local port, for clients that speak real HTTP. */
+export function useListeningServer(options: Partial<BuildServerOptions> = {}) {
+  const started = useTestServer(options);
+  let origin: string | undefined;
+  beforeAll(async () => {
+    origin = `http://127.0.0.1:${await listenOnFreePort(started.server)}`;
+  });
+  return {
+    get app(): TestApp {
+      return started.app;
+    },
+    get origin(): string {
+      if (!origin) throw new Error('useListeningServer: read origin inside a test');
+      return origin;
     },
   };
 }
@@ -73,6 +124,40 @@ export const jsonHeaders = (token?: string) => ({
   'content-type': 'application/json',
 });
 
+/** Only the Authorization header of `token`'s holder, when given (no content type). */
+export const bearerHeaders = (token?: string): Record<string, string> =>
+  token ? { authorization: `Bearer ${token}` } : {};
+
+/**
+ * Requests to `server` with `headers` (JSON by default), signed in as `token`'s holder when
+ * given, `extra` headers after them: `await as(alice.token).post('/api/v1/payees', body)`.
+ */
+export function requestsAs(
+  server: FastifyInstance,
+  headers: (token?: string) => Record<string, string> = jsonHeaders,
+) {
+  return (token?: string, extra: Record<string, string> = {}) => {
+    const send = (
+      method: InjectOptions['method'],
+      url: string,
+      payload?: InjectOptions['payload'],
+    ) =>
+      server.inject({
+        method,
+        url,
+        headers: { ...headers(token), ...extra },
+        ...(payload === undefined ? {} : { payload }),
+      });
+    return {
+      get: (url: string) => send('GET', url),
+      post: (url: string, payload?: InjectOptions['payload']) => send('POST', url, payload),
+      put: (url: string, payload?: InjectOptions['payload']) => send('PUT', url, payload),
+      patch: (url: string, payload?: InjectOptions['payload']) => send('PATCH', url, payload),
+      delete: (url: string, payload?: InjectOptions['payload']) => send('DELETE', url, payload),
+    };
+  };
+}
+
 export interface FilePart {
   name?: string;
   fileName: string;
@@ -105,4 +190,21 @@ export function multipart(fields: Record<string, string>, files: FilePart[]) {
     payload: Buffer.concat(chunks),
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
   };
+}
+
+/** A multipart/form-data POST as `token`'s holder, as the ticket and chat forms send theirs. */
+export function postMultipart(
+  server: FastifyInstance,
+  url: string,
+  token: string,
+  fields: Record<string, string>,
+  files: FilePart[] = [],
+) {
+  const form = multipart(fields, files);
+  return server.inject({
+    method: 'POST',
+    url,
+    headers: { authorization: `Bearer ${token}`, ...form.headers },
+    payload: form.payload,
+  });
 }

@@ -1,23 +1,19 @@
 import { connect, type Socket } from 'node:net';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useTestServer } from './testing.ts';
+import { createFileTestServer, listenOnFreePort } from './testing.ts';
 
 // An upgrade to /trpc from a foreign Origin got its 403, but the server kept its side
 // of the socket open, so anyone could exhaust the process's file descriptors.
 
-const started = useTestServer();
+const { server } = await createFileTestServer();
 let port = 0;
 beforeAll(async () => {
-  await started.server.listen({ port: 0, host: '127.0.0.1' });
-  const address = started.server.server.address();
-  port = typeof address === 'object' && address ? address.port : 0;
+  port = await listenOnFreePort(server);
 });
 
 function openConnections(): Promise<number> {
   return new Promise((resolve, reject) =>
-    started.server.server.getConnections((error, count) =>
-      error ? reject(error) : resolve(count),
-    ),
+    server.server.getConnections((error, count) => (error ? reject(error) : resolve(count))),
   );
 }
 

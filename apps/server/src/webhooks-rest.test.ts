@@ -1,31 +1,15 @@
-import type { TestApp } from '@bank/api/testing/harness';
 import { fundedCustomer, testCard } from '@bank/api/testing/money';
-import { startWebhookReceiver } from '@bank/api/testing/webhook-receiver';
+import { createFileWebhookReceiver } from '@bank/api/testing/webhook-receiver';
 import { dispatchWebhooks } from '@bank/api/webhooks/dispatcher';
 import { createHttpSender } from '@bank/api/webhooks/sender';
 import { users } from '@bank/db/schema';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { Webhook } from 'standardwebhooks';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { useTestServer } from './testing.ts';
+import { describe, expect, it } from 'vitest';
+import { createFileTestServer, jsonHeaders } from './testing.ts';
 
-let app: TestApp;
-let server: FastifyInstance;
-const started = useTestServer();
-let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
-beforeAll(async () => {
-  ({ app, server } = started);
-  receiver = await startWebhookReceiver();
-});
-afterAll(async () => {
-  await receiver.close();
-});
-
-const headers = (token?: string) => ({
-  ...(token ? { authorization: `Bearer ${token}` } : {}),
-  'content-type': 'application/json',
-});
+const { app, server, as } = await createFileTestServer();
+const receiver = await createFileWebhookReceiver();
 
 /** An app's client-credentials token with the webhooks scope (as the OAuth provider issues). */
 function appToken(clientId: string, scopes = ['webhooks:manage']) {
@@ -38,27 +22,18 @@ describe('REST /webhooks (an app’s own token, scope webhooks:manage)', () => {
     expect(none.statusCode).toBe(401);
     expect(none.json()).toMatchObject({ code: 'UNAUTHORIZED' });
 
-    const unknown = await server.inject({
-      method: 'GET',
-      url: '/api/v1/webhooks',
-      headers: headers('not-a-token'),
-    });
+    const unknown = await as('not-a-token').get('/api/v1/webhooks');
     expect(unknown.statusCode).toBe(401);
     expect(unknown.headers['www-authenticate']).toBe('Bearer error="invalid_token"');
 
     const revoked = appToken('app_revoked');
     app.appAccess.revokeToken(revoked);
-    expect(
-      (await server.inject({ method: 'GET', url: '/api/v1/webhooks', headers: headers(revoked) }))
-        .statusCode,
-    ).toBe(401);
+    expect((await as(revoked).get('/api/v1/webhooks')).statusCode).toBe(401);
 
-    const readOnly = await server.inject({
-      method: 'POST',
-      url: '/api/v1/webhooks',
-      headers: headers(appToken('app_reader', ['transactions:read'])),
-      payload: { url: receiver.url, events: ['transaction.created'] },
-    });
+    const readOnly = await as(appToken('app_reader', ['transactions:read'])).post(
+      '/api/v1/webhooks',
+      { url: receiver.url, events: ['transaction.created'] },
+    );
     expect(readOnly.statusCode).toBe(403);
     expect(readOnly.json()).toMatchObject({
       code: 'INSUFFICIENT_SCOPE',
@@ -70,30 +45,20 @@ describe('REST /webhooks (an app’s own token, scope webhooks:manage)', () => {
 
     const customer = await fundedCustomer(app, 0);
     const forCustomer = app.appAccess.issueToken('app_x', ['webhooks:manage'], customer.id);
-    const asCustomer = await server.inject({
-      method: 'GET',
-      url: '/api/v1/webhooks',
-      headers: headers(forCustomer),
-    });
+    const asCustomer = await as(forCustomer).get('/api/v1/webhooks');
     expect(asCustomer.statusCode).toBe(403);
     expect(asCustomer.json()).toMatchObject({ code: 'INSUFFICIENT_SCOPE' });
 
     // A customer's own session is no app token either.
-    const session = await server.inject({
-      method: 'GET',
-      url: '/api/v1/webhooks',
-      headers: headers(customer.token),
-    });
+    const session = await as(customer.token).get('/api/v1/webhooks');
     expect(session.statusCode).toBe(401);
   });
 
   it('subscribes (secret shown once), lists, reads and removes; other apps see none of it', async () => {
     const token = appToken('app_crud');
-    const created = await server.inject({
-      method: 'POST',
-      url: '/api/v1/webhooks',
-      headers: headers(token),
-      payload: { url: receiver.url, events: ['transaction.created', 'loan.status_changed'] },
+    const created = await as(token).post('/api/v1/webhooks', {
+      url: receiver.url,
+      events: ['transaction.created', 'loan.status_changed'],
     });
     expect(created.statusCode).toBe(201);
     const body = created.json();
@@ -108,18 +73,10 @@ describe('REST /webhooks (an app’s own token, scope webhooks:manage)', () => {
     });
     const id: string = body.webhook.id;
 
-    const list = await server.inject({
-      method: 'GET',
-      url: '/api/v1/webhooks',
-      headers: headers(token),
-    });
+    const list = await as(token).get('/api/v1/webhooks');
     expect(list.json()).toEqual({ webhooks: [body.webhook] });
     expect(JSON.stringify(list.json())).not.toContain('whsec_');
-    const one = await server.inject({
-      method: 'GET',
-      url: `/api/v1/webhooks/${id}`,
-      headers: headers(token),
-    });
+    const one = await as(token).get(`/api/v1/webhooks/${id}`);
     expect(one.json()).toEqual({ webhook: body.webhook });
 
     const other = appToken('app_other');
@@ -127,59 +84,28 @@ describe('REST /webhooks (an app’s own token, scope webhooks:manage)', () => {
       const theirs = await server.inject({
         method,
         url: `/api/v1/webhooks/${id}`,
-        headers: headers(other),
+        headers: jsonHeaders(other),
       });
       expect(theirs.statusCode).toBe(404);
     }
-    expect(
-      (
-        await server.inject({ method: 'GET', url: '/api/v1/webhooks', headers: headers(other) })
-      ).json(),
-    ).toEqual({ webhooks: [] });
+    expect((await as(other).get('/api/v1/webhooks')).json()).toEqual({ webhooks: [] });
 
-    const removed = await server.inject({
-      method: 'DELETE',
-      url: `/api/v1/webhooks/${id}`,
-      headers: headers(token),
-    });
+    const removed = await as(token).delete(`/api/v1/webhooks/${id}`);
     expect(removed.statusCode).toBe(200);
     expect(removed.json()).toEqual({ message: 'Webhook removed' });
-    expect(
-      (
-        await server.inject({
-          method: 'GET',
-          url: `/api/v1/webhooks/${id}`,
-          headers: headers(token),
-        })
-      ).statusCode,
-    ).toBe(404);
-    expect(
-      (
-        await server.inject({
-          method: 'GET',
-          url: '/api/v1/webhooks/not-an-id',
-          headers: headers(token),
-        })
-      ).statusCode,
-    ).toBe(404);
+    expect((await as(token).get(`/api/v1/webhooks/${id}`)).statusCode).toBe(404);
+    expect((await as(token).get('/api/v1/webhooks/not-an-id')).statusCode).toBe(404);
   });
 
   it('answers 400 with a stable code for bad input and for a URL webhooks may not reach', async () => {
     const token = appToken('app_input');
-    const badEvents = await server.inject({
-      method: 'POST',
-      url: '/api/v1/webhooks',
-      headers: headers(token),
-      payload: { url: receiver.url, events: ['transaction.deleted'] },
+    const badEvents = await as(token).post('/api/v1/webhooks', {
+      url: receiver.url,
+      events: ['transaction.deleted'],
     });
     expect(badEvents.statusCode).toBe(400);
     expect(badEvents.json()).toMatchObject({ code: 'VALIDATION_ERROR' });
-    const none = await server.inject({
-      method: 'POST',
-      url: '/api/v1/webhooks',
-      headers: headers(token),
-      payload: { url: receiver.url, events: [] },
-    });
+    const none = await as(token).post('/api/v1/webhooks', { url: receiver.url, events: [] });
     expect(none.json()).toMatchObject({
       code: 'VALIDATION_ERROR',
       details: [{ field: 'events', message: 'Choose at least one event' }],
@@ -191,11 +117,9 @@ describe('REST /webhooks (an app’s own token, scope webhooks:manage)', () => {
       'http://169.254.169.254/latest/meta-data',
       'http://user:pw@127.0.0.1/hooks',
     ]) {
-      const refused = await server.inject({
-        method: 'POST',
-        url: '/api/v1/webhooks',
-        headers: headers(token),
-        payload: { url, events: ['transaction.created'] },
+      const refused = await as(token).post('/api/v1/webhooks', {
+        url,
+        events: ['transaction.created'],
       });
       expect(refused.statusCode, url).toBe(400);
       expect(refused.json(), url).toMatchObject({ code: 'WEBHOOK_URL_REFUSED' });
@@ -227,11 +151,9 @@ describe('REST admin delivery log', () => {
   it('shows an app’s deliveries to administrators and replays one; nobody else', async () => {
     const token = appToken('app_logged');
     const created = (
-      await server.inject({
-        method: 'POST',
-        url: '/api/v1/webhooks',
-        headers: headers(token),
-        payload: { url: receiver.url, events: ['transaction.created'] },
+      await as(token).post('/api/v1/webhooks', {
+        url: receiver.url,
+        events: ['transaction.created'],
       })
     ).json();
     const customer = await fundedCustomer(app, 0);
@@ -257,14 +179,12 @@ describe('REST admin delivery log', () => {
     const admin = await fundedCustomer(app, 0, 'Staff');
     await app.db.update(users).set({ role: 'admin' }).where(eq(users.id, admin.id));
     const url = `/api/v1/admin/webhooks/${created.webhook.id}/deliveries`;
-    expect(
-      (await server.inject({ method: 'GET', url, headers: headers(customer.token) })).statusCode,
-    ).toBe(403);
+    expect((await as(customer.token).get(url)).statusCode).toBe(403);
     // The app's own token is known (OAuth) but no app may call a staff operation.
-    const asApp = await server.inject({ method: 'GET', url, headers: headers(token) });
+    const asApp = await as(token).get(url);
     expect(asApp.statusCode).toBe(403);
     expect(asApp.json()).toMatchObject({ code: 'APP_NOT_ALLOWED' });
-    const log = await server.inject({ method: 'GET', url, headers: headers(admin.token) });
+    const log = await as(admin.token).get(url);
     expect(log.statusCode).toBe(200);
     expect(log.json()).toMatchObject({
       webhook: { id: created.webhook.id, clientId: 'app_logged', delivered: 1, pending: 0 },
@@ -274,21 +194,17 @@ describe('REST admin delivery log', () => {
       ],
     });
     const deliveryId: string = log.json().deliveries[0].id;
-    const replay = await server.inject({
-      method: 'POST',
-      url: `/api/v1/admin/webhooks/deliveries/${deliveryId}/replay`,
-      headers: headers(admin.token),
-    });
+    const replay = await as(admin.token).post(
+      `/api/v1/admin/webhooks/deliveries/${deliveryId}/replay`,
+    );
     expect(replay.statusCode).toBe(202);
     expect(replay.json()).toMatchObject({
       message: 'The delivery will be sent again now',
       delivery: { id: deliveryId, status: 'pending' },
     });
-    const missing = await server.inject({
-      method: 'POST',
-      url: '/api/v1/admin/webhooks/deliveries/00000000-0000-4000-8000-000000000000/replay',
-      headers: headers(admin.token),
-    });
+    const missing = await as(admin.token).post(
+      '/api/v1/admin/webhooks/deliveries/00000000-0000-4000-8000-000000000000/replay',
+    );
     expect(missing.statusCode).toBe(404);
   });
 });

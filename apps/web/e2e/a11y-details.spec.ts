@@ -1,5 +1,11 @@
-import { e2eAdmin } from '../playwright.config.ts';
-import { createCustomer, expect, expectNoAxeViolations, signIn, test } from './fixtures.ts';
+import {
+  createCustomer,
+  expect,
+  expectNoAxeViolations,
+  signIn,
+  signInAsAdmin,
+  test,
+} from './fixtures.ts';
 
 // From the accessibility review: axe-core 4.14 (WCAG 2.2 AA and best practices) on the pages it found wanting.
 const missing = '00000000-0000-4000-8000-000000000000';
@@ -39,7 +45,7 @@ test('the administrator’s user page has no two landmarks with one name', async
     data: { email: customer.email, password: customer.password },
   });
   expect(login.ok()).toBe(true);
-  await signIn(page, e2eAdmin.email, e2eAdmin.password);
+  await signInAsAdmin(page);
   await page.goto('/admin/users');
   await page.getByRole('link', { name: 'Landmark Tester' }).first().click();
   await expect(page).toHaveURL(/\/admin\/users\/[0-9a-f-]+$/);

@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
-import { e2eAdmin } from '../playwright.config.ts';
 import {
   createCustomer,
   expect,
   expectNoAxeViolations,
   screenshots,
   signIn,
+  signInAsAdmin,
   test,
 } from './fixtures.ts';
 
@@ -28,7 +28,7 @@ test('an administrator reads the dashboard, the analytics and the security scree
   });
   expect(guess.status()).toBe(401);
 
-  await signIn(page, e2eAdmin.email, e2eAdmin.password);
+  await signInAsAdmin(page);
   await page.goto('/admin');
   await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
   for (const label of [

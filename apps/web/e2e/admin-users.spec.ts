@@ -1,11 +1,13 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { e2eAdmin } from '../playwright.config.ts';
+import { submitDepositForm } from './customer.ts';
 import {
   createCustomer,
   expect,
   expectNoAxeViolations,
   screenshots,
   signIn,
+  signInAsAdmin,
   test,
 } from './fixtures.ts';
 
@@ -18,16 +20,6 @@ async function accountNumberOf(request: APIRequestContext, email: string, passwo
   });
   const body: { accountNumber: string } = await balance.json();
   return body.accountNumber;
-}
-
-async function depositByCard(page: Page, amount: string) {
-  await page.goto('/deposit');
-  await page.getByLabel('Card number').fill('4111 1111 1111 1111');
-  await page.getByLabel('Expiry date').fill('12/39');
-  await page.getByLabel('CVV').fill('123');
-  await page.getByLabel('Amount').fill(amount);
-  await page.getByRole('button', { name: 'Deposit Funds' }).click();
-  await expect(page).toHaveURL(/\/transactions$/);
 }
 
 async function setTransferLimit(page: Page, limit: string) {
@@ -85,7 +77,7 @@ test('an administrator blocks a customer, lowers the limit, runs maintenance and
   await expect(customer.getByRole('heading', { name: /Welcome, / })).toBeVisible();
 
   // The administrator finds them and blocks them: their open session ends at once.
-  await signIn(page, e2eAdmin.email, e2eAdmin.password);
+  await signInAsAdmin(page);
   await page.goto('/admin/users');
   await expect(page.getByRole('heading', { name: 'User Management' })).toBeVisible();
   await page.getByLabel('Search').fill(blake.email);
@@ -118,6 +110,12 @@ test('an administrator blocks a customer, lowers the limit, runs maintenance and
   await screenshots(page, 'admin-users', 'user-detail');
   await page.getByRole('button', { name: 'Unblock' }).click();
   await expect(page.getByText('User unblocked successfully')).toBeVisible();
+  // A change of name saves while the customer has no limit of their own (it once sent 0).
+  const edit = page.locator('form', { has: page.getByRole('button', { name: 'Save Changes' }) });
+  await edit.getByLabel('Last name').fill('Tester-Rowe');
+  await edit.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText('User updated successfully')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Blake Tester-Rowe' })).toBeVisible();
 
   // A lowered transfer limit applies to the customer's next transfer.
   await setTransferLimit(page, '100');
@@ -125,7 +123,8 @@ test('an administrator blocks a customer, lowers the limit, runs maintenance and
   await screenshots(page, 'admin-users', 'settings');
   try {
     await signIn(customer, blake.email);
-    await depositByCard(customer, '500');
+    await submitDepositForm(customer, '500');
+    await expect(customer).toHaveURL(/\/transactions$/);
     await customer.goto('/transfer');
     await customer.getByLabel('Recipient name').fill('Morgan Tester');
     await customer.getByLabel('Recipient account number').fill(morganAccount);

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { e2eAdmin } from '../playwright.config.ts';
-import { expect, expectNoAxeViolations, signIn, test } from './fixtures.ts';
+import { expect, expectNoAxeViolations, signInAsAdmin, test } from './fixtures.ts';
 
 /** A tRPC mutation from inside the page, so the session cookie and same-origin headers go too. */
 async function mutate(page: Page, path: string, input: unknown): Promise<unknown> {
@@ -30,7 +30,7 @@ async function checkBothWidths(page: Page) {
 test('an administrator monitors transactions, banks and the audit log', async ({ page }) => {
   // Three pages, each checked by axe at two widths: over a minute on a loaded two-core machine.
   test.setTimeout(150_000);
-  await signIn(page, e2eAdmin.email, e2eAdmin.password);
+  await signInAsAdmin(page);
   await expect(page.getByRole('heading', { name: /Welcome, / })).toBeVisible();
 
   // Something to monitor: a linked bank and a deposit from it.

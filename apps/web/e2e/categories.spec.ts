@@ -1,23 +1,13 @@
-import type { Page } from '@playwright/test';
 import {
-  createCustomer,
-  expect,
-  expectNoAxeViolations,
-  password,
-  screenshots,
-  signIn,
-  test,
-} from './fixtures.ts';
+  dashboardAccountNumber,
+  signInToDashboard,
+  submitDepositForm,
+  submitTransferForm,
+} from './customer.ts';
+import { createCustomer, expect, expectNoAxeViolations, screenshots, test } from './fixtures.ts';
 
 // Spending by category: a customer files a payment under Groceries on its page and sees the
 // dashboard sum it there; the other side of the transfer keeps their own category.
-
-const welcome = /Welcome, /;
-
-async function signInToDashboard(page: Page, email: string) {
-  await signIn(page, email, password);
-  await expect(page.getByRole('heading', { name: welcome })).toBeVisible();
-}
 
 test('a payment filed under Groceries counts there on the dashboard, for the payer alone', async ({
   page,
@@ -32,25 +22,13 @@ test('a payment filed under Groceries counts there on the dashboard, for the pay
   const payeeContext = await browser.newContext();
   const payeePage = await payeeContext.newPage();
   await signInToDashboard(payeePage, payee.email);
-  const copy = payeePage.getByRole('button', { name: 'Copy account number' });
-  const accountNumber = (await copy.locator('xpath=preceding-sibling::*[1]').textContent()) ?? '';
+  const accountNumber = await dashboardAccountNumber(payeePage);
   expect(accountNumber).toMatch(/^\d{10,12}$/);
 
   await signInToDashboard(page, payer.email);
-  await page.goto('/deposit');
-  await page.getByLabel('Card number').fill('4111 1111 1111 1111');
-  await page.getByLabel('Expiry date').fill('12/39');
-  await page.getByLabel('CVV').fill('123');
-  await page.getByLabel('Amount').fill('500');
-  await page.getByRole('button', { name: 'Deposit Funds' }).click();
+  await submitDepositForm(page, '500');
   await expect(page.getByText('Deposit completed successfully')).toBeVisible();
-  await page.goto('/transfer');
-  await page.getByLabel('Recipient name').fill('Hugo Tester');
-  await page.getByLabel('Recipient account number').fill(accountNumber);
-  await page.getByLabel('Amount').fill('64.20');
-  await page.getByLabel('Description').fill('Weekly shop');
-  await page.getByRole('button', { name: 'Review transfer' }).click();
-  await page.getByRole('button', { name: 'Send Money' }).click();
+  await submitTransferForm(page, 'Hugo Tester', accountNumber, '64.20', 'Weekly shop');
   await expect(page.getByText('Transfer completed successfully')).toBeVisible();
 
   // Until filed, money sent reads Transfers.

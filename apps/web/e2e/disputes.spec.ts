@@ -1,13 +1,14 @@
-import { e2eAdmin } from '../playwright.config.ts';
 import {
   createCustomer,
   expect,
   expectNoAxeViolations,
   screenshots,
   signIn,
+  signInAsAdmin,
   test,
 } from './fixtures.ts';
-import { appoint, call, field, userIdOf } from './staff.ts';
+import { accountNumberOf, call, depositFromPage, field } from './page-trpc.ts';
+import { appoint, userIdOf } from './staff.ts';
 
 test('a customer disputes a payment: support credits provisionally, two admins reverse it, the customer sees it all', async ({
   browser,
@@ -22,30 +23,17 @@ test('a customer disputes a payment: support credits provisionally, two admins r
   const checker = await createCustomer(request, 'Checker');
 
   const admin = await fresh();
-  await signIn(admin, e2eAdmin.email, e2eAdmin.password);
+  await signInAsAdmin(admin);
   await appoint(admin, agent.email, 'support');
   await appoint(admin, checker.email, 'admin');
 
   // Alice pays Bob $1,500, above the bank's $1,000 four-eyes amount for reversals.
   const bobPage = await fresh();
   await signIn(bobPage, bob.email, bob.password);
-  const bobAccount = String(
-    field(await call(bobPage, 'transactions.balance', undefined, 'GET'), 'accountNumber'),
-  );
+  const bobAccount = await accountNumberOf(bobPage);
   const alicePage = await fresh();
   await signIn(alicePage, alice.email, alice.password);
-  await call(
-    alicePage,
-    'transactions.deposit',
-    {
-      amount: 2_000,
-      method: 'card',
-      cardNumber: '4111111111111111',
-      expiryDate: '12/39',
-      cvv: '123',
-    },
-    'POST',
-  );
+  await depositFromPage(alicePage, 2_000);
   const paid = await call(
     alicePage,
     'transactions.transfer',

@@ -4,6 +4,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { totpAt, totpStep } from '@bank/auth/totp';
 import { decodeBase32IgnorePadding } from '@oslojs/encoding';
 import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
+import { e2eAdmin } from '../playwright.config.ts';
 
 /**
  * axe-core at its newest (4.14: `label-content-name-mismatch` is on). @axe-core/playwright 4.14
@@ -106,11 +107,32 @@ export async function createCustomer(
 
 export async function signIn(page: Page, email: string, secret = password) {
   await page.goto('/login');
-  await page.getByLabel('Email', { exact: false }).first().fill(email);
+  // The form is prerendered, on screen before the app takes it over: wait until the app has
+  // (its first effect puts the focus in the e-mail field), or what is typed meanwhile is lost.
+  const emailField = page.getByLabel('Email', { exact: false }).first();
+  await expect(emailField).toBeFocused({ timeout: 30_000 });
+  await emailField.fill(email);
   await page.getByLabel('Password', { exact: true }).fill(secret);
   await page.getByRole('button', { name: 'Sign in' }).click();
   // Signed in (or on to the second factor) before the caller navigates anywhere.
   await expect(page).not.toHaveURL(/\/login/);
+}
+
+/** Signs in as the administrator the journeys' server is seeded with (playwright.config.ts). */
+export function signInAsAdmin(page: Page) {
+  return signIn(page, e2eAdmin.email, e2eAdmin.password);
+}
+
+/**
+ * Waits until the app has taken over a prerendered page: what a visitor does before (a field
+ * focused and left) is not seen by the form. The theme button replaces its placeholder once the
+ * app's first effects have run.
+ */
+export async function appTakenOver(page: Page) {
+  await expect(page.locator('html[data-app-ready]')).toBeAttached({ timeout: 30_000 });
+  await expect(page.getByRole('button', { name: /Switch to (dark|light) theme/ })).toBeVisible({
+    timeout: 30_000,
+  });
 }
 
 export async function expectNoAxeViolations(page: Page) {
@@ -143,6 +165,24 @@ export async function screenshots(page: Page, folder: string, name: string) {
   }
   await page.emulateMedia({ colorScheme: 'light' });
   await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+/**
+ * Closes every open notification from the keyboard, as a customer does to reach a control one
+ * covers (the toasts sit over the page's top-right actions). Not by pointer: a pointer over the
+ * toasts pauses them, and a click that lands on a toast arriving meanwhile misses its target.
+ * A toast may go by itself between the count and the key press: that press is not needed.
+ */
+export async function closeNotifications(page: Page) {
+  const toasts = page.locator('[data-scope="toast"][data-part="root"]');
+  for (let tries = 0; tries < 10 && (await toasts.count()) > 0; tries++) {
+    await toasts
+      .first()
+      .getByRole('button', { name: 'Close notification' })
+      .press('Enter', { timeout: 2_000 })
+      .catch(() => undefined);
+  }
+  await expect(toasts).toHaveCount(0);
 }
 
 export const test = base;

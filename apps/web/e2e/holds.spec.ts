@@ -1,6 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import { e2eAdmin } from '../playwright.config.ts';
-import { createCustomer, expect, screenshots, signIn, test } from './fixtures.ts';
+import { createCustomer, expect, screenshots, signIn, signInAsAdmin, test } from './fixtures.ts';
 
 async function tokenOf(request: APIRequestContext, email: string, password: string) {
   const login = await request.post('/api/v1/auth/login', { data: { email, password } });
@@ -44,7 +44,7 @@ test('an administrator freezes debits and holds an amount; the customer sees it 
   if (!target) throw new Error('customer not found in the directory');
 
   // The administrator opens the user page, holds $50.00 and freezes debits.
-  await signIn(page, e2eAdmin.email, e2eAdmin.password);
+  await signInAsAdmin(page);
   await page.goto(`/admin/users/${target.id}`);
   const holdForm = page.getByRole('form', { name: `Hold an amount on ${target.accountNumber}` });
   await holdForm.getByLabel('Amount (USD)').fill('50');

@@ -1,11 +1,11 @@
 import type { Page } from '@playwright/test';
-import { e2eAdmin } from '../playwright.config.ts';
 import {
   createCustomer,
   expect,
   expectNoAxeViolations,
   screenshots,
   signIn,
+  signInAsAdmin,
   test,
 } from './fixtures.ts';
 
@@ -54,7 +54,7 @@ test('a customer applies, an administrator approves, the customer sees the money
   // An administrator, in a browser of their own, approves it.
   const officerContext = await browser.newContext();
   const officer = await officerContext.newPage();
-  await signIn(officer, e2eAdmin.email, e2eAdmin.password);
+  await signInAsAdmin(officer);
   await officer.goto('/admin/loans?status=pending');
   await expect(officer.getByRole('heading', { name: 'Loan Management' })).toBeVisible();
   const row = officer

@@ -1,11 +1,12 @@
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
+import { signInToDashboard, submitDepositForm, welcome } from './customer.ts';
 import {
+  closeNotifications,
   createCustomer,
   expect,
   expectNoAxeViolations,
-  password,
-  signIn,
+  screenshots,
   test,
 } from './fixtures.ts';
 
@@ -22,14 +23,6 @@ function sharedCustomer(request: APIRequestContext) {
   return shared;
 }
 
-const welcome = /Welcome, /;
-
-/** Signs in and waits for the dashboard (the page a sign-in lands on). */
-async function signInToDashboard(page: Page, email: string) {
-  await signIn(page, email, password);
-  await expect(page.getByRole('heading', { name: welcome })).toBeVisible();
-}
-
 /** The dashboard through the header's logo link, as a customer gets there. */
 async function openDashboard(page: Page) {
   await page.getByRole('banner').getByRole('link', { name: 'Horizon Bank' }).click();
@@ -37,12 +30,7 @@ async function openDashboard(page: Page) {
 }
 
 async function depositByCard(page: Page, amount: string) {
-  await page.goto('/deposit');
-  await page.getByLabel('Card number').fill('4111 1111 1111 1111');
-  await page.getByLabel('Expiry date').fill('12/39');
-  await page.getByLabel('CVV').fill('123');
-  await page.getByLabel('Amount').fill(amount);
-  await page.getByRole('button', { name: 'Deposit Funds' }).click();
+  await submitDepositForm(page, amount);
   await expect(page).toHaveURL(/\/transactions$/);
   await expect(page.getByText('Deposit completed successfully')).toBeVisible();
 }
@@ -170,6 +158,14 @@ test('a transfer reaches another customer live, named by its sender, and is foun
   const timeline = payeePage.getByRole('list', { name: 'Timeline' });
   await expect(timeline.getByText('Received from Bob Rivera')).toBeVisible();
   await expect(timeline).not.toContainText('Delivered to');
+
+  // And by e-mail, her transaction notifications being on (MONEY_MAIL_INTERVAL_MS is 1 s here).
+  await payeePage.goto(`/dev/mailbox?to=${encodeURIComponent(payee.email)}`);
+  await expect(payeePage.getByText('Received $42.10 from Bob Rivera').first()).toBeVisible({
+    timeout: 15_000,
+  });
+  await expect(payeePage.getByText('Received $42.10 from Bob Rivera · Pizza night')).toBeVisible();
+  await screenshots(payeePage, 'money', 'money-mail');
   await payeeContext.close();
 });
 
@@ -184,19 +180,20 @@ test('the history filters, and a detail copies its reference and follows clearin
   // An account the sandbox network does not know (ends 0000): fails, money returned.
   await transfer(page, '55550000', '40', 'Wrong account');
 
+  // The network turns the second down moments later, and the customer is told.
+  await expect(
+    page.getByText('Transfer of $40.00 failed; the money is back in your account'),
+  ).toBeVisible({ timeout: 20_000 });
+  // The toasts sit over the filters and the export at this width.
+  await closeNotifications(page);
   await page.getByRole('button', { name: 'Filter' }).click();
   await page.getByLabel('Status').selectOption('failed');
   await expect(page).toHaveURL(/status=failed/);
   await expect(page.getByText('Showing 1 to 1 of 1 results')).toBeVisible({ timeout: 20_000 });
   const history = page.getByRole('list', { name: 'Transactions' });
   await expect(history.getByText('Wrong account')).toBeVisible();
-  // The export holds exactly what the filters show. The transfers' toasts sit over the button
-  // at this width, and a toast under the pointer pauses (they sit below the top bar, where the
-  // filters were just clicked): the pointer moves off them, and they must have gone first.
-  await page.mouse.move(0, 799);
-  await expect(page.getByText('Transfer completed successfully')).toHaveCount(0, {
-    timeout: 15_000,
-  });
+  // The export holds exactly what the filters show.
+  await closeNotifications(page);
   const download = page.waitForEvent('download');
   await page.getByRole('link', { name: 'Export CSV' }).click();
   const file = await download;

@@ -6,7 +6,7 @@ import {
   expect,
   expectNoAxeViolations,
   screenshots,
-  signIn,
+  signInAsAdmin,
   test,
 } from './fixtures.ts';
 
@@ -109,7 +109,7 @@ test('a customer connects an app, the app reads, the customer disconnects it', a
 });
 
 test('staff register an app at /admin/apps and see its secret once', async ({ page }) => {
-  await signIn(page, e2eAdmin.email, e2eAdmin.password);
+  await signInAsAdmin(page);
   await page.goto('/admin/apps');
   await expect(page.getByRole('heading', { name: 'Apps', level: 1 })).toBeVisible();
   await page.getByRole('button', { name: 'Register app' }).click();

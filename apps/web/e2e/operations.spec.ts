@@ -1,35 +1,6 @@
-import type { Page } from '@playwright/test';
-import { e2eAdmin } from '../playwright.config.ts';
-import { createCustomer, expect, signIn, test } from './fixtures.ts';
+import { createCustomer, expect, signIn, signInAsAdmin, test } from './fixtures.ts';
+import { accountNumberOf, call, depositFromPage } from './page-trpc.ts';
 import { appoint } from './staff.ts';
-
-/** A tRPC call from inside the page, so the session cookie and same-origin headers go too. */
-async function call(page: Page, path: string, input: unknown, method: 'GET' | 'POST') {
-  return page.evaluate(
-    async ({ path, input, method }) => {
-      const url =
-        method === 'GET'
-          ? `/trpc/${path}?input=${encodeURIComponent(JSON.stringify(input))}`
-          : `/trpc/${path}`;
-      const response = await fetch(url, {
-        method,
-        headers: { 'content-type': 'application/json' },
-        ...(method === 'POST' ? { body: JSON.stringify(input) } : {}),
-      });
-      if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-      const body: { result: { data: unknown } } = await response.json();
-      return body.result.data;
-    },
-    { path, input, method },
-  );
-}
-
-async function accountNumberOf(page: Page): Promise<string> {
-  const balance = await call(page, 'transactions.balance', undefined, 'GET');
-  if (typeof balance !== 'object' || balance === null || !('accountNumber' in balance))
-    throw new Error('no balance');
-  return String(balance.accountNumber);
-}
 
 test('a payment reversed above the four-eyes amount: one admin asks, a second approves, the customer sees it', async ({
   browser,
@@ -47,18 +18,7 @@ test('a payment reversed above the four-eyes amount: one admin asks, a second ap
   const bobAccount = await accountNumberOf(bobPage);
   const alicePage = await browser.newPage();
   await signIn(alicePage, alice.email, alice.password);
-  await call(
-    alicePage,
-    'transactions.deposit',
-    {
-      amount: 2_000,
-      method: 'card',
-      cardNumber: '4111111111111111',
-      expiryDate: '12/39',
-      cvv: '123',
-    },
-    'POST',
-  );
+  await depositFromPage(alicePage, 2_000);
   const paid = await call(
     alicePage,
     'transactions.transfer',
@@ -70,7 +30,7 @@ test('a payment reversed above the four-eyes amount: one admin asks, a second ap
 
   // The first administrator asks for the reversal from Transaction Monitoring.
   const maker = await browser.newPage();
-  await signIn(maker, e2eAdmin.email, e2eAdmin.password);
+  await signInAsAdmin(maker);
   // A second administrator (the bank makes one of a customer for this journey).
   await appoint(maker, checker.email, 'admin');
 

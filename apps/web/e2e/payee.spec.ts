@@ -1,54 +1,17 @@
-import type { APIRequestContext } from '@playwright/test';
 import { e2eAdmin } from '../playwright.config.ts';
-import {
-  createCustomer,
-  expect,
-  expectNoAxeViolations,
-  screenshots,
-  signIn,
-  test,
-} from './fixtures.ts';
+import { expect, expectNoAxeViolations, screenshots, signIn, test } from './fixtures.ts';
+import { payerAndPayee, signedInApi } from './rest-api.ts';
 
 // From the API review for integrators: the transfer screen names the recipient before 'Send Money', refuses a mistyped
 // number of this bank, and asks before sending to another bank.
 
-async function signedInApi(request: APIRequestContext, email: string, password: string) {
-  const login = await request.post('/api/v1/auth/login', { data: { email, password } });
-  expect(login.status()).toBe(200);
-  const body = await login.json();
-  return {
-    token: String(body.token),
-    accountNumber: String(body.user.accountNumber),
-    id: String(body.user.id),
-  };
-}
-
-/** A card deposit over REST, as an integrator makes it. */
-async function depositByCard(request: APIRequestContext, token: string, amount: number) {
-  const deposit = await request.post('/api/v1/transactions/deposit', {
-    headers: { authorization: `Bearer ${token}`, 'idempotency-key': crypto.randomUUID() },
-    data: {
-      method: 'card',
-      amount,
-      cardNumber: '4111111111111111',
-      expiryDate: '12/39',
-      cvv: '123',
-    },
-  });
-  expect(deposit.status()).toBe(201);
-}
-
 test('confirmation of payee on the transfer screen', async ({ page, request }) => {
-  const payer = await createCustomer(request, 'Quinn');
-  const payee = await createCustomer(request, 'Robin');
-  const { token } = await signedInApi(request, payer.email, payer.password);
-  await depositByCard(request, token, 100);
-  const { accountNumber } = await signedInApi(request, payee.email, payee.password);
+  const { payer, payeeAccount } = await payerAndPayee(request, 'Quinn', 'Robin', 100);
 
   await signIn(page, payer.email, payer.password);
   await page.goto('/transfer');
   await page.getByLabel('Recipient name').fill('Robin Tester');
-  await page.getByLabel('Recipient account number').fill(accountNumber);
+  await page.getByLabel('Recipient account number').fill(payeeAccount);
   await expect(page.getByText('Paying Robin T. at Horizon Bank')).toBeVisible();
   await expect(page.getByText('The name matches the account holder.')).toBeVisible();
   await expectNoAxeViolations(page);
@@ -58,8 +21,8 @@ test('confirmation of payee on the transfer screen', async ({ page, request }) =
   await expect(page.getByText('The name does not match: this account is Robin T.’s')).toBeVisible();
 
   // One digit mistyped: refused before anything is asked or sent.
-  const last = Number(accountNumber.slice(-1));
-  const typo = `${accountNumber.slice(0, -1)}${(last + 1) % 10}`;
+  const last = Number(payeeAccount.slice(-1));
+  const typo = `${payeeAccount.slice(0, -1)}${(last + 1) % 10}`;
   await page.getByLabel('Recipient account number').fill(typo);
   await page.getByLabel('Amount').fill('10');
   await expect(page.getByText('Invalid account number')).toBeVisible();
@@ -107,13 +70,9 @@ test('the API reference at /api/docs asks nothing of another host', async ({ pag
 });
 
 test('a closed customer’s account number takes no more money', async ({ page, request }) => {
-  const payer = await createCustomer(request, 'Uma');
-  const closing = await createCustomer(request, 'Vic');
-  const { token } = await signedInApi(request, payer.email, payer.password);
-  await depositByCard(request, token, 50);
-  const closed = await signedInApi(request, closing.email, closing.password);
+  const { payer, token, payeeAccount, payeeId } = await payerAndPayee(request, 'Uma', 'Vic', 50);
   const admin = await signedInApi(request, e2eAdmin.email, e2eAdmin.password);
-  const removed = await request.delete(`/api/v1/users/${closed.id}`, {
+  const removed = await request.delete(`/api/v1/users/${payeeId}`, {
     headers: { authorization: `Bearer ${admin.token}` },
   });
   expect(removed.status()).toBe(200);
@@ -121,7 +80,7 @@ test('a closed customer’s account number takes no more money', async ({ page, 
   await signIn(page, payer.email, payer.password);
   await page.goto('/transfer');
   await page.getByLabel('Recipient name').fill('Vic Tester');
-  await page.getByLabel('Recipient account number').fill(closed.accountNumber);
+  await page.getByLabel('Recipient account number').fill(payeeAccount);
   await expect(page.getByText('No Horizon Bank account has this number.')).toBeVisible();
   await page.getByLabel('Amount').fill('10');
   // Before the refusal's toast: axe reads a toast still fading in as low contrast.

@@ -1,59 +1,11 @@
-import type { APIRequestContext } from '@playwright/test';
-import {
-  axe,
-  createCustomer,
-  expect,
-  expectNoAxeViolations,
-  screenshots,
-  signIn,
-  test,
-} from './fixtures.ts';
+import { axe, expect, expectNoAxeViolations, screenshots, signIn, test } from './fixtures.ts';
+import { payerAndPayee, stepUpCode } from './rest-api.ts';
 
 // A payee saved with the second factor (the code from the development mailbox), then
 // paid from the transfer screen.
 
-async function signedInApi(request: APIRequestContext, email: string, password: string) {
-  const login = await request.post('/api/v1/auth/login', { data: { email, password } });
-  expect(login.status()).toBe(200);
-  const body = await login.json();
-  return { token: String(body.token), accountNumber: String(body.user.accountNumber) };
-}
-
-/** The newest step-up code e-mailed to `email`, once it has arrived. */
-async function stepUpCode(request: APIRequestContext, email: string): Promise<string> {
-  let code: string | undefined;
-  await expect
-    .poll(
-      async () => {
-        const response = await request.get(`/api/v1/dev/mailbox?to=${encodeURIComponent(email)}`);
-        const body: { messages: Array<{ subject: string }> } = await response.json();
-        code = body.messages
-          .map((message) => message.subject.match(/^Your confirmation code: (\d{6})$/)?.[1])
-          .find((found) => found !== undefined);
-        return code;
-      },
-      { timeout: 15_000 },
-    )
-    .toBeTruthy();
-  return code ?? '';
-}
-
 test('save a payee with the second factor and send money to it', async ({ page, request }) => {
-  const payer = await createCustomer(request, 'Morgan');
-  const robin = await createCustomer(request, 'Robin');
-  const { token } = await signedInApi(request, payer.email, payer.password);
-  const deposit = await request.post('/api/v1/transactions/deposit', {
-    headers: { authorization: `Bearer ${token}`, 'idempotency-key': crypto.randomUUID() },
-    data: {
-      method: 'card',
-      amount: 2000,
-      cardNumber: '4111111111111111',
-      expiryDate: '12/39',
-      cvv: '123',
-    },
-  });
-  expect(deposit.status()).toBe(201);
-  const { accountNumber } = await signedInApi(request, robin.email, robin.password);
+  const { payer, payeeAccount } = await payerAndPayee(request, 'Morgan', 'Robin', 2000);
 
   await signIn(page, payer.email, payer.password);
   await page.goto('/payees');
@@ -61,7 +13,7 @@ test('save a payee with the second factor and send money to it', async ({ page, 
   await page.getByRole('button', { name: 'Add payee' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add payee' });
   await dialog.getByLabel('Payee name').fill('Robin Tester');
-  await dialog.getByLabel('Account number').fill(accountNumber);
+  await dialog.getByLabel('Account number').fill(payeeAccount);
   await dialog.getByLabel('Daily limit (optional)').fill('500');
   // The page behind a modal is hidden from assistive technology: axe judges the dialog.
   const dialogScan = await axe(page).include('[role="dialog"]').analyze();

@@ -1,12 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
-import {
-  createCustomer,
-  expect,
-  expectNoAxeViolations,
-  screenshots,
-  signIn,
-  test,
-} from './fixtures.ts';
+import { expect, expectNoAxeViolations, screenshots, signIn, test } from './fixtures.ts';
+import { payerAndPayee, stepUpCode } from './rest-api.ts';
 
 // Scheduled transfers: monthly rent to a saved payee, seen in the dashboard's "Upcoming", moved
 // to today, paid by the runner (SCHEDULE_RUN_INTERVAL_MS is 1 s in playwright.config.ts), and
@@ -20,50 +14,18 @@ function bankDay(days: number): string {
   return date.toISOString().slice(0, 10);
 }
 
-async function bearerOf(request: APIRequestContext, email: string, password: string) {
-  const login = await request.post('/api/v1/auth/login', { data: { email, password } });
-  expect(login.status()).toBe(200);
-  const body = await login.json();
-  return { token: String(body.token), accountNumber: String(body.user.accountNumber) };
-}
-
 /** Alice with money, and her landlord saved as a payee (second factor from the mailbox). */
 async function tenantWithLandlord(request: APIRequestContext) {
-  const tenant = await createCustomer(request, 'Tenant');
-  const landlord = await createCustomer(request, 'Landlord');
-  const { token } = await bearerOf(request, tenant.email, tenant.password);
+  const {
+    payer: tenant,
+    token,
+    payeeAccount: accountNumber,
+  } = await payerAndPayee(request, 'Tenant', 'Landlord', 3000);
   const headers = { authorization: `Bearer ${token}` };
-  const deposit = await request.post('/api/v1/transactions/deposit', {
-    headers: { ...headers, 'idempotency-key': crypto.randomUUID() },
-    data: {
-      method: 'card',
-      amount: 3000,
-      cardNumber: '4111111111111111',
-      expiryDate: '12/39',
-      cvv: '123',
-    },
-  });
-  expect(deposit.status()).toBe(201);
-  const { accountNumber } = await bearerOf(request, landlord.email, landlord.password);
   expect(
     (await request.post('/api/v1/auth/step-up', { headers, data: { purpose: 'payee' } })).ok(),
   ).toBe(true);
-  let code: string | undefined;
-  await expect
-    .poll(
-      async () => {
-        const mail = await request.get(
-          `/api/v1/dev/mailbox?to=${encodeURIComponent(tenant.email)}`,
-        );
-        const body: { messages: Array<{ subject: string }> } = await mail.json();
-        code = body.messages
-          .map((message) => message.subject.match(/(\d{6})$/)?.[1])
-          .find((found) => found !== undefined);
-        return code;
-      },
-      { timeout: 15_000 },
-    )
-    .toBeTruthy();
+  const code = await stepUpCode(request, tenant.email);
   const saved = await request.post('/api/v1/payees', {
     headers,
     data: { bank: 'internal', name: 'My Landlord', accountNumber, code },

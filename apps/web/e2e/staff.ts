@@ -1,32 +1,5 @@
 import type { Page } from '@playwright/test';
-
-/** A tRPC call from inside the page, so the session cookie and same-origin headers go too. */
-export async function call(page: Page, path: string, input: unknown, method: 'GET' | 'POST') {
-  return page.evaluate(
-    async ({ path, input, method }) => {
-      const url =
-        method === 'GET'
-          ? `/trpc/${path}?input=${encodeURIComponent(JSON.stringify(input))}`
-          : `/trpc/${path}`;
-      const response = await fetch(url, {
-        method,
-        headers: { 'content-type': 'application/json' },
-        ...(method === 'POST' ? { body: JSON.stringify(input) } : {}),
-      });
-      if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-      const body: { result: { data: unknown } } = await response.json();
-      return body.result.data;
-    },
-    { path, input, method },
-  );
-}
-
-/** A field of an answer read without trusting its shape. */
-export function field(value: unknown, key: string): unknown {
-  if (typeof value !== 'object' || value === null) return undefined;
-  const found: unknown = Object.getOwnPropertyDescriptor(value, key)?.value;
-  return found;
-}
+import { call, field } from './page-trpc.ts';
 
 export async function userIdOf(admin: Page, email: string) {
   const found = await call(admin, 'admin.users', { searchQuery: email }, 'GET');

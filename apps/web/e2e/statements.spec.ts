@@ -1,24 +1,15 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import {
-  createCustomer,
-  expect,
-  expectNoAxeViolations,
-  password,
-  screenshots,
-  signIn,
-  test,
-} from './fixtures.ts';
+  dashboardAccountNumber,
+  signInToDashboard,
+  submitDepositForm,
+  submitTransferForm,
+} from './customer.ts';
+import { createCustomer, expect, expectNoAxeViolations, screenshots, test } from './fixtures.ts';
 
 // A received transfer waits in the inbox after its toast has gone, and the month's
 // statement downloads, and checks out as the bank's.
-
-const welcome = /Welcome, /;
-
-async function signInToDashboard(page: Page, email: string) {
-  await signIn(page, email, password);
-  await expect(page.getByRole('heading', { name: welcome })).toBeVisible();
-}
 
 function bell(page: Page) {
   return page.getByRole('banner').getByRole('link', { name: /^Notifications/ });
@@ -38,8 +29,7 @@ test('the inbox keeps a received transfer, and the month’s statement downloads
   const socket = payeePage.waitForEvent('websocket');
   await signInToDashboard(payeePage, payee.email);
   await socket;
-  const copy = payeePage.getByRole('button', { name: 'Copy account number' });
-  const accountNumber = (await copy.locator('xpath=preceding-sibling::*[1]').textContent()) ?? '';
+  const accountNumber = await dashboardAccountNumber(payeePage);
   expect(accountNumber).toMatch(/^\d{10,12}$/);
   await bell(payeePage).click();
   await expect(payeePage.getByRole('heading', { name: 'Notifications', level: 1 })).toBeVisible();
@@ -49,20 +39,9 @@ test('the inbox keeps a received transfer, and the month’s statement downloads
   await expect(bell(payeePage)).toHaveAccessibleName('Notifications');
 
   await signInToDashboard(page, payer.email);
-  await page.goto('/deposit');
-  await page.getByLabel('Card number').fill('4111 1111 1111 1111');
-  await page.getByLabel('Expiry date').fill('12/39');
-  await page.getByLabel('CVV').fill('123');
-  await page.getByLabel('Amount').fill('500');
-  await page.getByRole('button', { name: 'Deposit Funds' }).click();
+  await submitDepositForm(page, '500');
   await expect(page.getByText('Deposit completed successfully')).toBeVisible();
-  await page.goto('/transfer');
-  await page.getByLabel('Recipient name').fill('Peter Tester');
-  await page.getByLabel('Recipient account number').fill(accountNumber);
-  await page.getByLabel('Amount').fill('42.10');
-  await page.getByLabel('Description').fill('Pizza night');
-  await page.getByRole('button', { name: 'Review transfer' }).click();
-  await page.getByRole('button', { name: 'Send Money' }).click();
+  await submitTransferForm(page, 'Peter Tester', accountNumber, '42.10', 'Pizza night');
   await expect(page.getByText('Transfer completed successfully')).toBeVisible();
 
   // Live: the bell counts it and the open inbox lists it, without a reload.

@@ -1,6 +1,12 @@
 import type { Page } from '@playwright/test';
-import { e2eAdmin } from '../playwright.config.ts';
-import { createCustomer, expect, expectNoAxeViolations, signIn, test } from './fixtures.ts';
+import {
+  createCustomer,
+  expect,
+  expectNoAxeViolations,
+  signIn,
+  signInAsAdmin,
+  test,
+} from './fixtures.ts';
 
 /** A real PNG (1×1) followed by padding: big enough for the upload to take a moment. */
 const picture = Buffer.concat([
@@ -93,7 +99,7 @@ test('a customer opens a ticket with a picture and chats live with staff until i
   // Staff, in a browser of their own.
   const staffContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const staff = await staffContext.newPage();
-  await signIn(staff, e2eAdmin.email, e2eAdmin.password);
+  await signInAsAdmin(staff);
   await staff.goto('/admin/support');
   await checkScreens(staff, 'admin-list');
   await staff.getByRole('button', { name: `Open chat for ticket ${ticketNumber}` }).click();

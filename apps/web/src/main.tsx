@@ -1,7 +1,9 @@
-import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
+import { type ReactNode, StrictMode, startTransition, useEffect } from 'react';
+import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { config as zodConfig } from 'zod/v4/core';
+import { keepWhatWasDone } from './app/before-hydration.ts';
 import { createApp } from './app/create-app.tsx';
+import { hydratePage } from './app/hydrate-page.ts';
 import { registerServiceWorker } from './app/service-worker.ts';
 import { startEarly } from './app/start-early.ts';
 import { readEmbeddedAnswers } from './lib/embedded-answers.ts';
@@ -16,24 +18,83 @@ startEarly(router, utils);
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-const root = createRoot(container);
-// The first page is drawn once it is ready (its routes' guards and loaders have run and their
-// code has loaded: router.load()), and as a transition, which React renders in slices of a few
-// milliseconds, yielding to the browser between them. Drawn at once instead, the router's
-// switch from its pending state to the page came as a store update, which React renders in one
-// blocking task: a phone froze while Chakra worked out the page's styles (the page-speed review:
-// total blocking time). A failed load is the router's to show, as ever.
-void router
-  .load()
-  .catch(() => undefined)
-  .finally(() =>
+/** Loads the first page: its routes' guards and loaders have run and its code has loaded. */
+const firstPageReady = router.load().catch(() => undefined);
+
+// A mismatch between the prerendered markup and the first render (the bank renamed itself, a
+// visitor already signed in) is mended by React drawing the part afresh: worth a warning, no error.
+function warnRedrawn(error: unknown) {
+  console.warn('The prerendered page was drawn again:', error);
+}
+
+// The first page is drawn as a transition, which React renders (and hydrates) in slices of a few
+// milliseconds, yielding to the browser between them, so no long task keeps a phone from
+// answering a tap (the page-speed review: total blocking time).
+const prerendered = container.dataset.prerendered;
+// From here React's listeners take every event; a form submitted before was held (theme-init.js).
+const appReady = () => document.documentElement.setAttribute('data-app-ready', '');
+if (prerendered === 'page' && container.dataset.path === window.location.pathname) {
+  // A public page drawn at build time (prerender.mjs): hydrated in place once its code is here.
+  void firstPageReady.finally(() =>
     startTransition(() => {
+      appReady();
+      if (router.state.location.pathname !== container.dataset.path) {
+        // The guard sent the visitor elsewhere (signed in already): draw that page instead.
+        createRoot(container).render(
+          <StrictMode>
+            <App />
+          </StrictMode>,
+        );
+        return;
+      }
+      const restore = keepWhatWasDone(container);
+      hydratePage(
+        container,
+        router,
+        <StrictMode>
+          <AfterFirstCommit run={restore}>
+            <App />
+          </AfterFirstCommit>
+        </StrictMode>,
+        warnRedrawn,
+      );
+    }),
+  );
+} else if (prerendered === 'shell') {
+  // The signed-in frame and its spinner: hydrated at once, then the page takes the spinner's place.
+  appReady();
+  const root = hydrateRoot(
+    container,
+    <StrictMode>
+      <App shell />
+    </StrictMode>,
+    { onRecoverableError: warnRedrawn },
+  );
+  drawFirstPage(root);
+} else {
+  // index.html's own spinner (a page not prerendered, or the offline copy), replaced by the page.
+  appReady();
+  const root = createRoot(container);
+  drawFirstPage(root);
+}
+
+/** Draws the first page in `root` once it is ready, in place of the spinner. */
+function drawFirstPage(root: Root) {
+  void firstPageReady.finally(() =>
+    startTransition(() =>
       root.render(
         <StrictMode>
           <App />
         </StrictMode>,
-      );
-    }),
+      ),
+    ),
   );
+}
+
+/** Runs `run` once the tree below has been committed (hydrated). */
+function AfterFirstCommit({ run, children }: { run: () => void; children: ReactNode }) {
+  useEffect(run, []);
+  return children;
+}
 
 if (import.meta.env.PROD) registerServiceWorker();

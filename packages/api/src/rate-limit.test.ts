@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDbRateLimiter, createRedisRateLimiter, type RateLimiter } from './rate-limit.ts';
@@ -97,6 +98,27 @@ function contract(name: string, make: () => RateLimiter, pass: (ms: number) => P
     });
   });
 }
+
+// On PGlite (one connection) a transaction held open blocks every other statement.
+describe.runIf(Boolean(process.env.TEST_DATABASE_URL))(
+  'database back-off, statements in any order',
+  () => {
+    it('allows a free attempt whose transaction began before the one written just ahead of it', async () => {
+      const key = `test:${crypto.randomUUID()}`;
+      const policy = { free: 3, baseMs: 200, maxMs: 400, forgetMs: 60_000 };
+      const outside = createDbRateLimiter(app.db);
+      expect(await outside.backoff(key, policy)).toEqual({ allowed: true, attempts: 1 });
+      // A statement that began first (its transaction's now() is earlier) and reaches the row
+      // after another free attempt was written: it used to judge a delay running, and refuse.
+      const late = await app.db.transaction(async (tx) => {
+        await tx.execute(sql`select now()`);
+        expect(await outside.backoff(key, policy)).toEqual({ allowed: true, attempts: 2 });
+        return createDbRateLimiter(tx).backoff(key, policy);
+      });
+      expect(late).toEqual({ allowed: true, attempts: 3 });
+    });
+  },
+);
 
 contract(
   'database',

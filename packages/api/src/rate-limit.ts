@@ -101,8 +101,12 @@ export function createDbRateLimiter(db: Executor): RateLimiter {
     async backoff(key, policy) {
       // The row keeps the attempts and `reset_at` = end of the current delay + forgetMs, so the
       // housekeeping sweep drops it exactly when it is forgotten, as it drops spent windows.
+      // The clock as each statement reads it, not its transaction's start (`now()`): a statement
+      // that waited for the row lock behind a later-started one would otherwise judge the delay
+      // by an earlier time than the row was written with, and refuse a free attempt.
+      const clock = sql`clock_timestamp()`;
       const forget = msInterval(policy.forgetMs);
-      const forgotten = sql`${bucket.resetAt} <= now()`;
+      const forgotten = sql`${bucket.resetAt} <= ${clock}`;
       const next = sql`case when ${forgotten} then 1 else ${bucket.count} + 1 end`;
       const delay = sql`case when ${next} <= ${policy.free} then 0
         else least(${policy.maxMs}::float8,
@@ -112,16 +116,16 @@ export function createDbRateLimiter(db: Executor): RateLimiter {
         .values({
           key,
           count: 1,
-          resetAt: sql`now() + ${msInterval(backoffDelayMs(policy, 1))} + ${forget}`,
+          resetAt: sql`${clock} + ${msInterval(backoffDelayMs(policy, 1))} + ${forget}`,
         })
         .onConflictDoUpdate({
           target: bucket.key,
           set: {
             count: next,
-            resetAt: sql`now() + ${msInterval(delay)} + ${forget}`,
+            resetAt: sql`${clock} + ${msInterval(delay)} + ${forget}`,
           },
           // While a delay runs the row is left alone and nothing comes back: refused.
-          setWhere: sql`${bucket.resetAt} - ${forget} <= now()`,
+          setWhere: sql`${bucket.resetAt} - ${forget} <= ${clock}`,
         })
         .returning({ count: bucket.count });
       return row ? { allowed: true, attempts: row.count } : { allowed: false, attempts: 0 };

@@ -92,6 +92,11 @@ const envSchema = z.object({
    * payment due today runs within a minute). The journeys shorten it.
    */
   SCHEDULE_RUN_INTERVAL_MS: z.coerce.number().int().min(100).max(60_000).default(30_000),
+  /**
+   * How often each instance e-mails what came in (money in, failed payments), one e-mail per
+   * customer for all since the last round. The journeys shorten it.
+   */
+  MONEY_MAIL_INTERVAL_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
   /** SIGTERM: how long the stop may take in all, each step with its own deadline (README). */
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(1_000).max(600_000).default(10_000),
   TRUST_PROXY: z
@@ -161,6 +166,7 @@ export interface Config {
   trustProxy: boolean;
   settlementDelayMs: number;
   scheduleRunIntervalMs: number;
+  moneyMailIntervalMs: number;
   corsOrigins: string[];
   shutdownGraceMs: number;
   webhookTargets: 'loopback' | 'public';
@@ -240,6 +246,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: env.TRUST_PROXY,
     settlementDelayMs: env.SETTLEMENT_DELAY_MS,
     scheduleRunIntervalMs: env.SCHEDULE_RUN_INTERVAL_MS,
+    moneyMailIntervalMs: env.MONEY_MAIL_INTERVAL_MS,
     corsOrigins: env.CORS_ORIGINS,
     shutdownGraceMs: env.SHUTDOWN_GRACE_MS,
     webhookTargets: env.WEBHOOK_TARGETS ?? (isProduction ? 'public' : 'loopback'),

@@ -3,6 +3,7 @@ import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
+import { Deadlines } from './deadlines.ts';
 import { type DbHandle, type DbOptions, migrationsFolder } from './handle.ts';
 import * as schema from './schema/index.ts';
 
@@ -18,11 +19,11 @@ type Pool = postgres.Sql<{ bigint: bigint }>;
  * And every query gets a deadline (`boundMs`) past the server's own bounds. After a restart a
  * query could be handed to a connection that never sent it (the server idle, the caller waiting
  * for ever, and every later query pipelined behind it). A query still queued at its deadline is
- * cancelled (its caller gets 57014); one handed to a connection calls `onStuck`.
+ * cancelled (its caller gets 57014); one handed to a connection calls `onStuck` (deadlines.ts).
  */
 function boundedQueries<T extends object>(
   client: () => T,
-  options: { prepare: boolean; boundMs: number; onStuck: () => void; deadlines: Deadlines },
+  options: { prepare: boolean; boundMs: number; onStuck: () => boolean; deadlines: Deadlines },
 ): T {
   // The target is only a stand-in: every property is read from the pool of the moment.
   return new Proxy(client(), {
@@ -59,61 +60,6 @@ function boundedQueries<T extends object>(
       return value.bind(target);
     },
   });
-}
-
-/** What the deadline needs of a postgres.js query: settling, cancelling, and `state` once sent. */
-interface WatchedQuery {
-  then(onSettled: () => void, onFailed: () => void): unknown;
-  cancel(): unknown;
-  state?: unknown;
-}
-
-function isWatchable(value: unknown): value is WatchedQuery {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    'then' in value &&
-    typeof value.then === 'function' &&
-    'cancel' in value &&
-    typeof value.cancel === 'function'
-  );
-}
-
-/**
- * The queries in flight with their deadlines, checked by one timer (a timer per query cost
- * more than the query's own bookkeeping). A query still queued at its deadline is cancelled;
- * one handed to a connection calls its `onStuck`.
- */
-class Deadlines {
-  private readonly pending = new Map<WatchedQuery, { due: number; onStuck: () => void }>();
-  private timer: NodeJS.Timeout | undefined;
-
-  watch(query: unknown, ms: number, onStuck: () => void): void {
-    if (!isWatchable(query)) return;
-    this.pending.set(query, { due: performance.now() + ms, onStuck });
-    const settle = () => {
-      this.pending.delete(query);
-    };
-    query.then(settle, settle);
-    if (!this.timer) {
-      this.timer = setInterval(() => this.check(), 250);
-      this.timer.unref();
-    }
-  }
-
-  private check(): void {
-    const now = performance.now();
-    for (const [query, { due, onStuck }] of this.pending) {
-      if (due > now) continue;
-      this.pending.delete(query);
-      if (query.state) onStuck();
-      else Promise.resolve(query.cancel()).catch(() => {});
-    }
-    if (this.pending.size === 0) {
-      clearInterval(this.timer);
-      this.timer = undefined;
-    }
-  }
 }
 
 /** Any fixed bigint, the same in every instance: the key of the migrations' advisory lock. */
@@ -248,17 +194,19 @@ export async function createDb(options: DbOptions): Promise<DbHandle> {
     /**
      * A query stuck on a connection: the pool is replaced by a fresh one (with the parsers
      * drizzle set), and the old one ends; what it still holds a second later fails
-     * (CONNECTION_DESTROYED). The queries stuck together replace it once.
+     * (CONNECTION_DESTROYED). The queries stuck together replace it once; one stuck in the
+     * fresh pool within the bound is turned down (false) and asks again a bound later.
      */
-    let replacedAt = 0;
-    const replacePool = () => {
-      if (performance.now() - replacedAt < boundMs) return;
+    let replacedAt = Number.NEGATIVE_INFINITY;
+    const replacePool = (): boolean => {
+      if (performance.now() - replacedAt < boundMs) return false;
       replacedAt = performance.now();
       const old = sql;
       sql = openPool();
       Object.assign(sql.options.parsers, old.options.parsers);
       Object.assign(sql.options.serializers, old.options.serializers);
       old.end({ timeout: 1 }).catch(() => {});
+      return true;
     };
     const db = drizzlePostgres(
       boundedQueries(() => sql, {

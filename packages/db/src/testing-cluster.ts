@@ -25,7 +25,10 @@ export function canRunTestCluster(): boolean {
   return binary('initdb') !== undefined && binary('pg_ctl') !== undefined;
 }
 
-export function startTestCluster(port: number): TestCluster {
+/** Ports tried from the preferred one on. */
+const PORT_ATTEMPTS = 10;
+
+export function startTestCluster(preferredPort: number): TestCluster {
   const initdb = binary('initdb');
   const pgCtl = binary('pg_ctl');
   if (!initdb || !pgCtl) throw new Error('initdb and pg_ctl are needed');
@@ -45,14 +48,25 @@ export function startTestCluster(port: number): TestCluster {
       },
     );
   const data = join(dir, 'data');
-  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c shared_buffers=16MB -c max_connections=60`;
+  let port = preferredPort;
+  const options = () =>
+    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c shared_buffers=16MB -c max_connections=60`;
   const start = () =>
-    run(pgCtl, ['-D', data, '-o', options, '-l', join(dir, 'log'), '-w', 'start']);
+    run(pgCtl, ['-D', data, '-o', options(), '-l', join(dir, 'log'), '-w', 'start']);
   try {
     run(initdb, ['-D', data, '-A', 'trust', '-U', 'postgres']);
-    start();
+    // A port can be taken, by another program or as the local end of one of the many
+    // connections the tests open: the next few are tried (CI once failed to start on it).
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        start();
+        break;
+      } catch (error) {
+        if (attempt >= PORT_ATTEMPTS) throw error;
+        port += 1;
+      }
+    }
   } catch (error) {
-    // The port taken, say: leave nothing behind.
     rmSync(dir, { recursive: true, force: true });
     throw error;
   }

@@ -5,12 +5,22 @@ import { createDb } from './client.ts';
 import type { DbHandle } from './handle.ts';
 
 /**
+ * A test's database. On PostgreSQL a test may set the client's bounds (connecting, a statement)
+ * below the server's defaults: a fault test then waits out a stuck connection in seconds.
+ */
+export interface TestDbOptions {
+  poolerUrl?: string;
+  connectTimeoutMs?: number;
+  statementTimeoutMs?: number;
+}
+
+/**
  * A migrated database of its own for one test file: PGlite in memory by default, or a fresh
  * database on the PostgreSQL server named by TEST_DATABASE_URL (dropped again on close).
  * `poolerUrl`: the pool goes through that transaction pooler (in front of the same server),
  * the session-bound work straight to the server.
  */
-export async function createTestDb(options: { poolerUrl?: string } = {}): Promise<DbHandle> {
+export async function createTestDb(options: TestDbOptions = {}): Promise<DbHandle> {
   const serverUrl = testDatabaseUrl();
   if (!serverUrl) {
     const handle = await createDb({ kind: 'pglite' });
@@ -34,6 +44,8 @@ export async function createTestDb(options: { poolerUrl?: string } = {}): Promis
     url: poolUrl,
     directUrl: options.poolerUrl ? url.toString() : undefined,
     poolSize: 20,
+    connectTimeoutMs: options.connectTimeoutMs,
+    statementTimeoutMs: options.statementTimeoutMs,
   });
   await handle.migrate();
   return {

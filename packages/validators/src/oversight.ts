@@ -5,13 +5,20 @@ import { analyticsPeriods, signInFailureWindows } from './enums.ts';
 /** The analytics periods and the failed sign-in windows, in days ending today (UTC). */
 export { type AnalyticsPeriod, analyticsPeriods, signInFailureWindows } from './enums.ts';
 
-const periodMessage = 'Period must be 7, 30 or 90 days';
+/** A number of days out of a fixed few; anything else, or no number, gets the one message. */
+function daysOutOf<const Days extends readonly number[]>(
+  allowed: Days,
+  message: string,
+  fallback: Days[number],
+) {
+  return z.coerce
+    .number({ error: message })
+    .pipe(z.literal(allowed, { error: message }))
+    .default(fallback);
+}
 
 export const analyticsQuery = z.object({
-  days: z.coerce
-    .number({ error: periodMessage })
-    .pipe(z.literal(analyticsPeriods, { error: periodMessage }))
-    .default(30),
+  days: daysOutOf(analyticsPeriods, 'Period must be 7, 30 or 90 days', 30),
 });
 export type AnalyticsQuery = z.input<typeof analyticsQuery>;
 
@@ -31,13 +38,8 @@ export const sessionIdInput = z.object({
   id: z.string({ error: 'Session not found' }).regex(/^[a-z0-9]{1,64}$/, 'Session not found'),
 });
 
-const windowMessage = 'Window must be 1, 7 or 30 days';
-
 export const signInFailuresQuery = z.object({
-  days: z.coerce
-    .number({ error: windowMessage })
-    .pipe(z.literal(signInFailureWindows, { error: windowMessage }))
-    .default(7),
+  days: daysOutOf(signInFailureWindows, 'Window must be 1, 7 or 30 days', 7),
   page,
   limit,
 });

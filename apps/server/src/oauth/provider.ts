@@ -84,13 +84,20 @@ export function createOAuthProvider(
         useGrantedResource: async () => true,
         // The scopes staff gave the app are the most it can ask for (read per request, so a
         // change holds at once).
-        getResourceServerInfo: async (_ctx, indicator, client) => {
+        getResourceServerInfo: async (ctx, indicator, client) => {
           if (indicator !== resource) throw new errors.InvalidTarget();
           const [app] = await deps.db
             .select({ scopes: partnerApps.scopes })
             .from(partnerApps)
             .where(eq(partnerApps.clientId, client.clientId));
           const allowed = app?.scopes ?? [];
+          // An app asking for its own token is refused by name a scope staff did not give it (or
+          // one the API does not know): the library would issue a token without it, silently.
+          if (ctx.oidc.params?.grant_type === 'client_credentials') {
+            const requested = String(ctx.oidc.params.scope ?? '').split(' ');
+            const refused = requested.find((scope) => scope !== '' && !allowed.includes(scope));
+            if (refused) throw new errors.InvalidScope('requested scope is not allowed', refused);
+          }
           return {
             scope: appScopes.filter((scope) => allowed.includes(scope)).join(' '),
             audience: resource,
@@ -140,6 +147,18 @@ export function createOAuthProvider(
     },
   });
   provider.proxy = options.trustProxy;
+  // Every URL the provider writes (discovery's endpoints, redirects to the consent page) is built
+  // from the request's host: a request by another name of the server (its address, a second host
+  // name, a forged Host header) is answered with the issuer's, so no client is sent elsewhere.
+  const issuerUrl = new URL(issuer);
+  provider.use(async (ctx, next) => {
+    ctx.req.headers.host = issuerUrl.host;
+    if (options.trustProxy) {
+      ctx.req.headers['x-forwarded-host'] = issuerUrl.host;
+      ctx.req.headers['x-forwarded-proto'] = issuerUrl.protocol.replace(':', '');
+    }
+    await next();
+  });
   // Discovery lists only OpenID's scopes; the API's, which an app asks for at the resource, are
   // added (the library's discovery settings only fill in fields it leaves out).
   provider.use(async (ctx, next) => {

@@ -32,9 +32,14 @@ export async function registerStaticSpa(app: FastifyInstance, distDir: string): 
   return true;
 }
 
-/** A page of the SPA: the chunks its first visit loads besides the entry. */
+/** A page of the SPA: the chunks its first visit loads besides the entry, and its HTML. */
 export interface SpaPage {
   chunks: string[];
+  /**
+   * The page drawn at build time (`prerendered/login.html`, or the signed-in shell), relative to
+   * the build; without it, index.html with its spinner.
+   */
+  html?: string;
 }
 
 /**
@@ -49,7 +54,7 @@ export function loadSpaRoutes(distDir: string): (path: string) => SpaPage | null
   const parsed: unknown = JSON.parse(readFileSync(file, 'utf8'));
   const pages = routesOf(parsed).map((route) => ({
     pattern: routePattern(route.path),
-    page: { chunks: route.chunks },
+    page: route.html ? { chunks: route.chunks, html: route.html } : { chunks: route.chunks },
   }));
   if (pages.length === 0) throw new Error(`${file} lists no pages`);
   return (path) => {
@@ -58,8 +63,8 @@ export function loadSpaRoutes(distDir: string): (path: string) => SpaPage | null
   };
 }
 
-/** The table's routes: `{routes: [{path, chunks}]}`, or a plain list of paths (older builds). */
-function routesOf(table: unknown): { path: string; chunks: string[] }[] {
+/** The table's routes: `{routes: [{path, chunks, html?}]}`, or a plain list of paths (older builds). */
+function routesOf(table: unknown): { path: string; chunks: string[]; html?: string }[] {
   const list: unknown[] = Array.isArray(table)
     ? table
     : isRecord(table) && Array.isArray(table.routes)
@@ -71,7 +76,12 @@ function routesOf(table: unknown): { path: string; chunks: string[] }[] {
     const chunks = Array.isArray(route.chunks)
       ? route.chunks.filter((chunk): chunk is string => typeof chunk === 'string')
       : [];
-    return [{ path: route.path, chunks }];
+    // Only a file the build wrote under prerendered/: the table never names a path outside it.
+    const html =
+      typeof route.html === 'string' && /^prerendered\/[\w-]+\.html$/.test(route.html)
+        ? route.html
+        : undefined;
+    return [html ? { path: route.path, chunks, html } : { path: route.path, chunks }];
   });
 }
 
@@ -80,23 +90,31 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 /**
- * The SPA's index.html with a page's chunks as module preloads (the browser fetches them while
- * it runs the entry, instead of when the router asks for them) and what else the page's head
- * should carry (its first answers). Read again when the file changes, so a rebuilt SPA is
- * served without a restart.
+ * A page's HTML (its prerendered file, else index.html) with its chunks as module preloads (the
+ * browser fetches them while it runs the entry, instead of when the router asks for them) and
+ * what else the page's head should carry (its first answers). Each file is read again when it
+ * changes, so a rebuilt SPA is served without a restart.
  */
 export function createPageHtml(distDir: string): (page: SpaPage, headExtra?: string) => string {
-  const file = join(distDir, 'index.html');
-  let cached = { mtimeMs: -1, html: '' };
-  return (page, headExtra = '') => {
+  const cached = new Map<string, { mtimeMs: number; html: string }>();
+  const read = (name: string) => {
+    const file = join(distDir, name);
     const { mtimeMs } = statSync(file);
-    if (mtimeMs !== cached.mtimeMs) cached = { mtimeMs, html: readFileSync(file, 'utf8') };
+    const known = cached.get(name);
+    if (known?.mtimeMs === mtimeMs) return known.html;
+    const html = readFileSync(file, 'utf8');
+    cached.set(name, { mtimeMs, html });
+    return html;
+  };
+  return (page, headExtra = '') => {
+    // A build whose prerendered file went missing still serves the page, from index.html.
+    const html = read(page.html && existsSync(join(distDir, page.html)) ? page.html : 'index.html');
     const links = page.chunks
       .filter((chunk) => /^assets\/[\w.-]+\.js$/.test(chunk))
       .map((chunk) => `<link rel="modulepreload" crossorigin href="/${chunk}">`)
       .join('');
-    if (links === '' && headExtra === '') return cached.html;
-    return cached.html.replace('</head>', `${links}${headExtra}</head>`);
+    if (links === '' && headExtra === '') return html;
+    return html.replace('</head>', `${links}${headExtra}</head>`);
   };
 }
 
@@ -111,4 +129,21 @@ function routePattern(route: string): RegExp {
     })
     .join('/');
   return new RegExp(`^${source || '/'}$`);
+}
+
+/** The signed-in layout's frame with a spinner, which the build draws for every signed-in page. */
+export const SHELL_HTML = 'prerendered/shell.html';
+
+/**
+ * The page as this visitor will see it first: the router sends a signed-in visitor from a public
+ * page to the dashboard and a visitor nobody signed in from a signed-in page to sign-in, so
+ * their first paint is the frame or the plain spinner, never a form they will not use. `session`
+ * is what `auth.me` answered into the page (undefined when nothing was asked).
+ */
+export function pageForVisitor(page: SpaPage, session: unknown): SpaPage {
+  if (!isRecord(session) || !page.html) return page;
+  const signedIn = isRecord(session.user) && session.twoFactorRequired === false;
+  if (signedIn && page.html !== SHELL_HTML) return { ...page, html: SHELL_HTML };
+  if (session.user === null && page.html === SHELL_HTML) return { chunks: page.chunks };
+  return page;
 }

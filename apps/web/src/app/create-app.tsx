@@ -1,6 +1,7 @@
 import { messages } from '@bank/validators/messages';
 import { type RouterHistory, RouterProvider } from '@tanstack/react-router';
 import { createConnectionMonitor } from '../features/realtime/connection-monitor.ts';
+import { AppShell } from '../features/shell/app-shell.tsx';
 import { createQueryClient } from '../lib/query-client.ts';
 import { signedOut } from '../lib/session.ts';
 import { notify } from '../lib/toaster.ts';
@@ -19,6 +20,10 @@ export interface CreateAppOptions {
   realtime?: boolean;
   /** What the server answered into the page (lib/embedded-answers.ts). */
   embeddedAnswers?: Map<string, unknown>;
+  /** The server's origin, for the build-time render (scripts/prerender.mjs), which has no page. */
+  origin?: string;
+  /** The build-time render: the router draws as on a server, whatever the environment. */
+  buildTime?: boolean;
 }
 
 /** Wires the query cache, tRPC client, router and providers: used by main.tsx and tests. */
@@ -57,15 +62,25 @@ export function createApp(opts: CreateAppOptions = {}) {
     realtime = createRealtimeClient({ onOpen: monitor.onOpen, onClose: monitor.onClose });
   }
 
-  const trpcClient = createAppTrpcClient({ realtime, embeddedAnswers: opts.embeddedAnswers });
+  const trpcClient = createAppTrpcClient({
+    realtime,
+    embeddedAnswers: opts.embeddedAnswers,
+    origin: opts.origin,
+  });
   const utils = createTrpcUtils(queryClient, trpcClient);
-  router = createAppRouter({ queryClient, trpc: utils }, opts.history);
+  router = createAppRouter({ queryClient, trpc: utils }, opts.history, {
+    isServer: opts.buildTime,
+  });
   const appRouter = router;
 
-  function App() {
+  /**
+   * The application; `shell` draws the signed-in frame with a spinner instead of the router's
+   * page (the prerendered shell, hydrated before the page is ready: main.tsx).
+   */
+  function App({ shell = false }: { shell?: boolean }) {
     return (
       <AppProviders queryClient={queryClient} trpcClient={trpcClient}>
-        <RouterProvider router={appRouter} />
+        {shell ? <AppShell /> : <RouterProvider router={appRouter} />}
       </AppProviders>
     );
   }

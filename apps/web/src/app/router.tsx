@@ -9,11 +9,17 @@ export interface RouterContext {
   trpc: TrpcUtils;
 }
 
-export function createAppRouter(context: RouterContext, history?: RouterHistory) {
+/** `isServer`: drawn at build time (src/prerender/render.tsx), as a server draws a page. */
+export function createAppRouter(
+  context: RouterContext,
+  history?: RouterHistory,
+  options: { isServer?: boolean } = {},
+) {
   return createRouter({
     routeTree,
     context,
     history,
+    isServer: options.isServer,
     defaultPreload: 'intent',
     // Loader data lives in TanStack Query; the router need not cache it again.
     defaultPreloadStaleTime: 0,

@@ -1,7 +1,8 @@
-import { Box, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Box, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { errorMessage } from '../lib/errors.ts';
 import { ErrorAlert } from './alerts.tsx';
+import { SkeletonRows } from './skeleton-rows.tsx';
 
 /**
  * The body of a dashboard card that lists what a query brings: skeleton rows while it loads,
@@ -20,11 +21,7 @@ export function CardListBody<Data, List extends readonly unknown[]>(props: {
   const { query } = props;
   if (query.isPending) {
     return (
-      <Stack gap="3" p="4" role="status" aria-label={props.loadingLabel}>
-        {[0, 1, 2].map((key) => (
-          <Skeleton key={key} height={props.rowHeight} />
-        ))}
-      </Stack>
+      <SkeletonRows label={props.loadingLabel} rows={3} height={props.rowHeight} padding="4" />
     );
   }
   if (query.isError) {

@@ -1,6 +1,5 @@
 import {
   Box,
-  Button,
   Card,
   Center,
   Flex,
@@ -16,6 +15,7 @@ import {
 import type { ReactNode } from 'react';
 import { errorMessage } from '../lib/errors.ts';
 import { ErrorAlert } from './alerts.tsx';
+import { PageButtons } from './page-buttons.tsx';
 
 /** A spinner in place of a list while its first page loads. */
 export function ListSpinner({ label }: { label: string }) {
@@ -100,12 +100,7 @@ export function Pagination(props: PaginationProps) {
         {`Showing ${first} to ${last} of ${total} results`}
       </Text>
       <HStack gap="2">
-        <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-          Previous
-        </Button>
-        <Button variant="outline" size="sm" disabled={!hasNext} onClick={() => onPage(page + 1)}>
-          Next
-        </Button>
+        <PageButtons page={page} hasNext={hasNext} onPage={onPage} />
       </HStack>
     </Flex>
   );

@@ -5,7 +5,8 @@ const Toaster = lazy(() => import('./toaster.tsx').then((module) => ({ default: 
 
 /** The notification area, mounted once the first notification asks for the toaster. */
 export function DeferredToaster() {
-  const wanted = useSyncExternalStore(toasterWanted.subscribe, toasterWanted.get);
+  // Drawn at build time and hydrated without it: a notification comes after the first render.
+  const wanted = useSyncExternalStore(toasterWanted.subscribe, toasterWanted.get, () => false);
   if (!wanted) return null;
   return (
     <Suspense fallback={null}>

@@ -33,6 +33,32 @@ export function ModalDialog(props: ModalDialogProps) {
     </>
   );
   return (
+    <ModalFrame role={props.role} open={props.open} onClose={props.onClose}>
+      {props.onSubmit ? (
+        <form onSubmit={props.onSubmit} noValidate>
+          {sections}
+        </form>
+      ) : (
+        sections
+      )}
+      <Dialog.CloseTrigger asChild>
+        <CloseButton size="sm" aria-label="Close" />
+      </Dialog.CloseTrigger>
+    </ModalFrame>
+  );
+}
+
+/**
+ * A centred modal's frame: the backdrop and the panel; Escape, the backdrop and any close
+ * trigger inside ask `onClose`.
+ */
+export function ModalFrame(props: {
+  open: boolean;
+  onClose: () => void;
+  role?: 'dialog' | 'alertdialog' | undefined;
+  children: ReactNode;
+}) {
+  return (
     <Dialog.Root
       role={props.role}
       open={props.open}
@@ -44,18 +70,7 @@ export function ModalDialog(props: ModalDialogProps) {
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner px="4">
-          <Dialog.Content>
-            {props.onSubmit ? (
-              <form onSubmit={props.onSubmit} noValidate>
-                {sections}
-              </form>
-            ) : (
-              sections
-            )}
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
+          <Dialog.Content>{props.children}</Dialog.Content>
         </Dialog.Positioner>
       </Portal>
     </Dialog.Root>

@@ -53,4 +53,10 @@ describe('phone metadata without formats', () => {
     expect(splitPhoneNumber('+12015550123')).toEqual({ country: 'US', national: '2015550123' });
     expect(splitPhoneNumber('+447400123456')).toEqual({ country: 'GB', national: '7400123456' });
   });
+
+  it('takes an unassigned number as its calling code’s main country, not the first by name', () => {
+    // Ofcom's drama range parses to no region; +44 is the United Kingdom's before Guernsey's.
+    expect(splitPhoneNumber('+447700900123')).toEqual({ country: 'GB', national: '7700900123' });
+    expect(splitPhoneNumber('+61491570006')).toMatchObject({ country: 'AU' });
+  });
 });

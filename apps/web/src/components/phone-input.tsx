@@ -5,7 +5,7 @@ import {
   getCountries as countriesOf,
   parsePhoneNumberFromString as parseWith,
 } from 'libphonenumber-js/core';
-import { type Ref, useId, useMemo, useState } from 'react';
+import { type Ref, useEffect, useId, useMemo, useState } from 'react';
 import { LuChevronDown } from 'react-icons/lu';
 import { phoneMetadata } from './phone-metadata.ts';
 
@@ -23,17 +23,30 @@ interface CountryOption {
   callingCode: string;
 }
 
+function isCountry(code: string): code is CountryCode {
+  return code in phoneMetadata.countries;
+}
+
 let cachedCountries: CountryOption[] | null = null;
+
+function countryOption(code: CountryCode): CountryOption {
+  return { code, name: regionNames.of(code) ?? code, callingCode: getCountryCallingCode(code) };
+}
 
 function countryOptions(): CountryOption[] {
   cachedCountries ??= getCountries()
-    .map((code) => ({
-      code,
-      name: regionNames.of(code) ?? code,
-      callingCode: getCountryCallingCode(code),
-    }))
+    .map(countryOption)
     .sort((a, b) => a.name.localeCompare(b.name));
   return cachedCountries;
+}
+
+/** One text: a browser keeps an option's text whole, where React's markup splits it. */
+function CountryOptionItem({ option }: { option: CountryOption }) {
+  return (
+    <option
+      value={option.code}
+    >{`${option.code} – ${option.name} (+${option.callingCode})`}</option>
+  );
 }
 
 export const DEFAULT_COUNTRY: CountryCode = 'US';
@@ -44,11 +57,13 @@ export function splitPhoneNumber(value: string): { country: CountryCode; nationa
   const parsed = parsePhoneNumberFromString(value);
   if (parsed?.country) return { country: parsed.country, national: parsed.nationalNumber };
   const digits = value.replace(/\D/g, '');
-  // Unassigned numbers do not parse: take the longest calling code that prefixes them.
-  const match = countryOptions()
-    .filter((option) => digits.startsWith(option.callingCode))
-    .sort((a, b) => b.callingCode.length - a.callingCode.length)[0];
-  const country = digits.startsWith('1') ? DEFAULT_COUNTRY : (match?.code ?? DEFAULT_COUNTRY);
+  // Unassigned numbers do not parse: take the longest calling code that prefixes them, and its
+  // main country (+1 the US, +44 the United Kingdom, not whichever sharer sorts first).
+  const callingCode = Object.keys(phoneMetadata.country_calling_codes)
+    .filter((code) => digits.startsWith(code))
+    .sort((a, b) => b.length - a.length)[0];
+  const main = callingCode ? phoneMetadata.country_calling_codes[callingCode]?.[0] : undefined;
+  const country = main && isCountry(main) ? main : DEFAULT_COUNTRY;
   return { country, national: digits.slice(getCountryCallingCode(country).length) };
 }
 
@@ -77,7 +92,12 @@ export function PhoneInput(props: {
   const national = props.value.startsWith(prefix)
     ? props.value.slice(prefix.length)
     : initial.national;
-  const options = countryOptions();
+  // The countries' names come from the engine's own tables (Intl.DisplayNames), which differ
+  // between node and browsers ('Hong Kong SAR China', 'Hong Kong'): the page drawn at build time
+  // holds the chosen country alone, and the list follows once the app has taken the page over.
+  const [listed, setListed] = useState(false);
+  useEffect(() => setListed(true), []);
+  const options = listed ? countryOptions() : [countryOption(country)];
   return (
     <Group attached w="full">
       {/*
@@ -119,9 +139,7 @@ export function PhoneInput(props: {
             cursor="pointer"
           >
             {options.map((option) => (
-              <option key={option.code} value={option.code}>
-                {option.code} – {option.name} (+{option.callingCode})
-              </option>
+              <CountryOptionItem key={option.code} option={option} />
             ))}
           </NativeSelect.Field>
         </NativeSelect.Root>

@@ -1,4 +1,4 @@
-import { Center, SimpleGrid, Spinner, Text } from '@chakra-ui/react';
+import { Box, type BoxProps, Center, Heading, SimpleGrid, Spinner, Text } from '@chakra-ui/react';
 import { type ReactNode, useState } from 'react';
 import { errorMessage } from '../lib/errors.ts';
 import { notify } from '../lib/toaster.ts';
@@ -8,7 +8,7 @@ import { ConfirmDialog } from './confirm-dialog.tsx';
  * A customer's saved things (banks, payees) as tiles, two a row on wider screens, in one of
  * four states: a spinner until the list comes, the error, the empty box, or the tiles.
  */
-export function TileList<Item extends { id: string }>(props: {
+type TileListProps<Item> = {
   label: string;
   /** Undefined until the list comes. */
   items: readonly Item[] | undefined;
@@ -17,7 +17,9 @@ export function TileList<Item extends { id: string }>(props: {
   failedText: string;
   emptyText: string;
   tile: (item: Item) => ReactNode;
-}) {
+};
+
+export function TileList<Item extends { id: string }>(props: TileListProps<Item>) {
   const { items } = props;
   if (props.failed) {
     return (
@@ -48,11 +50,45 @@ export function TileList<Item extends { id: string }>(props: {
   );
 }
 
+/** What a saved thing's tile is given to act on it: its Edit and Delete buttons call these. */
+export type TileActions = { onEdit: () => void; onDelete: () => void };
+
 /**
- * Deleting a saved thing after a confirmation that names it: the answer's message as a toast,
- * then the list reloads. The thing stays named while the confirmation closes.
+ * A customer's saved things (banks, payees) under their heading, each tile with Edit and Delete:
+ * Edit opens the thing's edit dialog, Delete asks first and then deletes.
  */
-export function useDeleteConfirmation<Item extends { id: string; name: string }>(options: {
+export function SavedItemsSection<Item extends { id: string; name: string }>(
+  props: Omit<TileListProps<Item>, 'tile'> &
+    Pick<BoxProps, 'flex' | 'w'> & {
+      heading: string;
+      headingId: string;
+      deletion: DeleteOptions;
+      tile: (item: Item, actions: TileActions) => ReactNode;
+      /** The edit dialog, open, for `item`; `close` closes it. */
+      editDialog: (item: Item, close: () => void) => ReactNode;
+    },
+) {
+  const { heading, headingId, deletion: deleteOptions, tile, editDialog, flex, w, ...list } = props;
+  const [editing, setEditing] = useState<Item | null>(null);
+  const deletion = useDeleteConfirmation<Item>(deleteOptions);
+  return (
+    <Box as="section" aria-labelledby={headingId} flex={flex} w={w}>
+      <Heading as="h2" id={headingId} size="md" mb="3">
+        {heading}
+      </Heading>
+      <TileList
+        {...list}
+        tile={(item) =>
+          tile(item, { onEdit: () => setEditing(item), onDelete: () => deletion.ask(item) })
+        }
+      />
+      {editing ? editDialog(editing, () => setEditing(null)) : null}
+      {deletion.dialog}
+    </Box>
+  );
+}
+
+type DeleteOptions = {
   title: string;
   remove: {
     mutateAsync: (input: { id: string }) => Promise<{ message: string }>;
@@ -60,7 +96,13 @@ export function useDeleteConfirmation<Item extends { id: string; name: string }>
   };
   reload: () => Promise<unknown>;
   failedMessage: string;
-}) {
+};
+
+/**
+ * Deleting a saved thing after a confirmation that names it: the answer's message as a toast,
+ * then the list reloads. The thing stays named while the confirmation closes.
+ */
+function useDeleteConfirmation<Item extends { id: string; name: string }>(options: DeleteOptions) {
   const [deleting, setDeleting] = useState<Item | null>(null);
   const [open, setOpen] = useState(false);
   const { remove } = options;

@@ -5,7 +5,13 @@ import { toaster } from '../lib/toaster-store.ts';
 export function Toaster() {
   return (
     <Portal>
-      <ChakraToaster toaster={toaster} insetInline={{ mdDown: '4' }}>
+      {/* The toast machine puts its group at the highest z-index there is (inline); back on
+          the toast layer, an open account menu can lie above it (app-frame.tsx). */}
+      <ChakraToaster
+        toaster={toaster}
+        insetInline={{ mdDown: '4' }}
+        css={{ zIndex: 'var(--chakra-z-index-toast) !important' }}
+      >
         {(toast) => (
           <Toast.Root width={{ md: 'sm' }}>
             {toast.type === 'loading' ? <Spinner size="sm" /> : <Toast.Indicator />}

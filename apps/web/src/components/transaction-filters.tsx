@@ -1,8 +1,9 @@
 import { transactionStatuses, transactionTypes } from '@bank/validators/enums';
-import { Button, Field, Input, NativeSelect, SimpleGrid, Stack } from '@chakra-ui/react';
+import { Button, Field, Input, SimpleGrid, Stack } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
-import { humanize } from '../lib/format.ts';
 import type { TransactionFilterValues } from '../lib/transaction-search.ts';
+import { DateRangeFilter } from './date-range-filter.tsx';
+import { FilterSelect } from './filter-select.tsx';
 
 const AMOUNT_DELAY_MS = 400;
 
@@ -60,38 +61,6 @@ function AmountFilter(props: {
   );
 }
 
-function SelectFilter(props: {
-  label: string;
-  value: string | undefined;
-  allLabel: string;
-  options: readonly string[];
-  onChange: (value: string | undefined) => void;
-}) {
-  return (
-    <Field.Root>
-      <Field.Label>{props.label}</Field.Label>
-      <NativeSelect.Root>
-        <NativeSelect.Field
-          value={props.value ?? ''}
-          onChange={(event) => props.onChange(event.target.value || undefined)}
-        >
-          <option value="">{props.allLabel}</option>
-          {props.options.map((option) => (
-            <option key={option} value={option}>
-              {humanize(option)}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
-    </Field.Root>
-  );
-}
-
-function isOneOf<T extends string>(options: readonly T[], value: string | undefined): value is T {
-  return options.some((option) => option === value);
-}
-
 /** docs/product.md 2.11: type, status, dates and amounts; every change reloads page one. */
 export function TransactionFilters(props: {
   id: string;
@@ -116,40 +85,26 @@ export function TransactionFilters(props: {
       bg="bg.subtle"
     >
       <SimpleGrid columns={{ base: 1, sm: 2, lg: 3 }} gap="4">
-        <SelectFilter
+        <FilterSelect
           label="Type"
           value={values.type}
           allLabel="All types"
           options={transactionTypes}
-          onChange={(value) => set('type', isOneOf(transactionTypes, value) ? value : undefined)}
+          onChange={(value) => set('type', value)}
         />
-        <SelectFilter
+        <FilterSelect
           label="Status"
           value={values.status}
           allLabel="All statuses"
           options={transactionStatuses}
-          onChange={(value) =>
-            set('status', isOneOf(transactionStatuses, value) ? value : undefined)
-          }
+          onChange={(value) => set('status', value)}
         />
-        <Field.Root>
-          <Field.Label>Start date</Field.Label>
-          <Input
-            type="date"
-            value={values.startDate ?? ''}
-            max={values.endDate}
-            onChange={(event) => set('startDate', event.target.value || undefined)}
-          />
-        </Field.Root>
-        <Field.Root>
-          <Field.Label>End date</Field.Label>
-          <Input
-            type="date"
-            value={values.endDate ?? ''}
-            min={values.startDate}
-            onChange={(event) => set('endDate', event.target.value || undefined)}
-          />
-        </Field.Root>
+        <DateRangeFilter
+          labels={{ startDate: 'Start date', endDate: 'End date' }}
+          startDate={values.startDate}
+          endDate={values.endDate}
+          onChange={set}
+        />
         <AmountFilter
           label="Minimum amount"
           value={values.minAmount}

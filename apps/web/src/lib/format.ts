@@ -18,6 +18,12 @@ const calendarDay = new Intl.DateTimeFormat('en-US', {
   day: 'numeric',
   timeZone: 'UTC',
 });
+const calendarDayOfYear = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
 
 /** Money in dollars as the API carries it, shown as en-US USD ("$1,234.50"). */
 export function formatMoney(amount: number): string {
@@ -85,4 +91,10 @@ export function formatMonth(value: string, short = false): string {
 export function formatDay(day: string): string {
   const date = toDate(`${day}T00:00:00Z`);
   return date ? calendarDay.format(date) : '';
+}
+
+/** A calendar day 'YYYY-MM-DD' (the bank's) as 'Mar 7, 2026', never shifted by the viewer's zone. */
+export function formatCalendarDay(day: string): string {
+  const date = toDate(`${day}T00:00:00Z`);
+  return date ? calendarDayOfYear.format(date) : day;
 }

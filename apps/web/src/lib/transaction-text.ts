@@ -1,3 +1,4 @@
+import { formatCalendarDay, formatDay } from './format.ts';
 import type { RouterOutputs } from './trpc.ts';
 
 type Transaction = RouterOutputs['transactions']['byId'];
@@ -34,17 +35,6 @@ const timeFormat = new Intl.DateTimeFormat('en-US', {
   hour: 'numeric',
   minute: '2-digit',
 });
-const shortDay = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  timeZone: 'UTC',
-});
-const longDay = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
 
 /** The bank's calendar day of an instant, 'YYYY-MM-DD'. */
 export function bankDay(at: Date | string): string {
@@ -76,8 +66,7 @@ export function dayHeading(day: string, now: Date): string {
   const noon = new Date(`${today}T12:00:00Z`);
   const yesterday = new Date(noon.getTime() - 86_400_000).toISOString().slice(0, 10);
   if (day === yesterday) return 'Yesterday';
-  const date = new Date(`${day}T12:00:00Z`);
-  return (day.slice(0, 4) === today.slice(0, 4) ? shortDay : longDay).format(date);
+  return day.slice(0, 4) === today.slice(0, 4) ? formatDay(day) : formatCalendarDay(day);
 }
 
 /** Rows in order, cut into runs of the same bank day. */

@@ -49,10 +49,15 @@ export type RealtimeClient = ReturnType<typeof createRealtimeClient>;
  * WebSocket at /trpc. The session rides in the HttpOnly cookie; the SPA holds no token.
  */
 export function createAppTrpcClient(
-  opts: { realtime?: RealtimeClient; embeddedAnswers?: Map<string, unknown> } = {},
+  opts: {
+    realtime?: RealtimeClient;
+    embeddedAnswers?: Map<string, unknown>;
+    /** The server's origin; the page's own unless given (the build-time render has no page). */
+    origin?: string;
+  } = {},
 ): TrpcClient {
   const http = httpBatchLink<AppRouter>({
-    url: `${window.location.origin}/trpc`,
+    url: `${opts.origin ?? window.location.origin}/trpc`,
     fetch: (input, init) =>
       fetch(input, { ...init, credentials: 'same-origin', signal: timeoutSignal(init?.signal) }),
   });

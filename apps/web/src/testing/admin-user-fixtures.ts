@@ -2,6 +2,35 @@ import type { RouterOutputs } from '../lib/trpc.ts';
 
 type UserDetail = RouterOutputs['admin']['user'];
 type DetailUser = UserDetail['user'];
+type ListedUser = RouterOutputs['admin']['users']['data'][number];
+
+/** The customer staff look at in these tests: active and verified, with no limit of their own. */
+const grace = {
+  firstName: 'Grace',
+  lastName: 'Hopper',
+  email: 'grace@example.com',
+  phoneNumber: '+15551234567',
+  role: 'user',
+  status: 'active',
+  isBlocked: false,
+  isEmailVerified: true,
+  twoFactorEnabled: false,
+  withdrawalLimit: null,
+} as const;
+
+/** A row of the staff's user list (admin.users). */
+export function makeListedUser(overrides: Partial<ListedUser> = {}): ListedUser {
+  return {
+    id: '0193a7c2-0000-7000-8000-0000000000a1',
+    _id: '0193a7c2-0000-7000-8000-0000000000a1',
+    ...grace,
+    createdAt: '2026-11-02T10:00:00.000Z',
+    accountNumber: '123456789012',
+    balance: 1250.5,
+    lastSeenAt: null,
+    ...overrides,
+  };
+}
 
 /**
  * What staff see on a customer's page (admin.user): an active, verified customer with nothing
@@ -14,16 +43,7 @@ export function makeUserDetail(
   return {
     user: {
       _id: user.id,
-      firstName: 'Grace',
-      lastName: 'Hopper',
-      email: 'grace@example.com',
-      phoneNumber: '+15551234567',
-      role: 'user',
-      status: 'active',
-      isBlocked: false,
-      isEmailVerified: true,
-      twoFactorEnabled: false,
-      withdrawalLimit: null,
+      ...grace,
       createdAt: '2026-01-02T10:00:00.000Z',
       dateOfBirth: '1990-05-17',
       address: { street: null, city: null, state: null, zipCode: null, country: null },

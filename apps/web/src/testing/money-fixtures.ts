@@ -1,4 +1,7 @@
+import { screen, waitFor } from '@testing-library/react';
+import { expect } from 'vitest';
 import type { RouterOutputs } from '../lib/trpc.ts';
+import type { renderApp } from './render-app.tsx';
 import { mockProcedures } from './trpc-msw.ts';
 
 export type TransactionFixture = RouterOutputs['transactions']['byId'];
@@ -160,6 +163,15 @@ export function makeBank(overrides: Partial<BankFixture> = {}): BankFixture {
 /** What a money-moving call answers. */
 export function movementResult(message: string, transaction = makeTransaction()) {
   return { message, transaction, newBalance: 1500 };
+}
+
+/** A money form's success (docs/product.md 2.13 to 2.15): the history opens, saying `message`. */
+export async function expectHistoryWithMessage(
+  router: ReturnType<typeof renderApp>['router'],
+  message: string,
+) {
+  expect(await screen.findByText(message)).toBeInTheDocument();
+  await waitFor(() => expect(router.state.location.pathname).toBe('/transactions'));
 }
 
 export function bankPage(banks: BankFixture[]) {

@@ -27,19 +27,22 @@ globalThis.IntersectionObserver ??= class {
     return [];
   }
 };
-window.matchMedia = (query: string): MediaQueryList => ({
-  matches: false,
-  media: query,
-  onchange: null,
-  addListener: () => {},
-  removeListener: () => {},
-  addEventListener: () => {},
-  removeEventListener: () => {},
-  dispatchEvent: () => false,
-});
-window.scrollTo = () => {};
-Element.prototype.scrollTo = () => {};
-Element.prototype.scrollIntoView = () => {};
+// The build-time render's tests run in node, with no window (prerender/render-styles.test.tsx).
+if (typeof window !== 'undefined') {
+  window.matchMedia = (query: string): MediaQueryList => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: () => {},
+    removeListener: () => {},
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    dispatchEvent: () => false,
+  });
+  window.scrollTo = () => {};
+  Element.prototype.scrollTo = () => {};
+  Element.prototype.scrollIntoView = () => {};
+}
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {

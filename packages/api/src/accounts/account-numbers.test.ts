@@ -4,19 +4,13 @@ import { migrationsFolder } from '@bank/db';
 import { accounts, transactions } from '@bank/db/schema';
 import { hasValidCheckDigits } from '@bank/validators/account-number';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../testing/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { createFileTestApp } from '../testing/harness.ts';
 import { fundedCustomer } from '../testing/money.ts';
 
 // From the API review for integrators: the migration that gave account numbers check digits reissues existing ones.
 
-let app: TestApp;
-beforeAll(async () => {
-  app = await createTestApp();
-});
-afterAll(async () => {
-  await app.close();
-});
+const app = await createFileTestApp();
 
 function migrationStatements(): string[] {
   const file = readdirSync(migrationsFolder).find((name) =>

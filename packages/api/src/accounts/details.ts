@@ -3,7 +3,7 @@ import { accounts, users } from '@bank/db/schema';
 import { and, asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { toDollars } from '../money/cents.ts';
-import { restrictionsForCustomer } from '../restrictions/service.ts';
+import { restrictionsForCustomer } from '../restrictions/views.ts';
 import type { BankSettings } from '../settings/service.ts';
 
 /**

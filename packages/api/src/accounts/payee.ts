@@ -1,3 +1,4 @@
+import type { Executor } from '@bank/db';
 import { accounts, users } from '@bank/db/schema';
 import { isHorizonAccountNumber } from '@bank/validators/account-number';
 import { messages } from '@bank/validators/messages';
@@ -80,15 +81,14 @@ async function admitLookup(ctx: Context, userId: string): Promise<void> {
   if (count > limit.max) throw tooManyRequests(messages.tooManyRequests, resetInMs);
 }
 
-export async function lookupPayee(
-  ctx: Context,
-  userId: string,
-  input: PayeeLookupInput,
-): Promise<PayeeAnswer> {
-  await admitLookup(ctx, userId);
-  const accountNumber = input.accountNumber.trim();
-  const [account] = await ctx.deps.db
+/**
+ * The customer account with this number and its holder (their names, and when they closed, if
+ * they did): what the payee check and a saved payee's check compare. Undefined if none has it.
+ */
+export async function customerAccountHolder(db: Executor, accountNumber: string) {
+  const [account] = await db
     .select({
+      id: accounts.id,
       userId: accounts.userId,
       firstName: users.firstName,
       lastName: users.lastName,
@@ -97,6 +97,17 @@ export async function lookupPayee(
     .from(accounts)
     .innerJoin(users, eq(users.id, accounts.userId))
     .where(and(eq(accounts.accountNumber, accountNumber), eq(accounts.kind, 'customer')));
+  return account;
+}
+
+export async function lookupPayee(
+  ctx: Context,
+  userId: string,
+  input: PayeeLookupInput,
+): Promise<PayeeAnswer> {
+  await admitLookup(ctx, userId);
+  const accountNumber = input.accountNumber.trim();
+  const account = await customerAccountHolder(ctx.deps.db, accountNumber);
   // A closed customer's number takes no more money (decision 017): the ledger's kinds refuse it
   // as a number no account has (kinds/open-account.ts), so the check answers the same.
   const found = account?.closedAt === null ? account : undefined;

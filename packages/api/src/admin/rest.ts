@@ -11,8 +11,10 @@ import {
 } from '@bank/validators/admin';
 import { z } from 'zod';
 import { approvalSchema } from '../approvals/approval-schema.ts';
+import { sessionSummarySchema } from '../auth/dto.ts';
 import { transactionDtoSchema } from '../ledger/transaction-dto.ts';
 import { defineRoute, noInput } from '../rest/define.ts';
+import { paged } from '../rest/schemas.ts';
 
 const message = z.string();
 
@@ -65,16 +67,7 @@ const userDetailSchema = z.object({
   ),
   balance: z.number(),
   recentTransactions: z.array(transactionDtoSchema),
-  sessions: z.array(
-    z.object({
-      id: z.string(),
-      ip: z.string().nullable(),
-      userAgent: z.string().nullable(),
-      createdAt: z.string(),
-      lastSeenAt: z.string(),
-      twoFactorVerified: z.boolean(),
-    }),
-  ),
+  sessions: z.array(sessionSummarySchema.extend({ twoFactorVerified: z.boolean() })),
   auditEvents: z.array(
     z.object({
       id: z.uuid(),
@@ -225,33 +218,27 @@ export const adminRestRoutes = [
     tag: 'Admin',
     access: 'admin',
     input: auditLogQuery,
-    output: z.object({
-      data: z.array(
-        z.object({
-          id: z.string(),
-          event: z.string(),
-          email: z.string().nullable(),
-          ip: z.string().nullable(),
-          userAgent: z.string().nullable(),
-          details: z.record(z.string(), z.unknown()).nullable(),
-          createdAt: z.string(),
-          userId: z.string().nullable(),
-          userEmail: z.string().nullable(),
-          actor: staffMemberSchema
-            .extend({ email: z.string() })
-            .nullable()
-            .describe('Who acted: the user themself, a staff member, or null when not known.'),
-          subject: z
-            .object({ id: z.uuid(), name: z.string(), email: z.string() })
-            .nullable()
-            .describe('Whose account or user the entry concerns (null for bank-wide settings).'),
-        }),
-      ),
-      page: z.number(),
-      limit: z.number(),
-      total: z.number(),
-      hasMore: z.boolean(),
-    }),
+    output: paged(
+      z.object({
+        id: z.string(),
+        event: z.string(),
+        email: z.string().nullable(),
+        ip: z.string().nullable(),
+        userAgent: z.string().nullable(),
+        details: z.record(z.string(), z.unknown()).nullable(),
+        createdAt: z.string(),
+        userId: z.string().nullable(),
+        userEmail: z.string().nullable(),
+        actor: staffMemberSchema
+          .extend({ email: z.string() })
+          .nullable()
+          .describe('Who acted: the user themself, a staff member, or null when not known.'),
+        subject: z
+          .object({ id: z.uuid(), name: z.string(), email: z.string() })
+          .nullable()
+          .describe('Whose account or user the entry concerns (null for bank-wide settings).'),
+      }),
+    ),
     handle: ({ caller, input }) => caller.admin.auditLog(input),
   }),
 ];

@@ -10,15 +10,11 @@ import {
 import { listAuditLog, recordStaffView } from '../audit/service.ts';
 import { rolesAndPermissions } from '../permissions.ts';
 import { procedureWith, router } from '../trpc.ts';
-import {
-  closeUser,
-  createUser,
-  endUserSessions,
-  setUserBlocked,
-  updateUser,
-} from './user-changes.ts';
+import { createUser, endUserSessions, setUserBlocked } from './user-changes.ts';
+import { closeUser } from './user-closing.ts';
 import { listUsers, userDetail, userStats } from './user-directory.ts';
 import { userOperations } from './user-operations.ts';
+import { updateUser } from './user-update.ts';
 
 export const adminRouter = router({
   users: procedureWith('read:user:any')

@@ -20,7 +20,7 @@ import {
 } from 'drizzle-orm';
 import type { z } from 'zod';
 import { recentAuditOf, signInActivity } from '../audit/service.ts';
-import { hasTwoFactor, type UserRow } from '../auth/dto.ts';
+import { addressOf, hasTwoFactor, type UserRow } from '../auth/dto.ts';
 import { primaryAccountIdOf } from '../ledger/primary-account.ts';
 import { toDollars } from '../money/cents.ts';
 import { listTransactions } from '../transactions/history.ts';
@@ -161,13 +161,7 @@ export async function userDetail(db: Executor, id: string) {
     user: {
       ...directoryEntry(user),
       dateOfBirth: user.dateOfBirth,
-      address: {
-        street: user.street,
-        city: user.city,
-        state: user.state,
-        zipCode: user.zipCode,
-        country: user.country,
-      },
+      address: addressOf(user),
     },
     accounts: userAccounts.map((account) => ({
       id: account.id,

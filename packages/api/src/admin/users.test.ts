@@ -2,21 +2,21 @@ import { accounts, auditLog, cards, loans, sessions, transactions, users } from 
 import { noSuchHorizonAccount } from '@bank/validators/account-number';
 import { transferInput } from '@bank/validators/money';
 import { and, desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LedgerDesk } from '../ledger/desk.ts';
 import { transferPosting } from '../ledger/kinds/transfer.ts';
 import { writeLedger } from '../ledger/write.ts';
-import { createTestApp, rejectionOf, type TestApp, testPassword } from '../testing/harness.ts';
-import { balanceCents, fundedCustomer, ledgerInvariant, testCard } from '../testing/money.ts';
+import { createFileTestApp, rejectionOf, testPassword } from '../testing/harness.ts';
+import {
+  balanceCents,
+  fundedCustomer,
+  ledgerInvariant,
+  saveCard,
+  testCard,
+} from '../testing/money.ts';
 import { staffMember } from '../testing/staff.ts';
 
-let app: TestApp;
-beforeAll(async () => {
-  app = await createTestApp();
-});
-afterAll(async () => {
-  await app?.close();
-});
+const app = await createFileTestApp();
 
 const staff = (role: 'admin' | 'support', firstName?: string) => staffMember(app, role, firstName);
 
@@ -368,13 +368,7 @@ describe('deleting a user', () => {
     const admin = await staff('admin');
     const alice = await fundedCustomer(app, 20);
     const bob = await fundedCustomer(app, 0);
-    await alice.caller.cards.create({
-      type: 'debit',
-      name: 'Main card',
-      number: testCard.cardNumber,
-      expiry: testCard.expiryDate,
-      cvv: testCard.cvv,
-    });
+    await saveCard(alice, { type: 'debit', number: testCard.cardNumber, cvv: testCard.cvv });
     await alice.caller.transactions.transfer({
       recipientAccountNumber: bob.accountNumber,
       amount: 20,

@@ -1,7 +1,7 @@
 import type { ApprovalAction } from '@bank/db/enums';
 import { userRoles } from '@bank/db/enums';
 import { z } from 'zod';
-import { updateUser } from '../admin/user-changes.ts';
+import { updateUser } from '../admin/user-update.ts';
 import type { AppDeps, RequestInfo } from '../deps.ts';
 import { decideLoan } from '../loans/decisions.ts';
 import { toCents } from '../money/cents.ts';

@@ -1,32 +1,17 @@
 import { accounts, auditLog, users } from '@bank/db/schema';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, rejectionOf, type TestApp } from '../testing/harness.ts';
-import { fundedCustomer, ledgerInvariant } from '../testing/money.ts';
+import { describe, expect, it } from 'vitest';
+import { createFileTestApp, rejectionOf } from '../testing/harness.ts';
+import { fundedCustomer } from '../testing/money.ts';
+import { checkLedgerAfterEach } from '../testing/sound-ledger.ts';
+import { staffMember } from '../testing/staff.ts';
 import { approveRequest, rejectRequest } from './decisions.ts';
 import { APPROVAL_TTL_MS } from './requests.ts';
 
-let app: TestApp;
-beforeAll(async () => {
-  app = await createTestApp();
-});
-afterAll(async () => {
-  await app?.close();
-});
-afterEach(async () => {
-  expect(await ledgerInvariant(app.db)).toEqual({
-    mismatched: 0,
-    entriesSum: 0n,
-    negativeCustomerBalances: 0,
-    unbalancedTransactions: 0,
-  });
-});
+const app = await createFileTestApp();
+checkLedgerAfterEach(() => app);
 
-async function admin(name: string) {
-  const person = await fundedCustomer(app, 0, name);
-  await app.db.update(users).set({ role: 'admin' }).where(eq(users.id, person.id));
-  return { ...person, caller: await app.caller(person.token) };
-}
+const admin = (name: string) => staffMember(app, 'admin', name);
 
 const application = {
   type: 'business' as const,

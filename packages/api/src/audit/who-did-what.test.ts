@@ -1,18 +1,12 @@
 import { auditLog } from '@bank/db/schema';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, rejectionOf, type TestApp } from '../testing/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { createFileTestApp, rejectionOf } from '../testing/harness.ts';
 import { personalLoan } from '../testing/loans.ts';
 import { fundedCustomer } from '../testing/money.ts';
 import { staffMember } from '../testing/staff.ts';
 
-let app: TestApp;
-beforeAll(async () => {
-  app = await createTestApp();
-});
-afterAll(async () => {
-  await app?.close();
-});
+const app = await createFileTestApp();
 
 const staff = (role: 'admin' | 'support', firstName: string) => staffMember(app, role, firstName);
 

@@ -49,23 +49,13 @@ export async function admitSignIn(call: Caller, email: string): Promise<void> {
     if (pairCount === limits.loginPerAccountAddress.max + 1) {
       await reportLockout(call, email, 'address');
     } else {
-      await recordAudit(deps.db, {
-        event: 'auth.login.failure',
-        email,
-        request,
-        details: { reason: 'rate_limited' },
-      });
+      await auditRefusal(call, email, 'rate_limited');
     }
     tooMany(limits.loginPerAddress.windowMs);
   }
   const account = await deps.rateLimiter.backoff(keys.account, limits.loginPerAccount);
   if (!account.allowed) {
-    await recordAudit(deps.db, {
-      event: 'auth.login.failure',
-      email,
-      request,
-      details: { reason: 'account_slowed' },
-    });
+    await auditRefusal(call, email, 'account_slowed');
     tooMany(limits.loginPerAccount.maxMs);
   }
   if (account.attempts === limits.loginPerAccount.free + 1) {
@@ -81,6 +71,20 @@ export async function signInSucceeded(call: Caller, email: string): Promise<void
     call.deps.rateLimiter.reset(keys.account),
     call.deps.rateLimiter.refund(keys.address),
   ]);
+}
+
+/** A sign-in refused before its password was judged, as the failures' audit reads it. */
+async function auditRefusal(
+  call: Caller,
+  email: string,
+  reason: 'rate_limited' | 'account_slowed',
+) {
+  await recordAudit(call.deps.db, {
+    event: 'auth.login.failure',
+    email,
+    request: call.request,
+    details: { reason },
+  });
 }
 
 async function reportLockout(call: Caller, email: string, scope: 'address' | 'account') {

@@ -1,24 +1,12 @@
 import { auditLog, sessions, users, userTokens } from '@bank/db/schema';
 import { messages } from '@bank/validators/messages';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { Batcher } from '../batching.ts';
-import {
-  createTestApp,
-  rejectionOf,
-  type TestApp,
-  testPassword,
-  uniqueEmail,
-} from '../testing/harness.ts';
+import { createFileTestApp, rejectionOf, testPassword, uniqueEmail } from '../testing/harness.ts';
 import { createSession, SESSION_CACHE_MS } from './sessions.ts';
 
-let app: TestApp;
-beforeAll(async () => {
-  app = await createTestApp();
-});
-afterAll(async () => {
-  await app?.close();
-});
+const app = await createFileTestApp();
 
 describe('registration', () => {
   it('answers docs/product.md messages for every invalid field', async () => {
@@ -616,6 +604,15 @@ describe('roles, blocking and maintenance', () => {
   });
 });
 
+/** A new customer's session token, the clock (Date only) faked from `start` on. */
+async function signedInOnFakeClock() {
+  const user = await app.registerVerified();
+  const { token } = await app.signIn(user.email);
+  const start = Date.now();
+  vi.useFakeTimers({ toFake: ['Date'], now: start });
+  return { token, start };
+}
+
 describe('the session cache of the money routes', () => {
   it('answers only callers that confirm the session where they act, and forgets an ended one', async () => {
     const user = await app.registerVerified();
@@ -634,10 +631,7 @@ describe('the session cache of the money routes', () => {
   });
 
   it('looks a cached session up again before it runs out, and drops it if it ended', async () => {
-    const user = await app.registerVerified();
-    const { token } = await app.signIn(user.email);
-    const start = Date.now();
-    vi.useFakeTimers({ toFake: ['Date'], now: start });
+    const { token, start } = await signedInOnFakeClock();
     try {
       const first = await app.deps.sessions.validate(token, { cached: true });
       if (!first) throw new Error('no session');
@@ -654,10 +648,7 @@ describe('the session cache of the money routes', () => {
   });
 
   it('keeps nothing a background lookup read of a session heard ending meanwhile', async () => {
-    const user = await app.registerVerified();
-    const { token } = await app.signIn(user.email);
-    const start = Date.now();
-    vi.useFakeTimers({ toFake: ['Date'], now: start });
+    const { token, start } = await signedInOnFakeClock();
     try {
       const first = await app.deps.sessions.validate(token, { cached: true });
       if (!first) throw new Error('no session');

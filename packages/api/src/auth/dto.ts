@@ -44,6 +44,19 @@ export interface UserDto {
 }
 
 /** The user as docs/product.md section 3 names it; never the hash, secrets or tokens. */
+/** A user's postal address as the API answers it: the columns under one `address`. */
+export function addressOf(
+  user: Pick<UserRow, 'street' | 'city' | 'state' | 'zipCode' | 'country'>,
+) {
+  return {
+    street: user.street,
+    city: user.city,
+    state: user.state,
+    zipCode: user.zipCode,
+    country: user.country,
+  };
+}
+
 export function hasTwoFactor(user: Pick<UserRow, 'twoFactorSecret'>): boolean {
   return user.twoFactorSecret !== null;
 }
@@ -71,13 +84,7 @@ export function toUserDto(
     role: user.role,
     phoneNumber: user.phoneNumber,
     dateOfBirth: user.dateOfBirth,
-    address: {
-      street: user.street,
-      city: user.city,
-      state: user.state,
-      zipCode: user.zipCode,
-      country: user.country,
-    },
+    address: addressOf(user),
     isEmailVerified: user.emailVerifiedAt !== null,
     emailVerificationRequired: user.emailVerifiedAt === null,
     twoFactorEnabled,
@@ -136,3 +143,12 @@ export const userDtoSchema = z
     createdAt: instant,
   })
   .meta({ id: 'User' }) satisfies z.ZodType<UserDto>;
+
+/** A session as staff list it: where and when it was used, never its secret. */
+export const sessionSummarySchema = z.object({
+  id: z.string(),
+  ip: z.string().nullable(),
+  userAgent: z.string().nullable(),
+  createdAt: z.string(),
+  lastSeenAt: z.string(),
+});

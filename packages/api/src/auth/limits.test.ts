@@ -2,9 +2,9 @@ import * as password from '@bank/auth/password';
 import { auditLog, users } from '@bank/db/schema';
 import { messages } from '@bank/validators/messages';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { limits } from '../rate-limit.ts';
-import { createTestApp, rejectionOf, type TestApp, testPassword } from '../testing/harness.ts';
+import { createFileTestApp, rejectionOf, testPassword } from '../testing/harness.ts';
 import { letTimePassInDatabase } from '../testing/limiter-clock.ts';
 import { endSessionsToken, readEndSessionsToken } from './attempts.ts';
 
@@ -16,13 +16,7 @@ vi.mock('@bank/auth/password', async (importOriginal) => {
   return { ...actual, hashPassword: vi.fn(actual.hashPassword) };
 });
 
-let app: TestApp;
-beforeAll(async () => {
-  app = await createTestApp();
-});
-afterAll(async () => {
-  await app?.close();
-});
+const app = await createFileTestApp();
 
 const wrong = 'Wrong!Passw0rd';
 

@@ -1,8 +1,7 @@
 import { emailOutbox, users } from '@bank/db/schema';
-import type { RegisterInput } from '@bank/validators/auth';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createTestApp, type TestApp, testPassword, uniqueEmail } from '../testing/harness.ts';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { createFileTestApp, registrationInput, uniqueEmail } from '../testing/harness.ts';
 
 // Registration was 16-68 ms slower for a new address than for a known one (4 runs,
 // same direction): a new account's writes were done only for new addresses. No timing is
@@ -33,13 +32,7 @@ vi.mock('./new-account.ts', async (importOriginal) => {
   };
 });
 
-let app: TestApp;
-beforeAll(async () => {
-  app = await createTestApp();
-});
-afterAll(async () => {
-  await app?.close();
-});
+const app = await createFileTestApp();
 beforeEach(() => {
   work.hashes = 0;
   work.accountWrites = 0;
@@ -51,18 +44,8 @@ const visitor = () => {
   return app.caller(null, { ip: `100.65.${Math.floor(address / 250)}.${address % 250}` });
 };
 
-function registration(email: string): RegisterInput {
-  return {
-    firstName: 'Tim',
-    lastName: 'Ing',
-    email,
-    phoneNumber: '+15551234567',
-    dateOfBirth: '1990-05-17',
-    password: testPassword,
-    confirmPassword: testPassword,
-    acceptTerms: true,
-  };
-}
+const registration = (email: string) =>
+  registrationInput(email, { firstName: 'Tim', lastName: 'Ing' });
 
 async function queuedFor(email: string) {
   const [row] = await app.db

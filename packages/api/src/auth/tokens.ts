@@ -49,14 +49,7 @@ export async function consumeUserToken(
   const [row] = await db
     .update(userTokens)
     .set({ usedAt: new Date() })
-    .where(
-      and(
-        eq(userTokens.tokenHash, sha256Hex(token)),
-        eq(userTokens.purpose, purpose),
-        isNull(userTokens.usedAt),
-        gt(userTokens.expiresAt, new Date()),
-      ),
-    )
+    .where(usable(token, purpose))
     .returning({ userId: userTokens.userId });
   return row?.userId ?? null;
 }
@@ -70,13 +63,16 @@ export async function isUserTokenValid(
   const [row] = await db
     .select({ id: userTokens.id })
     .from(userTokens)
-    .where(
-      and(
-        eq(userTokens.tokenHash, sha256Hex(token)),
-        eq(userTokens.purpose, purpose),
-        isNull(userTokens.usedAt),
-        gt(userTokens.expiresAt, new Date()),
-      ),
-    );
+    .where(usable(token, purpose));
   return row !== undefined;
+}
+
+/** The token's row, if it is of this purpose, unused and not yet expired. */
+function usable(token: string, purpose: Purpose) {
+  return and(
+    eq(userTokens.tokenHash, sha256Hex(token)),
+    eq(userTokens.purpose, purpose),
+    isNull(userTokens.usedAt),
+    gt(userTokens.expiresAt, new Date()),
+  );
 }

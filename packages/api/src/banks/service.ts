@@ -141,16 +141,23 @@ export async function addBank(
     .insert(linkedBanks)
     .values({
       userId,
-      name: input.name,
-      accountNumberSealed: seal(key, input.accountNumber),
-      accountLast4: input.accountNumber.slice(-4),
-      routingNumber: input.routingNumber,
-      accountType: input.accountType,
-      accountName: input.accountName || null,
+      ...bankColumns(key, input),
     })
     .returning();
   if (!bank) throw new Error('Bank insert returned nothing');
   return { message: 'Bank added successfully', bank: toBankDto(key, bank) };
+}
+
+/** The bank's details as stored: the number sealed, its last four kept apart for the tile. */
+function bankColumns(key: Buffer, input: z.infer<typeof bankInput>) {
+  return {
+    name: input.name,
+    accountNumberSealed: seal(key, input.accountNumber),
+    accountLast4: input.accountNumber.slice(-4),
+    routingNumber: input.routingNumber,
+    accountType: input.accountType,
+    accountName: input.accountName || null,
+  };
 }
 
 export async function updateBank(
@@ -162,12 +169,7 @@ export async function updateBank(
   const [bank] = await db
     .update(linkedBanks)
     .set({
-      name: input.name,
-      accountNumberSealed: seal(key, input.accountNumber),
-      accountLast4: input.accountNumber.slice(-4),
-      routingNumber: input.routingNumber,
-      accountType: input.accountType,
-      accountName: input.accountName || null,
+      ...bankColumns(key, input),
       updatedAt: new Date(),
     })
     .where(and(eq(linkedBanks.id, input.id), eq(linkedBanks.userId, userId)))

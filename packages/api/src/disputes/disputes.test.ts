@@ -1,34 +1,20 @@
 import { accounts, auditLog, disputes, supportTickets, users } from '@bank/db/schema';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { approveRequest } from '../approvals/decisions.ts';
-import { createTestApp, rejectionOf, type TestApp } from '../testing/harness.ts';
-import { balanceCents, fundedCustomer, ledgerInvariant } from '../testing/money.ts';
+import { createFileTestApp, rejectionOf } from '../testing/harness.ts';
+import { alicePaysBob, balanceCents, fundedCustomer } from '../testing/money.ts';
+import { checkLedgerAfterEach } from '../testing/sound-ledger.ts';
+import { staffMember } from '../testing/staff.ts';
 import { addBusinessDays } from './deadlines.ts';
 
-let app: TestApp;
-beforeAll(async () => {
-  app = await createTestApp();
-});
-afterAll(async () => {
-  await app?.close();
-});
-afterEach(async () => {
+const app = await createFileTestApp();
+afterEach(() => {
   app.deps.now = () => new Date();
-  // The ledger invariant after every test: balances are their entries, everything sums to zero.
-  expect(await ledgerInvariant(app.db)).toEqual({
-    mismatched: 0,
-    entriesSum: 0n,
-    negativeCustomerBalances: 0,
-    unbalancedTransactions: 0,
-  });
 });
+checkLedgerAfterEach(() => app);
 
-async function staff(role: 'admin' | 'support', name: string) {
-  const person = await fundedCustomer(app, 0, name);
-  await app.db.update(users).set({ role }).where(eq(users.id, person.id));
-  return { ...person, caller: await app.caller(person.token) };
-}
+const staff = (role: 'admin' | 'support', name: string) => staffMember(app, role, name);
 
 async function suspenseCents() {
   const [row] = await app.db
@@ -40,15 +26,21 @@ async function suspenseCents() {
 }
 
 /** Alice pays Bob `dollars`: the payment Alice disputes. */
-async function payment(dollars: number, aliceFunds = 500) {
-  const alice = await fundedCustomer(app, aliceFunds, 'Alice');
-  const bob = await fundedCustomer(app, 100, 'Bob');
-  const sent = await alice.caller.transactions.transfer({
-    recipientAccountNumber: bob.accountNumber,
-    amount: dollars,
-    description: 'Concert tickets',
-  });
-  return { alice, bob, id: sent.transaction.id };
+const payment = (dollars: number, aliceFunds = 500) =>
+  alicePaysBob(app, dollars, { alice: aliceFunds, bob: 100 }, 'Concert tickets');
+
+type Caller = Awaited<ReturnType<typeof app.caller>>;
+
+/** `customer` opens a dispute and `agent` credits `amount` of it provisionally: the dispute. */
+async function openWithCredit(
+  customer: { caller: Caller },
+  agent: { caller: Caller },
+  opening: Parameters<Caller['disputes']['create']>[0],
+  amount: number,
+) {
+  const { dispute } = await customer.caller.disputes.create(opening);
+  await agent.caller.disputes.update({ id: dispute.id, status: 'provisional_credit', amount });
+  return dispute;
 }
 
 describe('disputes', () => {
@@ -192,16 +184,12 @@ describe('disputes', () => {
     const agent = await staff('support', 'Sid');
     const admin = await staff('admin', 'Ann');
     const { alice, bob, id } = await payment(80);
-    const { dispute } = await alice.caller.disputes.create({
-      id,
-      reason: 'not_received',
-      description: 'The tickets never came.',
-    });
-    await agent.caller.disputes.update({
-      id: dispute.id,
-      status: 'provisional_credit',
-      amount: 50,
-    });
+    const dispute = await openWithCredit(
+      alice,
+      agent,
+      { id, reason: 'not_received', description: 'The tickets never came.' },
+      50,
+    );
     await agent.caller.disputes.update({ id: dispute.id, status: 'resolved' });
     expect(await balanceCents(app.db, alice.accountNumber)).toBe(47_000n);
 
@@ -238,16 +226,12 @@ describe('disputes', () => {
     const agent = await staff('support', 'Sol');
     const admin = await staff('admin', 'Abe');
     const { alice, id } = await payment(80);
-    const { dispute } = await alice.caller.disputes.create({
-      id,
-      reason: 'not_received',
-      description: 'Nothing came.',
-    });
-    await agent.caller.disputes.update({
-      id: dispute.id,
-      status: 'provisional_credit',
-      amount: 50,
-    });
+    const dispute = await openWithCredit(
+      alice,
+      agent,
+      { id, reason: 'not_received', description: 'Nothing came.' },
+      50,
+    );
     await admin.caller.transactions.reverse({ id, amount: 60, reason: 'Partial refund' });
     // The reversal returned $60: the $50 credit is taken back whole, and Alice is paid $60 once.
     const resolved = await agent.caller.disputes.update({ id: dispute.id, status: 'resolved' });
@@ -258,16 +242,12 @@ describe('disputes', () => {
   it('takes a credit back when the customer withdraws, or names the shortfall if it was spent', async () => {
     const agent = await staff('admin', 'Ada');
     const { alice, bob, id } = await payment(60, 60);
-    const { dispute } = await alice.caller.disputes.create({
-      id,
-      reason: 'wrong_amount',
-      description: 'I agreed to pay 40 dollars.',
-    });
-    await agent.caller.disputes.update({
-      id: dispute.id,
-      status: 'provisional_credit',
-      amount: 20,
-    });
+    const dispute = await openWithCredit(
+      alice,
+      agent,
+      { id, reason: 'wrong_amount', description: 'I agreed to pay 40 dollars.' },
+      20,
+    );
     expect(await balanceCents(app.db, alice.accountNumber)).toBe(2_000n);
     await alice.caller.transactions.transfer({
       recipientAccountNumber: bob.accountNumber,

@@ -1,4 +1,4 @@
-import { disputes, supportAttachments, supportTickets } from '@bank/db/schema';
+import { disputes, supportTickets } from '@bank/db/schema';
 import type {
   disputeCreateInput,
   disputeListQuery,
@@ -10,8 +10,8 @@ import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppDeps } from '../deps.ts';
 import { appError } from '../errors.ts';
-import { uuidV7 } from '../ids/uuid-v7.ts';
 import { formatUsd, toCents } from '../money/cents.ts';
+import { recordAttachments } from '../support/attachment-rows.ts';
 import type { StoredUpload } from '../support/file-types.ts';
 import { admitFiles, admitNewTicket } from '../support/quotas.ts';
 import { transactionById } from '../transactions/history.ts';
@@ -89,18 +89,7 @@ export async function openDispute(
       })
       .returning({ id: supportTickets.id });
     if (!ticket) throw new Error('ticket insert returned nothing');
-    if (uploads.length > 0)
-      await tx.insert(supportAttachments).values(
-        uploads.map((upload) => ({
-          id: uuidV7(),
-          ticketId: ticket.id,
-          uploaderId: actor.id,
-          storageKey: upload.key,
-          fileName: upload.fileName,
-          contentType: upload.contentType,
-          size: upload.size,
-        })),
-      );
+    await recordAttachments(tx, { ticketId: ticket.id, uploaderId: actor.id }, uploads);
     const [dispute] = await tx
       .insert(disputes)
       .values({

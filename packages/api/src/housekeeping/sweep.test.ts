@@ -7,18 +7,12 @@ import {
   webhookSubscriptions,
 } from '@bank/db/schema';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../testing/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { createFileTestApp } from '../testing/harness.ts';
 import { letTimePassInDatabase } from '../testing/limiter-clock.ts';
 import { sweepExpired } from './sweep.ts';
 
-let app: TestApp;
-beforeAll(async () => {
-  app = await createTestApp();
-});
-afterAll(async () => {
-  await app?.close();
-});
+const app = await createFileTestApp();
 
 describe('housekeeping', () => {
   it('drops expired sessions, spent rate-limit windows and old idempotency keys, and nothing live', async () => {

@@ -3,10 +3,16 @@ import { messages } from '@bank/validators/messages';
 import { transferInput } from '@bank/validators/money';
 import { TRPCError } from '@trpc/server';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { deleteSession, type SessionWithUser } from '../auth/sessions.ts';
-import { createTestApp, rejectionOf, type TestApp } from '../testing/harness.ts';
-import { balanceCents, fundedCustomer, ledgerInvariant, testCard } from '../testing/money.ts';
+import { createFileTestApp, rejectionOf } from '../testing/harness.ts';
+import {
+  balanceCents,
+  fundedCustomer,
+  ledgerInvariant,
+  saveCard,
+  testCard,
+} from '../testing/money.ts';
 import { LedgerDesk } from './desk.ts';
 import { idempotencyClaim } from './idempotency.ts';
 import { transferPosting } from './kinds/transfer.ts';
@@ -14,13 +20,7 @@ import type { Posting } from './posting.ts';
 import { movementResultSchema } from './transaction-dto.ts';
 import { writeLedger } from './write.ts';
 
-let app: TestApp;
-beforeAll(async () => {
-  app = await createTestApp();
-});
-afterAll(async () => {
-  await app?.close();
-});
+const app = await createFileTestApp();
 
 async function sessionUser(token: string): Promise<SessionWithUser['user']> {
   const auth = await app.deps.sessions.validate(token);
@@ -34,6 +34,16 @@ async function storedKey(userId: string, key: string) {
     .from(idempotencyKeys)
     .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
   return row;
+}
+
+/** A transfer of `dollars` without an idempotency key, as the transfer service builds it. */
+function plainTransfer(
+  user: SessionWithUser['user'],
+  recipientAccountNumber: string,
+  dollars: number,
+) {
+  const input = transferInput.parse({ recipientAccountNumber, amount: dollars });
+  return transferPosting({ user, input, amountCents: BigInt(dollars * 100) });
 }
 
 /** A transfer of `dollars` with `key`, as the transfer service builds it. */
@@ -52,12 +62,20 @@ function keyedTransfer(
   return transferPosting({ user, input, amountCents: BigInt(dollars * 100) }, claim);
 }
 
+/**
+ * Alice (with $100, signed in) about to pay Bob (with nothing), and a fresh idempotency key
+ * named after the test.
+ */
+async function aliceAboutToPayBob(keyPrefix: string) {
+  const alice = await fundedCustomer(app, 100);
+  const bob = await fundedCustomer(app, 0);
+  const user = await sessionUser(alice.token);
+  return { alice, bob, user, key: `${keyPrefix}-${crypto.randomUUID()}` };
+}
+
 describe('idempotency keys at the front door', () => {
   it('stores no answer when the desk gives up (conflict), so the same key runs again', async () => {
-    const alice = await fundedCustomer(app, 100);
-    const bob = await fundedCustomer(app, 0);
-    const user = await sessionUser(alice.token);
-    const key = `conflict-${crypto.randomUUID()}`;
+    const { bob, user, key } = await aliceAboutToPayBob('conflict');
     // Every write finds an account changed: the desk judges again and then gives up.
     const busy = new LedgerDesk(app.db, app.deps.settings, {
       maxAttempts: 3,
@@ -74,10 +92,7 @@ describe('idempotency keys at the front door', () => {
   });
 
   it('stores no answer when the write fails unexpectedly, so the same key runs again', async () => {
-    const alice = await fundedCustomer(app, 100);
-    const bob = await fundedCustomer(app, 0);
-    const user = await sessionUser(alice.token);
-    const key = `failure-${crypto.randomUUID()}`;
+    const { bob, user, key } = await aliceAboutToPayBob('failure');
     const broken = new LedgerDesk(app.db, app.deps.settings, {
       write: async () => {
         throw new Error('connection lost');
@@ -94,10 +109,7 @@ describe('idempotency keys at the front door', () => {
   });
 
   it('writes the key in the statement that moves the money: a write that fails leaves neither', async () => {
-    const alice = await fundedCustomer(app, 100);
-    const bob = await fundedCustomer(app, 0);
-    const user = await sessionUser(alice.token);
-    const key = `atomic-${crypto.randomUUID()}`;
+    const { alice, bob, user, key } = await aliceAboutToPayBob('atomic');
     const [before] = await app.db.select({ n: sql<number>`count(*)::int` }).from(transactions);
     // The real write, made to fail inside its statement (an event over NOTIFY's 8000 bytes).
     const failing = new LedgerDesk(app.db, app.deps.settings, {
@@ -121,10 +133,7 @@ describe('idempotency keys at the front door', () => {
   });
 
   it('answers a duplicate sent while the first is running with the first’s answer, replayed', async () => {
-    const alice = await fundedCustomer(app, 100);
-    const bob = await fundedCustomer(app, 0);
-    const user = await sessionUser(alice.token);
-    const key = `twice-${crypto.randomUUID()}`;
+    const { bob, user, key } = await aliceAboutToPayBob('twice');
     const [first, second, third] = await Promise.all([
       app.deps.ledger.submit(keyedTransfer(user, bob.accountNumber, 10, key)),
       app.deps.ledger.submit(keyedTransfer(user, bob.accountNumber, 10, key)),
@@ -159,13 +168,7 @@ describe('idempotency keys at the front door', () => {
 
   it('keeps a refusal found before the ledger (Wrong CVV) as the key’s answer, and replays a success whatever happened since', async () => {
     const alice = await fundedCustomer(app, 0);
-    const { card } = await alice.caller.cards.create({
-      type: 'debit',
-      name: 'Mine',
-      number: '4000000000000010',
-      expiry: '01/37',
-      cvv: '111',
-    });
+    const card = await saveCard(alice, { type: 'debit', number: '4000000000000010', cvv: '111' });
     const wrong = { amount: 5, method: 'card' as const, cardId: card.id, cvv: '999' };
     const wrongKey = `cvv-${crypto.randomUUID()}`;
     for (let i = 0; i < 2; i += 1) {
@@ -240,16 +243,7 @@ describe('what a desk knows of the accounts', () => {
     const here = new LedgerDesk(app.db, app.deps.settings);
     const there = new LedgerDesk(app.db, app.deps.settings);
     const send = (desk: LedgerDesk, dollars: number) =>
-      desk.submit(
-        transferPosting({
-          user,
-          input: transferInput.parse({
-            recipientAccountNumber: bob.accountNumber,
-            amount: dollars,
-          }),
-          amountCents: BigInt(dollars * 100),
-        }),
-      );
+      desk.submit(plainTransfer(user, bob.accountNumber, dollars));
     // `here` reads and remembers Alice at $100, then $90.
     await expect(send(here, 10)).resolves.toMatchObject({ value: { newBalance: 90 } });
     // Another instance spends most of it.
@@ -270,17 +264,7 @@ describe('what a desk knows of the owners', () => {
     const bob = await fundedCustomer(app, 0, 'Bob');
     const user = await sessionUser(alice.token);
     const here = new LedgerDesk(app.db, app.deps.settings);
-    const send = (dollars: number) =>
-      here.submit(
-        transferPosting({
-          user,
-          input: transferInput.parse({
-            recipientAccountNumber: bob.accountNumber,
-            amount: dollars,
-          }),
-          amountCents: BigInt(dollars * 100),
-        }),
-      );
+    const send = (dollars: number) => here.submit(plainTransfer(user, bob.accountNumber, dollars));
     const first = await send(10);
     expect(first.value.transaction.recipientName).toBe('Bob C.');
     // Bob changes his name (on any instance); `here` still remembers the old one.

@@ -1,20 +1,14 @@
 import { accounts, transactions } from '@bank/db/schema';
 import { eq, getTableColumns } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { uuidV7 } from '../ids/uuid-v7.ts';
-import { createTestApp, type TestApp } from '../testing/harness.ts';
+import { createFileTestApp } from '../testing/harness.ts';
 import { fundedCustomer } from '../testing/money.ts';
 import { readLedger } from './read.ts';
 import type { TransactionRow } from './transaction-row.ts';
 import { type LedgerChanges, writeLedger } from './write.ts';
 
-let app: TestApp;
-beforeAll(async () => {
-  app = await createTestApp();
-});
-afterAll(async () => {
-  await app?.close();
-});
+const app = await createFileTestApp();
 
 const nothing: LedgerChanges = {
   expected: [],

@@ -15,7 +15,14 @@ import { refuse } from '../ledger/refusals.ts';
 import { toCents, toDollars } from '../money/cents.ts';
 import { permissions } from '../permissions.ts';
 import { publishEvents } from '../realtime/events.ts';
-import { type Borrower, type LoanDetail, type LoanRow, toInstalmentDto, toLoanDto } from './dto.ts';
+import {
+  type Borrower,
+  type LoanDetail,
+  type LoanRow,
+  toInstalmentDto,
+  toLoanDto,
+  toScheduleLine,
+} from './dto.ts';
 import { type LoanProduct, loanProducts, outOfRange, productFor } from './products.ts';
 import { interestBetween, offerFor } from './schedule.ts';
 
@@ -92,14 +99,7 @@ export async function calculate(
     monthlyPayment: toDollars(offer.monthlyPaymentCents),
     totalInterest: toDollars(offer.totalInterestCents),
     totalPayable: toDollars(offer.totalPayableCents),
-    schedule: offer.schedule.map((row) => ({
-      paymentNumber: row.paymentNumber,
-      dueDate: row.dueDate,
-      amount: toDollars(row.amountCents),
-      principal: toDollars(row.principalCents),
-      interest: toDollars(row.interestCents),
-      balance: toDollars(row.balanceCents),
-    })),
+    schedule: offer.schedule.map(toScheduleLine),
   };
 }
 

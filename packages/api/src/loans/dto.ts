@@ -3,6 +3,7 @@ import type { loanPayments, loans } from '@bank/db/schema';
 import { z } from 'zod';
 import { toDollars } from '../money/cents.ts';
 import { instant, money } from '../rest/schemas.ts';
+import type { Instalment } from './schedule.ts';
 
 export type LoanRow = typeof loans.$inferSelect;
 export type LoanPaymentRow = typeof loanPayments.$inferSelect;
@@ -119,7 +120,8 @@ export function toLoanDto(row: LoanRow, borrower: Borrower): LoanDto {
   };
 }
 
-export function toInstalmentDto(row: LoanPaymentRow): z.infer<typeof instalmentSchema> {
+/** One line of a schedule in dollars: an offer's before it is taken, a loan's after. */
+export function toScheduleLine(row: Instalment) {
   return {
     paymentNumber: row.paymentNumber,
     dueDate: row.dueDate,
@@ -127,6 +129,12 @@ export function toInstalmentDto(row: LoanPaymentRow): z.infer<typeof instalmentS
     principal: toDollars(row.principalCents),
     interest: toDollars(row.interestCents),
     balance: toDollars(row.balanceCents),
+  };
+}
+
+export function toInstalmentDto(row: LoanPaymentRow): z.infer<typeof instalmentSchema> {
+  return {
+    ...toScheduleLine(row),
     paid: row.paidAt !== null,
     paidAt: row.paidAt?.toISOString() ?? null,
   };

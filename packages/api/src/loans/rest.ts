@@ -11,6 +11,7 @@ import { byIdInput } from '@bank/validators/money';
 import { z } from 'zod';
 import { approvalSchema } from '../approvals/approval-schema.ts';
 import { defineRoute, noInput } from '../rest/define.ts';
+import { paged } from '../rest/schemas.ts';
 import { loanDetailSchema, loanDtoSchema } from './dto.ts';
 import { repaymentResultSchema } from './repayments.ts';
 
@@ -47,13 +48,7 @@ export const loanRestRoutes = [
     tag,
     access: 'customer',
     input: loanListQuery,
-    output: z.object({
-      data: z.array(loanDtoSchema),
-      page: z.number(),
-      limit: z.number(),
-      total: z.number(),
-      hasMore: z.boolean(),
-    }),
+    output: paged(loanDtoSchema),
     handle: ({ caller, input }) => caller.loans.list(input),
   }),
   defineRoute({

@@ -1,18 +1,12 @@
 import { bankSettings, emailOutbox } from '@bank/db/schema';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { defaultBankSettings } from '../settings/service.ts';
-import { createTestApp, type TestApp, uniqueEmail } from '../testing/harness.ts';
+import { createFileTestApp, uniqueEmail } from '../testing/harness.ts';
 import { deliverDueEmails, mailboxFor, outboxMailer, retryDelayMs } from './outbox.ts';
 import { verificationEmail } from './templates.ts';
 
-let app: TestApp;
-beforeAll(async () => {
-  app = await createTestApp();
-});
-afterAll(async () => {
-  await app?.close();
-});
+const app = await createFileTestApp();
 
 describe('e-mail outbox', () => {
   it('queues nothing when the writing transaction rolls back', async () => {

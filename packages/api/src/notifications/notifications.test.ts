@@ -1,18 +1,12 @@
 import { bankSettings, notifications, users } from '@bank/db/schema';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { defaultBankSettings } from '../settings/service.ts';
-import { createTestApp, rejectionOf, type TestApp } from '../testing/harness.ts';
+import { createFileTestApp, rejectionOf } from '../testing/harness.ts';
 import { fundedCustomer } from '../testing/money.ts';
 import { staffMember } from '../testing/staff.ts';
 
-let app: TestApp;
-beforeAll(async () => {
-  app = await createTestApp();
-});
-afterAll(async () => {
-  await app?.close();
-});
+const app = await createFileTestApp();
 
 /** A customer whose inbox holds only their sign-in notice, read. */
 async function customer(dollars: number, firstName: string) {

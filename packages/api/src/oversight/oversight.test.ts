@@ -1,18 +1,12 @@
 import { auditLog, sessions, users } from '@bank/db/schema';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, rejectionOf, type TestApp } from '../testing/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { createFileTestApp, rejectionOf, type TestApp } from '../testing/harness.ts';
 
 // For the administrators' oversight screens: the security screen's server side: open sessions and ending one, failed sign-ins
 // by address, the audit log's filters, and who may call any of it.
 
-let app: TestApp;
-beforeAll(async () => {
-  app = await createTestApp();
-});
-afterAll(async () => {
-  await app?.close();
-});
+const app = await createFileTestApp();
 
 async function signedIn(role: 'user' | 'admin' | 'support', firstName = 'Test') {
   const user = await app.registerVerified({ firstName });

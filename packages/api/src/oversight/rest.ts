@@ -6,18 +6,11 @@ import {
   signInFailuresQuery,
 } from '@bank/validators/oversight';
 import { z } from 'zod';
+import { sessionSummarySchema } from '../auth/dto.ts';
 import { defineRoute, noInput } from '../rest/define.ts';
+import { paged } from '../rest/schemas.ts';
 
 const tag = 'Admin';
-
-const paged = <T extends z.ZodType>(row: T) =>
-  z.object({
-    data: z.array(row),
-    page: z.number(),
-    limit: z.number(),
-    total: z.number(),
-    hasMore: z.boolean(),
-  });
 
 const statsSchema = z.object({
   totalUsers: z.number(),
@@ -113,12 +106,7 @@ export const oversightRestRoutes = [
     access: 'admin',
     input: sessionListQuery,
     output: paged(
-      z.object({
-        id: z.string(),
-        ip: z.string().nullable(),
-        userAgent: z.string().nullable(),
-        createdAt: z.string(),
-        lastSeenAt: z.string(),
+      sessionSummarySchema.extend({
         expiresAt: z.string(),
         current: z.boolean(),
         user: z.object({

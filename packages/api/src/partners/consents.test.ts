@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { appConsents } from '@bank/db/schema';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../testing/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { createFileTestApp } from '../testing/harness.ts';
 import { fundedCustomer } from '../testing/money.ts';
 import { createAppAccess } from './access.ts';
 import { createApp, rotateAppSecret } from './apps.ts';
@@ -13,13 +13,7 @@ import { OAuthStoreAdapter } from './oauth-store.ts';
 // read by the same queries on the embedded database (PGlite) and on PostgreSQL: the tab once
 // listed nothing on the embedded database.
 
-let app: TestApp;
-beforeAll(async () => {
-  app = await createTestApp();
-});
-afterAll(async () => {
-  await app?.close();
-});
+const app = await createFileTestApp();
 
 const request = { ip: '203.0.113.7', userAgent: 'vitest' };
 const DAY_SECONDS = 24 * 60 * 60;
@@ -41,6 +35,19 @@ async function grantFor(clientId: string, userId: string, scope: string) {
   return { grantId, token };
 }
 
+/** `userId` lets `clientId` read their transactions: the provider's grant and our record of it. */
+async function consentTo(clientId: string, userId: string) {
+  const granted = await grantFor(clientId, userId, 'transactions:read');
+  await recordConsent(app.db, {
+    userId,
+    clientId,
+    grantId: granted.grantId,
+    scopes: ['transactions:read'],
+    request,
+  });
+  return granted;
+}
+
 async function registered(name: string) {
   const admin = await fundedCustomer(app, 0, 'Staff');
   return createApp(
@@ -55,14 +62,7 @@ describe('connected apps', () => {
   it('lists a consent with its scopes in words and ISO dates, marks its use, and drops it once revoked', async () => {
     const { app: partner } = await registered('Budget Buddy');
     const erin = await fundedCustomer(app, 0, 'Erin');
-    const { grantId, token } = await grantFor(partner.clientId, erin.id, 'transactions:read');
-    await recordConsent(app.db, {
-      userId: erin.id,
-      clientId: partner.clientId,
-      grantId,
-      scopes: ['transactions:read'],
-      request,
-    });
+    const { token } = await consentTo(partner.clientId, erin.id);
 
     const listed = await listConnectedApps(app.db, erin.id);
     expect(listed).toEqual([
@@ -96,14 +96,7 @@ describe('connected apps', () => {
   it('lists nothing for a grant the provider let lapse', async () => {
     const { app: partner } = await registered('Lapsed Ledger');
     const fay = await fundedCustomer(app, 0, 'Fay');
-    const { grantId } = await grantFor(partner.clientId, fay.id, 'transactions:read');
-    await recordConsent(app.db, {
-      userId: fay.id,
-      clientId: partner.clientId,
-      grantId,
-      scopes: ['transactions:read'],
-      request,
-    });
+    const { grantId } = await consentTo(partner.clientId, fay.id);
     expect(await listConnectedApps(app.db, fay.id)).toHaveLength(1);
     await new OAuthStoreAdapter(app.db, 'Grant').destroy(grantId);
     expect(await listConnectedApps(app.db, fay.id)).toEqual([]);
@@ -114,14 +107,7 @@ describe('connected apps', () => {
   it('rotates a secret and counts the app’s customers (on the embedded database too)', async () => {
     const { app: partner, clientSecret } = await registered('Rotating Rabbit');
     const gus = await fundedCustomer(app, 0, 'Gus');
-    const { grantId } = await grantFor(partner.clientId, gus.id, 'transactions:read');
-    await recordConsent(app.db, {
-      userId: gus.id,
-      clientId: partner.clientId,
-      grantId,
-      scopes: ['transactions:read'],
-      request,
-    });
+    await consentTo(partner.clientId, gus.id);
     const rotated = await rotateAppSecret(
       app.db,
       app.deps.encryptionKey,

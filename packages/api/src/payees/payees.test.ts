@@ -1,18 +1,12 @@
 import { auditLog, payees, transactions, users } from '@bank/db/schema';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LedgerDesk } from '../ledger/desk.ts';
-import { createTestApp, rejectionOf, type TestApp } from '../testing/harness.ts';
+import { createFileTestApp, rejectionOf } from '../testing/harness.ts';
 import { fundedCustomer, ledgerInvariant } from '../testing/money.ts';
 import { transfer } from '../transactions/transfer.ts';
 
-let app: TestApp;
-beforeAll(async () => {
-  app = await createTestApp();
-});
-afterAll(async () => {
-  await app?.close();
-});
+const app = await createFileTestApp();
 
 type Customer = Awaited<ReturnType<typeof fundedCustomer>>;
 
@@ -26,6 +20,16 @@ async function emailedCode(customer: Customer): Promise<string> {
   return code;
 }
 
+/** A payee at this bank: `to`'s account, saved as `name` with the second factor's `code`. */
+function internalPayee(name: string, to: { accountNumber: string }, code: string) {
+  return { bank: 'internal' as const, name, accountNumber: to.accountNumber, code };
+}
+
+/** Another bank's account, by a routing number (one that passes the ABA check by default). */
+function externalPayee(name: string, code: string, routingNumber = '021000021') {
+  return { bank: 'external' as const, name, routingNumber, accountNumber: '987654321', code };
+}
+
 async function savedPayees(userId: string) {
   return app.db.select().from(payees).where(eq(payees.userId, userId));
 }
@@ -33,10 +37,7 @@ async function savedPayees(userId: string) {
 async function addInternal(customer: Customer, to: Customer, name: string, dailyLimit?: number) {
   const code = await emailedCode(customer);
   const { payee } = await customer.caller.payees.create({
-    bank: 'internal',
-    name,
-    accountNumber: to.accountNumber,
-    code,
+    ...internalPayee(name, to, code),
     ...(dailyLimit ? { dailyLimit } : {}),
   });
   return payee;
@@ -61,12 +62,7 @@ describe('saving a payee needs a second factor', () => {
     const alice = await fundedCustomer(app, 0, 'Alice');
     const bob = await fundedCustomer(app, 0, 'Bob');
     const code = await emailedCode(alice);
-    const { payee } = await alice.caller.payees.create({
-      bank: 'internal',
-      name: 'Bob Customer',
-      accountNumber: bob.accountNumber,
-      code,
-    });
+    const { payee } = await alice.caller.payees.create(internalPayee('Bob Customer', bob, code));
     expect(payee).toMatchObject({
       name: 'Bob Customer',
       accountNumber: bob.accountNumber.slice(-4),
@@ -77,12 +73,7 @@ describe('saving a payee needs a second factor', () => {
     });
     // One use: the same code does not add another.
     const again = await rejectionOf(
-      alice.caller.payees.create({
-        bank: 'internal',
-        name: 'Bob again',
-        accountNumber: bob.accountNumber,
-        code,
-      }),
+      alice.caller.payees.create(internalPayee('Bob again', bob, code)),
     );
     expect(again.reason).toBe('STEP_UP_REQUIRED');
     expect((await alice.caller.payees.list()).data.map((p) => p.name)).toEqual(['Bob Customer']);
@@ -104,14 +95,7 @@ describe('saving a payee needs a second factor', () => {
       .update(stepUpCodes)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(stepUpCodes.userId, alice.id));
-    const expired = await rejectionOf(
-      alice.caller.payees.create({
-        bank: 'internal',
-        name: 'Bob',
-        accountNumber: bob.accountNumber,
-        code,
-      }),
-    );
+    const expired = await rejectionOf(alice.caller.payees.create(internalPayee('Bob', bob, code)));
     expect(expired.reason).toBe('STEP_UP_REQUIRED');
   });
 
@@ -124,12 +108,9 @@ describe('saving a payee needs a second factor', () => {
     const mailsBefore = (await app.mailbox(alice.email)).length;
     expect(await caller.payees.stepUp({ purpose: 'payee' })).toMatchObject({ method: 'totp' });
     expect(await app.mailbox(alice.email)).toHaveLength(mailsBefore);
-    const { payee } = await caller.payees.create({
-      bank: 'internal',
-      name: 'Bob',
-      accountNumber: bob.accountNumber,
-      code: await app.currentTotp(alice.id, 1),
-    });
+    const { payee } = await caller.payees.create(
+      internalPayee('Bob', bob, await app.currentTotp(alice.id, 1)),
+    );
     expect(payee.confirmation).toEqual({ result: 'close', holder: 'Bob C.' });
   });
 
@@ -153,42 +134,16 @@ describe('what a payee may be', () => {
     await app.db.update(users).set({ closedAt: new Date() }).where(eq(users.id, carol.id));
     await addInternal(alice, bob, 'Bob');
     const code = await emailedCode(alice);
-    const own = await rejectionOf(
-      alice.caller.payees.create({
-        bank: 'internal',
-        name: 'Me',
-        accountNumber: alice.accountNumber,
-        code,
-      }),
-    );
+    const own = await rejectionOf(alice.caller.payees.create(internalPayee('Me', alice, code)));
     expect(own.message).toBe('You cannot add your own account as a payee');
     const closed = await rejectionOf(
-      alice.caller.payees.create({
-        bank: 'internal',
-        name: 'Carol',
-        accountNumber: carol.accountNumber,
-        code,
-      }),
+      alice.caller.payees.create(internalPayee('Carol', carol, code)),
     );
     expect(closed.message).toBe('This account is closed and cannot receive payments');
-    const duplicate = await rejectionOf(
-      alice.caller.payees.create({
-        bank: 'external',
-        name: 'bOB',
-        routingNumber: '021000021',
-        accountNumber: '987654321',
-        code,
-      }),
-    );
+    const duplicate = await rejectionOf(alice.caller.payees.create(externalPayee('bOB', code)));
     expect(duplicate.message).toBe('You already have a payee with this name');
     // Nothing was saved by the refusals, so the code still works once.
-    const { payee } = await alice.caller.payees.create({
-      bank: 'external',
-      name: 'Landlord',
-      routingNumber: '021000021',
-      accountNumber: '987654321',
-      code,
-    });
+    const { payee } = await alice.caller.payees.create(externalPayee('Landlord', code));
     expect(payee).toMatchObject({
       bank: 'external',
       routingNumber: '021000021',
@@ -208,12 +163,7 @@ describe('what a payee may be', () => {
     expect(codes).toHaveLength(2);
     const results = await Promise.allSettled(
       codes.map((code, i) =>
-        alice.caller.payees.create({
-          bank: 'internal',
-          name: i === 0 ? 'Bob' : 'BOB',
-          accountNumber: bob.accountNumber,
-          code,
-        }),
+        alice.caller.payees.create(internalPayee(i === 0 ? 'Bob' : 'BOB', bob, code)),
       ),
     );
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
@@ -226,13 +176,7 @@ describe('what a payee may be', () => {
   it('refuses a routing number that fails the ABA checksum', async () => {
     const alice = await fundedCustomer(app, 0, 'Alice');
     const invalid = await rejectionOf(
-      alice.caller.payees.create({
-        bank: 'external',
-        name: 'Typo',
-        routingNumber: '021000022',
-        accountNumber: '987654321',
-        code: '123456',
-      }),
+      alice.caller.payees.create(externalPayee('Typo', '123456', '021000022')),
     );
     expect(invalid.details).toEqual([
       { field: 'routingNumber', message: 'Invalid routing number' },

@@ -1,12 +1,12 @@
 import { open, seal } from '@bank/auth/cipher';
 import type { Executor } from '@bank/db';
-import { accounts, payees, users } from '@bank/db/schema';
+import { payees } from '@bank/db/schema';
 import { noSuchHorizonAccount } from '@bank/validators/account-number';
 import type { payeeInput, payeeUpdateInput } from '@bank/validators/payees';
 import { TRPCError } from '@trpc/server';
 import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { compareNames } from '../accounts/payee.ts';
+import { compareNames, customerAccountHolder } from '../accounts/payee.ts';
 import { recordAudit } from '../audit/service.ts';
 import type { SessionWithUser } from '../auth/sessions.ts';
 import type { AppDeps, RequestInfo } from '../deps.ts';
@@ -113,17 +113,7 @@ async function checkDestination(
 ): Promise<Pick<PayeeRow, 'accountId' | 'confirmationResult' | 'confirmationHolder'>> {
   if (to.bank === 'external')
     return { accountId: null, confirmationResult: null, confirmationHolder: null };
-  const [account] = await db
-    .select({
-      id: accounts.id,
-      userId: accounts.userId,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      closedAt: users.closedAt,
-    })
-    .from(accounts)
-    .innerJoin(users, eq(users.id, accounts.userId))
-    .where(and(eq(accounts.accountNumber, to.accountNumber), eq(accounts.kind, 'customer')));
+  const account = await customerAccountHolder(db, to.accountNumber);
   if (!account) throw refuse(noSuchHorizonAccount);
   if (account.userId === userId) throw refuse(payeeMessages.ownAccount);
   if (account.closedAt !== null) throw refuse(payeeMessages.closedAccount);

@@ -136,15 +136,17 @@ export function logAndNotify(events: QueuedEvent[], when: SQL): SQL {
           message: notice.message,
           link: notice.link,
           read: notice.read,
+          email: notice.email,
         })),
-      )}::jsonb) as x(user_id uuid, type text, title text, message text, link text, read boolean)
+      )}::jsonb) as x(user_id uuid, type text, title text, message text, link text, read boolean,
+        email boolean)
     ), kept as (
-      insert into notifications (user_id, type, title, message, link, read)
-      select u.id, x.type, x.title, x.message, x.link, x.read
+      insert into notifications (user_id, type, title, message, link, read, email_due)
+      select u.id, x.type, x.title, x.message, x.link, x.read, x.email and u.notify_transactions
       from notice_rows x join users u on u.id = x.user_id
       where ${when}
       union all
-      select u.id, x.type, x.title, x.message, x.link, x.read
+      select u.id, x.type, x.title, x.message, x.link, x.read, false
       from notice_rows x cross join users u
       where x.user_id is null and ${when}
     )`;
@@ -193,6 +195,12 @@ export interface Notice {
   link: string | null;
   /** Kept as read: the customer did it themselves, so it is nothing new to them. */
   read?: boolean;
+  /**
+   * Also e-mailed, when the customer's transaction notifications are on: money from someone
+   * else, a payment that failed. Not what they did themselves, nor what has its own e-mail (a
+   * loan decision, a reversal).
+   */
+  email?: boolean;
 }
 
 /** Each event type's data, by type: lets one table hold a describer per type, typed. */
@@ -239,6 +247,7 @@ const noticeOf: { [T in keyof EventData]?: (data: EventData[T]) => Notice | null
     message: data.description,
     link: `/transactions/${data.transactionId}`,
     read: madeByCustomer(data),
+    email: data.type === 'transfer' && data.direction === 'credit',
   }),
   'transaction:updated': (data) =>
     data.status === 'failed'
@@ -247,6 +256,7 @@ const noticeOf: { [T in keyof EventData]?: (data: EventData[T]) => Notice | null
           title: `${data.type === 'withdraw' ? 'Withdrawal' : 'Transfer'} of ${dollars(data.amount)} failed`,
           message: 'The money is back in your account.',
           link: `/transactions/${data.transactionId}`,
+          email: true,
         }
       : null,
   'loan:status': (data) => ({
@@ -312,6 +322,8 @@ function describe<T extends keyof EventData>(event: { type: T; data: EventData[T
 export function noticesOf(events: readonly QueuedEvent[]) {
   return events.flatMap(({ userId, event }) => {
     const notice = describe(event);
-    return notice ? [{ userId, ...notice, read: notice.read ?? false }] : [];
+    return notice
+      ? [{ userId, ...notice, read: notice.read ?? false, email: notice.email ?? false }]
+      : [];
   });
 }

@@ -20,7 +20,9 @@ describe.runIf(Boolean(serverUrl))('realtime while the database drops connection
   let database: string;
 
   beforeAll(async () => {
-    app = await createTestApp();
+    // Tight client bounds (connect 2 s, a statement 3 s): a read handed to a killed connection
+    // is given up and the pool replaced after 6 s, not the default 21 s.
+    app = await createTestApp({ connectTimeoutMs: 2_000, statementTimeoutMs: 3_000 });
     admin = await createDb({ kind: 'postgres', url: serverUrl ?? '', poolSize: 1 });
     const [row] = await queryRows(
       app.db,
@@ -139,8 +141,9 @@ describe.runIf(Boolean(serverUrl))('realtime while the database drops connection
     // Each exactly once: the sorted lists are equal, duplicates included.
     for (const { userId, received } of subscribers) {
       // Within the bound the client puts on a query after an outage: a catch-up read handed to a
-      // killed connection waits out its deadline (connect 5 s + statement 15 s + 1 s), then the
-      // pool is replaced and the read retried. 20 s fell short of it once in CI, under load.
+      // killed connection waits out its deadline (connect 2 s + statement 3 s + 1 s here), then
+      // the pool is replaced and the read retried. With the default bounds (21 s) a wait of 30 s
+      // fell short once in CI under load, a catch-up stalling twice.
       await vi.waitFor(() => expect([...received].sort()).toEqual(expected.get(userId)), {
         timeout: 30_000,
         interval: 50,

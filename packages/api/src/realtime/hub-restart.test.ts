@@ -9,7 +9,8 @@ import { readNewestEventId } from './replay.ts';
 
 // A PostgreSQL server of this file's own, stopped and started under load (a PostgreSQL run).
 const runs = Boolean(process.env.TEST_DATABASE_URL) && canRunTestCluster();
-const port = Number(process.env.TEST_CLUSTER_PORT ?? 55402);
+// Below the range the system hands out as connections' local ports (32768-60999 on Linux).
+const port = Number(process.env.TEST_CLUSTER_PORT ?? 25402);
 
 describe.runIf(runs)('realtime and reads across a database restart', () => {
   let cluster: TestCluster;

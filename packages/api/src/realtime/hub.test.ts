@@ -1,19 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { queryRows } from '../db-rows.ts';
-import { createTestApp, type TestApp } from '../testing/harness.ts';
+import { createFileTestApp } from '../testing/harness.ts';
 import { publishEvent } from './events.ts';
 import { EventHub } from './hub.ts';
 import { DispatchedIds, readNewestEventId } from './replay.ts';
 
-let app: TestApp;
-beforeAll(async () => {
-  app = await createTestApp();
-});
-afterAll(async () => {
-  await app?.close();
-});
+const app = await createFileTestApp();
 
 /**
  * What `userId` hears from `work`: everything up to a marker published to them after it. Events

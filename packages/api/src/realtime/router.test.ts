@@ -1,19 +1,13 @@
 import { events } from '@bank/db/schema';
 import { max, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createContextInner } from '../context.ts';
 import { createCaller } from '../root.ts';
-import { createTestApp, rejectionOf, type TestApp } from '../testing/harness.ts';
+import { createFileTestApp, rejectionOf } from '../testing/harness.ts';
 import { type AppEvent, EVENTS_CHANNEL, publishEvent } from './events.ts';
 import { parseEventId, readMissedEvents } from './replay.ts';
 
-let app: TestApp;
-beforeAll(async () => {
-  app = await createTestApp();
-});
-afterAll(async () => {
-  await app?.close();
-});
+const app = await createFileTestApp();
 
 function notice(message: string): AppEvent {
   return { type: 'system:error', data: { message } };

@@ -18,3 +18,13 @@ export const instant = z.iso.datetime().meta({
 });
 
 export const uuid = z.uuid();
+
+/** A page of rows under `data`, as the paged lists answer. */
+export const paged = <T extends z.ZodType>(row: T) =>
+  z.object({
+    data: z.array(row),
+    page: z.number(),
+    limit: z.number(),
+    total: z.number(),
+    hasMore: z.boolean(),
+  });

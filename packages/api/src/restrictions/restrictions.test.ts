@@ -1,35 +1,27 @@
 import { auditLog } from '@bank/db/schema';
 import { transferInput } from '@bank/validators/money';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LedgerDesk } from '../ledger/desk.ts';
 import { transferPosting } from '../ledger/kinds/transfer.ts';
-import { createTestApp, rejectionOf, type TestApp } from '../testing/harness.ts';
+import { createFileTestApp, rejectionOf } from '../testing/harness.ts';
 import { personalLoan } from '../testing/loans.ts';
-import { balanceCents, fundedCustomer, ledgerInvariant, testCard } from '../testing/money.ts';
+import { balanceCents, fundedCustomer, testCard } from '../testing/money.ts';
+import { checkLedgerAfterEach } from '../testing/sound-ledger.ts';
 import { staffMember } from '../testing/staff.ts';
 import { placeHold } from './service.ts';
 
-let app: TestApp;
-beforeAll(async () => {
-  app = await createTestApp();
-});
-afterEach(async () => {
-  // The ledger holds after every test: no entry lost, none changed.
-  expect(await ledgerInvariant(app.db)).toEqual({
-    mismatched: 0,
-    entriesSum: 0n,
-    negativeCustomerBalances: 0,
-    unbalancedTransactions: 0,
-  });
-});
-afterAll(async () => {
-  await app?.close();
-});
+const app = await createFileTestApp();
+checkLedgerAfterEach(() => app);
 
 const admin = (firstName = 'Ops') => staffMember(app, 'admin', firstName);
 
 const frozen = { code: 'FORBIDDEN', message: 'This account is frozen. Please contact support.' };
+
+/** Asserts `attempt` is refused because an account is frozen. */
+async function expectFrozen(attempt: Promise<unknown>) {
+  expect(await rejectionOf(attempt)).toMatchObject(frozen);
+}
 const frozenReason = { reason: 'ACCOUNT_FROZEN' };
 
 const application = personalLoan;
@@ -108,22 +100,16 @@ describe('freezes, judged by the ledger for every movement kind', () => {
       mode: 'credits',
       reason: 'KYC review',
     });
-    expect(
-      await rejectionOf(
-        carol.caller.transactions.deposit({ amount: 10, method: 'card', ...testCard }),
-      ),
-    ).toMatchObject(frozen);
-    expect(
-      await rejectionOf(
-        dave.caller.transactions.transfer({
-          recipientAccountNumber: carol.accountNumber,
-          amount: 5,
-        }),
-      ),
-    ).toMatchObject(frozen);
-    expect(
-      await rejectionOf(ops.caller.loans.decide({ id: loan.id, status: 'approved' })),
-    ).toMatchObject(frozen);
+    await expectFrozen(
+      carol.caller.transactions.deposit({ amount: 10, method: 'card', ...testCard }),
+    );
+    await expectFrozen(
+      dave.caller.transactions.transfer({
+        recipientAccountNumber: carol.accountNumber,
+        amount: 5,
+      }),
+    );
+    await expectFrozen(ops.caller.loans.decide({ id: loan.id, status: 'approved' }));
     // Money may still leave under a credits freeze.
     await carol.caller.transactions.transfer({
       recipientAccountNumber: dave.accountNumber,
@@ -134,19 +120,15 @@ describe('freezes, judged by the ledger for every movement kind', () => {
       mode: 'all',
       reason: 'Court order',
     });
-    expect(
-      await rejectionOf(
-        carol.caller.transactions.transfer({
-          recipientAccountNumber: dave.accountNumber,
-          amount: 5,
-        }),
-      ),
-    ).toMatchObject(frozen);
-    expect(
-      await rejectionOf(
-        carol.caller.transactions.deposit({ amount: 10, method: 'card', ...testCard }),
-      ),
-    ).toMatchObject(frozen);
+    await expectFrozen(
+      carol.caller.transactions.transfer({
+        recipientAccountNumber: dave.accountNumber,
+        amount: 5,
+      }),
+    );
+    await expectFrozen(
+      carol.caller.transactions.deposit({ amount: 10, method: 'card', ...testCard }),
+    );
     expect(await balanceCents(app.db, carol.accountNumber)).toBe(9_500n);
   });
 
@@ -171,7 +153,7 @@ describe('freezes, judged by the ledger for every movement kind', () => {
         input: transferInput.parse({ recipientAccountNumber: fred.accountNumber, amount: 10 }),
         amountCents: 1000n,
       });
-    expect(await rejectionOf(desk.submit(posting()))).toMatchObject(frozen);
+    await expectFrozen(desk.submit(posting()));
     clock = new Date(expiresAt.getTime() + 1000);
     await desk.submit(posting());
     expect(await balanceCents(app.db, fred.accountNumber)).toBe(1000n);
@@ -300,7 +282,7 @@ describe('holds: available = balance - active holds', () => {
       },
       now,
     );
-    const { restrictionsForCustomer } = await import('./service.ts');
+    const { restrictionsForCustomer } = await import('./views.ts');
     expect((await restrictionsForCustomer(app.db, jay.id, now))[0]).toMatchObject({
       available: 75,
       held: 25,

@@ -6,14 +6,8 @@ import {
   restrictedAccountInput,
 } from '@bank/validators/restrictions';
 import { procedureWith, router } from '../trpc.ts';
-import {
-  freezeAccount,
-  liftFreeze,
-  placeHold,
-  releaseHold,
-  restrictionsForCustomer,
-  restrictionsOfUser,
-} from './service.ts';
+import { freezeAccount, liftFreeze, placeHold, releaseHold } from './service.ts';
+import { restrictionsForCustomer, restrictionsOfUser } from './views.ts';
 
 const staffChange = procedureWith('update:account-restriction:any');
 

@@ -9,7 +9,6 @@ import {
   pauseSchedule,
   resumeSchedule,
   scheduleDetail,
-  schedulesOfCustomer,
   updateSchedule,
 } from './service.ts';
 import { upcomingPayments } from './upcoming.ts';
@@ -49,7 +48,7 @@ export const scheduledRouter = router({
   /** Staff: one customer's schedules (the user page). */
   ofUser: procedureWith('read:scheduled-transfer:any')
     .input(userIdInput)
-    .query(({ ctx, input }) => schedulesOfCustomer(ctx.deps.db, input.id)),
+    .query(({ ctx, input }) => listSchedules(ctx.deps.db, input.id)),
   /** Staff: cancels a customer's schedule; audited, and the customer is told. */
   staffCancel: procedureWith('delete:scheduled-transfer:any')
     .input(byIdInput)

@@ -9,23 +9,17 @@ import {
   users,
 } from '@bank/db/schema';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { AppDeps } from '../deps.ts';
 import { LedgerDesk } from '../ledger/desk.ts';
-import { createTestApp, rejectionOf, type TestApp } from '../testing/harness.ts';
+import { createFileTestApp, rejectionOf } from '../testing/harness.ts';
 import { balanceCents, fundedCustomer, ledgerInvariant } from '../testing/money.ts';
 import { runDueScheduledTransfers } from './runner.ts';
 
-let app: TestApp;
 /** The runner's clock: every test sets the instant it runs at. */
 let clock = new Date('2027-01-04T15:00:00Z');
-beforeAll(async () => {
-  app = await createTestApp();
-  app.deps.now = () => clock;
-});
-afterAll(async () => {
-  await app?.close();
-});
+const app = await createFileTestApp();
+app.deps.now = () => clock;
 beforeEach(async () => {
   clock = new Date('2027-01-04T15:00:00Z');
   // Each test's runs see only its own schedules: the earlier tests' are over.

@@ -7,7 +7,7 @@ import {
   scheduleMessages,
 } from '@bank/validators/scheduled';
 import { TRPCError } from '@trpc/server';
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { recordAudit } from '../audit/service.ts';
 import type { SessionWithUser } from '../auth/sessions.ts';
@@ -69,7 +69,10 @@ async function audit(
   });
 }
 
-/** Open schedules first, by their next date; then the ones that are over, newest first. */
+/**
+ * A customer's schedules, for them and for staff on the user page: open ones first, by their next
+ * date; then the ones that are over, newest first.
+ */
 export async function listSchedules(db: Executor, userId: string) {
   const rows = await db
     .select()
@@ -357,19 +360,4 @@ async function answer(deps: AppDeps, message: string, row: ScheduleRow) {
   const [dto] = await withPayees(deps.db, [row]);
   if (!dto) throw notFound();
   return { message, scheduledTransfer: dto };
-}
-
-/** Staff: every schedule of one customer (the user page), open ones first. */
-export async function schedulesOfCustomer(db: Executor, userId: string) {
-  const rows = await db
-    .select()
-    .from(scheduledTransfers)
-    .where(eq(scheduledTransfers.userId, userId))
-    .orderBy(
-      sql`${scheduledTransfers.status} in ('active', 'paused', 'suspended') desc`,
-      asc(scheduledTransfers.nextRunDate),
-      desc(scheduledTransfers.createdAt),
-    )
-    .limit(200);
-  return { data: await withPayees(db, rows) };
 }

@@ -1,31 +1,26 @@
 import { auditLog, bankSettings, events } from '@bank/db/schema';
-import type { BankSettingsInput } from '@bank/validators/admin';
 import { desc, eq, isNull } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp, rejectionOf, type TestApp } from '../testing/harness.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createFileTestApp, rejectionOf } from '../testing/harness.ts';
 import { fundedCustomer } from '../testing/money.ts';
+import { shippedSettings } from '../testing/settings.ts';
 import { staffMember } from '../testing/staff.ts';
 import { defaultBankSettings, SettingsCache } from './service.ts';
 
-let app: TestApp;
-beforeAll(async () => {
-  app = await createTestApp();
-});
-afterAll(async () => {
-  await app?.close();
-});
-
-const defaults: BankSettingsInput = {
-  bankName: 'Horizon Bank',
-  supportEmail: 'support@horizonbank.example',
-  supportPhone: '1-800-555-0199',
-  transferLimit: 50_000,
-  withdrawalLimit: 25_000,
-  maintenanceMode: false,
-  interestRates: { savings: 2.5, loans: { personal: 12.5, business: 10, mortgage: 6.5 } },
-};
+const app = await createFileTestApp();
 
 const admin = () => staffMember(app, 'admin', 'Admin');
+
+/** The newest 'settings.updated' entry of the audit log. */
+async function lastSettingsUpdate() {
+  const [entry] = await app.db
+    .select()
+    .from(auditLog)
+    .where(eq(auditLog.event, 'settings.updated'))
+    .orderBy(desc(auditLog.createdAt))
+    .limit(1);
+  return entry;
+}
 
 // Every test leaves the bank as it found it.
 afterEach(async () => {
@@ -36,26 +31,21 @@ afterEach(async () => {
 describe('bank settings', () => {
   it('reads the settings as docs/product.md names them, and saves a change with its audit entry', async () => {
     const staff = await admin();
-    expect(await staff.caller.settings.get()).toMatchObject(defaults);
+    expect(await staff.caller.settings.get()).toMatchObject(shippedSettings);
     const answer = await staff.caller.settings.update({
-      ...defaults,
+      ...shippedSettings,
       bankName: 'Horizon Bank & Trust',
       transferLimit: 1_000,
       interestRates: {
-        ...defaults.interestRates,
-        loans: { ...defaults.interestRates.loans, personal: 9.9 },
+        ...shippedSettings.interestRates,
+        loans: { ...shippedSettings.interestRates.loans, personal: 9.9 },
       },
     });
     expect(answer).toMatchObject({
       message: 'Settings updated successfully',
       settings: { bankName: 'Horizon Bank & Trust', transferLimit: 1_000 },
     });
-    const [entry] = await app.db
-      .select()
-      .from(auditLog)
-      .where(eq(auditLog.event, 'settings.updated'))
-      .orderBy(desc(auditLog.createdAt))
-      .limit(1);
+    const entry = await lastSettingsUpdate();
     expect(entry).toMatchObject({
       actorId: staff.id,
       details: {
@@ -84,7 +74,7 @@ describe('bank settings', () => {
     };
     expect((await staff.caller.settings.get()).supportQuotas).toEqual(quotas);
     const answer = await staff.caller.settings.update({
-      ...defaults,
+      ...shippedSettings,
       supportQuotas: { ...quotas, attachmentMbPerDay: 20, chatMessagesPerMinute: 10 },
     });
     expect(answer.settings.supportQuotas).toEqual({
@@ -92,22 +82,17 @@ describe('bank settings', () => {
       attachmentMbPerDay: 20,
       chatMessagesPerMinute: 10,
     });
-    const [entry] = await app.db
-      .select()
-      .from(auditLog)
-      .where(eq(auditLog.event, 'settings.updated'))
-      .orderBy(desc(auditLog.createdAt))
-      .limit(1);
+    const entry = await lastSettingsUpdate();
     expect(entry?.details).toEqual({
       old: { attachmentMbPerDay: 50, chatMessagesPerMinute: 30 },
       new: { attachmentMbPerDay: 20, chatMessagesPerMinute: 10 },
     });
     // A client that does not know the quotas (docs/product.md's form) leaves them as they are.
-    const kept = await staff.caller.settings.update({ ...defaults, bankName: 'Horizon' });
+    const kept = await staff.caller.settings.update({ ...shippedSettings, bankName: 'Horizon' });
     expect(kept.settings.supportQuotas).toMatchObject({ attachmentMbPerDay: 20 });
     const refused = await rejectionOf(
       staff.caller.settings.update({
-        ...defaults,
+        ...shippedSettings,
         supportQuotas: { ...quotas, ticketsPerMinute: 0, attachmentMbTotal: 1.5 },
       }),
     );
@@ -130,7 +115,7 @@ describe('bank settings', () => {
       timeZone: 'America/New_York',
     });
     const answer = await staff.caller.settings.update({
-      ...defaults,
+      ...shippedSettings,
       bankAddress: '9 Harbour Street, Sydney NSW 2000',
       timeZone: 'Australia/Sydney',
     });
@@ -138,20 +123,15 @@ describe('bank settings', () => {
       bankAddress: '9 Harbour Street, Sydney NSW 2000',
       timeZone: 'Australia/Sydney',
     });
-    const [entry] = await app.db
-      .select()
-      .from(auditLog)
-      .where(eq(auditLog.event, 'settings.updated'))
-      .orderBy(desc(auditLog.createdAt))
-      .limit(1);
+    const entry = await lastSettingsUpdate();
     expect(entry?.details).toEqual({
       old: { bankAddress: '1 Horizon Plaza, New York, NY 10004', timeZone: 'America/New_York' },
       new: { bankAddress: '9 Harbour Street, Sydney NSW 2000', timeZone: 'Australia/Sydney' },
     });
-    const kept = await staff.caller.settings.update({ ...defaults, bankName: 'Horizon' });
+    const kept = await staff.caller.settings.update({ ...shippedSettings, bankName: 'Horizon' });
     expect(kept.settings.timeZone).toBe('Australia/Sydney');
     const refused = await rejectionOf(
-      staff.caller.settings.update({ ...defaults, timeZone: 'Mars/Olympus_Mons' }),
+      staff.caller.settings.update({ ...shippedSettings, timeZone: 'Mars/Olympus_Mons' }),
     );
     expect(refused.details).toEqual([
       {
@@ -170,7 +150,7 @@ describe('bank settings', () => {
       // Another instance: its own cache over the same database.
       const elsewhere = new SettingsCache(app.db);
       expect((await elsewhere.get()).transferLimitCents).toBe(5_000_000n);
-      await staff.caller.settings.update({ ...defaults, transferLimit: 700 });
+      await staff.caller.settings.update({ ...shippedSettings, transferLimit: 700 });
       vi.setSystemTime(start + 1100);
       expect((await elsewhere.get()).transferLimitCents).toBe(70_000n);
     } finally {
@@ -213,7 +193,7 @@ describe('bank settings', () => {
     const staff = await admin();
     const refused = await rejectionOf(
       staff.caller.settings.update({
-        ...defaults,
+        ...shippedSettings,
         bankName: '  ',
         supportEmail: '',
         supportPhone: '',
@@ -234,14 +214,17 @@ describe('bank settings', () => {
     ]);
     const missing = await rejectionOf(
       // @ts-expect-error: a caller that leaves the limit out
-      staff.caller.settings.update({ ...defaults, transferLimit: undefined }),
+      staff.caller.settings.update({ ...shippedSettings, transferLimit: undefined }),
     );
     expect(missing.details).toEqual([
       { field: 'transferLimit', message: 'Transfer limit is required' },
     ]);
     expect(
-      (await rejectionOf(staff.caller.settings.update({ ...defaults, supportEmail: 'nope' })))
-        .details,
+      (
+        await rejectionOf(
+          staff.caller.settings.update({ ...shippedSettings, supportEmail: 'nope' }),
+        )
+      ).details,
     ).toEqual([{ field: 'supportEmail', message: 'Invalid email' }]);
   });
 
@@ -250,10 +233,10 @@ describe('bank settings', () => {
     const alice = await fundedCustomer(app, 500);
     const bob = await fundedCustomer(app, 0);
     await staff.caller.settings.update({
-      ...defaults,
+      ...shippedSettings,
       transferLimit: 100,
       interestRates: {
-        ...defaults.interestRates,
+        ...shippedSettings.interestRates,
         loans: { personal: 11, business: 9, mortgage: 5 },
       },
     });
@@ -271,7 +254,7 @@ describe('bank settings', () => {
   it('maintenance: customers get 503 everywhere, administrators carry on, everyone is told live', async () => {
     const staff = await admin();
     const alice = await fundedCustomer(app, 50);
-    await staff.caller.settings.update({ ...defaults, maintenanceMode: true });
+    await staff.caller.settings.update({ ...shippedSettings, maintenanceMode: true });
 
     const maintenance = {
       code: 'SERVICE_UNAVAILABLE',
@@ -304,7 +287,7 @@ describe('bank settings', () => {
       },
     });
 
-    await staff.caller.settings.update({ ...defaults, maintenanceMode: false });
+    await staff.caller.settings.update({ ...shippedSettings, maintenanceMode: false });
     expect(await alice.caller.transactions.balance()).toMatchObject({ balance: 50 });
     const [ended] = await app.db
       .select()

@@ -3,25 +3,28 @@
  * whatever the server's own zone. Only Intl, which knows every IANA zone and its DST rules.
  */
 
-const partsFormats = new Map<string, Intl.DateTimeFormat>();
-
-function partsFormat(timeZone: string): Intl.DateTimeFormat {
-  let format = partsFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    partsFormats.set(timeZone, format);
-  }
-  return format;
+/** A formatter per zone, kept: building one costs far more than using it. */
+function zoneFormats(options: Intl.DateTimeFormatOptions) {
+  const formats = new Map<string, Intl.DateTimeFormat>();
+  return (timeZone: string): Intl.DateTimeFormat => {
+    let format = formats.get(timeZone);
+    if (!format) {
+      format = new Intl.DateTimeFormat('en-US', { timeZone, ...options });
+      formats.set(timeZone, format);
+    }
+    return format;
+  };
 }
+
+const partsFormat = zoneFormats({
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+});
 
 /** The wall clock in `timeZone` at `instant`. */
 export function wallClock(instant: Date, timeZone: string) {
@@ -106,21 +109,11 @@ export function dayRangeBounds(fromDate: string, toDate: string, timeZone: strin
   };
 }
 
-const dateFormats = new Map<string, Intl.DateTimeFormat>();
+const dateFormat = zoneFormats({ month: 'short', day: 'numeric', year: 'numeric' });
 
 /** 'Mar 5, 2026' in the bank's zone (docs/architecture.md 7's date format). */
 export function formatDate(instant: Date, timeZone: string): string {
-  let format = dateFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      month: 'short',
-      day: 'numeric',
-      year: 'numeric',
-    });
-    dateFormats.set(timeZone, format);
-  }
-  return format.format(instant);
+  return dateFormat(timeZone).format(instant);
 }
 
 /** 'Mar 5, 2026' for a calendar day 'YYYY-MM-DD' (no zone: it is already the bank's day). */

@@ -95,6 +95,15 @@ function monthWindow(period: string, timeZone: string, now: Date): StatementWind
   };
 }
 
+/** The account's issued monthly statements: not the provisional current month. */
+function issuedMonthOf(accountId: string) {
+  return and(
+    eq(statements.accountId, accountId),
+    eq(statements.provisional, false),
+    isNotNull(statements.period),
+  );
+}
+
 /**
  * Issues every closed month of the account not issued yet, in order (each continues the one
  * before). A month is issued once: its row, its PDF and its claim on the ledger entries it
@@ -106,13 +115,7 @@ async function issueClosedMonths(deps: Deps, account: StatementAccount, settings
   const [latest] = await deps.db
     .select({ period: statements.period })
     .from(statements)
-    .where(
-      and(
-        eq(statements.accountId, account.id),
-        eq(statements.provisional, false),
-        isNotNull(statements.period),
-      ),
-    )
+    .where(issuedMonthOf(account.id))
     .orderBy(desc(statements.period))
     .limit(1);
   let period = latest?.period
@@ -189,13 +192,7 @@ export async function listStatements(deps: Deps, userId: string) {
     const issued = await deps.db
       .select()
       .from(statements)
-      .where(
-        and(
-          eq(statements.accountId, account.id),
-          eq(statements.provisional, false),
-          isNotNull(statements.period),
-        ),
-      )
+      .where(issuedMonthOf(account.id))
       .orderBy(desc(statements.period));
     for (const row of issued) {
       data.push({

@@ -4,20 +4,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { accounts, bankSettings, ledgerEntries, statements, transactions } from '@bank/db/schema';
 import { eq, inArray, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { toCents } from '../money/cents.ts';
-import { createTestApp, rejectionOf, type TestApp } from '../testing/harness.ts';
-import { fundedCustomer } from '../testing/money.ts';
+import { createFileTestApp, rejectionOf } from '../testing/harness.ts';
+import { fundedCustomer, pay } from '../testing/money.ts';
 import type { StatementContent } from './compose.ts';
 import type { FileAnswer } from './service.ts';
 
-let app: TestApp;
-beforeAll(async () => {
-  app = await createTestApp();
-});
-afterAll(async () => {
-  await app?.close();
-});
+const app = await createFileTestApp();
 
 const loanApplication = {
   type: 'personal' as const,
@@ -96,16 +90,8 @@ describe('statements', () => {
     const officer = await fundedCustomer(app, 0, 'Officer');
     await app.db.execute(sql`update users set role = 'admin' where id = ${officer.id}`);
     const admin = await app.caller(officer.token);
-    await alice.caller.transactions.transfer({
-      recipientAccountNumber: bob.accountNumber,
-      amount: 42.1,
-      description: 'Pizza night',
-    });
-    await bob.caller.transactions.transfer({
-      recipientAccountNumber: alice.accountNumber,
-      amount: 100.55,
-      description: 'Concert tickets',
-    });
+    await pay(alice, bob, 42.1, 'Pizza night');
+    await pay(bob, alice, 100.55, 'Concert tickets');
     const { loan } = await alice.caller.loans.create(loanApplication);
     await admin.loans.decide({ id: loan.id, status: 'approved' });
     await alice.caller.loans.repay({

@@ -1,18 +1,12 @@
 import { events, users } from '@bank/db/schema';
 import { and, count, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createContextInner } from '../context.ts';
 import { publishEvent } from '../realtime/events.ts';
 import { createCaller } from '../root.ts';
-import { createTestApp, type TestApp } from '../testing/harness.ts';
+import { createFileTestApp } from '../testing/harness.ts';
 
-let app: TestApp;
-beforeAll(async () => {
-  app = await createTestApp();
-});
-afterAll(async () => {
-  await app?.close();
-});
+const app = await createFileTestApp();
 
 async function person(role: 'user' | 'support' | 'admin' = 'user') {
   const user = await app.registerVerified();

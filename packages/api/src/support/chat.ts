@@ -15,6 +15,7 @@ import { supportReplyEmail } from '../mail/templates.ts';
 import { can } from '../permissions.ts';
 import { publishEvents, type QueuedEvent } from '../realtime/events.ts';
 import type { Actor } from './actor.ts';
+import { recordAttachments } from './attachment-rows.ts';
 import type { StoredUpload } from './file-types.ts';
 import { admitChatLine, admitFiles, type QuotaDeps } from './quotas.ts';
 import { chatIsOpen, findTicketFor, toAttachmentDto } from './tickets.ts';
@@ -192,18 +193,10 @@ export async function postMessage(
     }
     if (uploads.length > 0) {
       await admitFiles(tx, settings, actor, uploads);
-      await tx.insert(supportAttachments).values(
-        // Time-ordered ids keep the files in the order they were uploaded.
-        uploads.map((upload) => ({
-          id: uuidV7(),
-          ticketId: input.ticketId,
-          messageId: id,
-          uploaderId: actor.id,
-          storageKey: upload.key,
-          fileName: upload.fileName,
-          contentType: upload.contentType,
-          size: upload.size,
-        })),
+      await recordAttachments(
+        tx,
+        { ticketId: input.ticketId, messageId: id, uploaderId: actor.id },
+        uploads,
       );
     }
     await tx

@@ -28,19 +28,42 @@ const heldToQuotas = (actor: Actor) => actor.role === 'user';
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 const at = (inMs: number) => new Date(Date.now() + inMs).toISOString();
 
-/** Counts one call in its window and refuses it past the limit, with the window's end. */
+/** The counted quotas, named as their bank settings: the limiter's key, window and refusal. */
+const countedQuotas = {
+  ticketsPerMinute: {
+    key: 'support:tickets:minute',
+    windowMs: MINUTE_MS,
+    message: (limit: number) =>
+      `You have opened ${plural(limit, 'ticket')} in the last minute. Wait a minute, or add to a ticket you already opened.`,
+  },
+  ticketsPerDay: {
+    key: 'support:tickets:day',
+    windowMs: DAY_MS,
+    message: (limit: number) =>
+      `You have opened ${plural(limit, 'ticket')} today, as many as we take in a day. Add to a ticket you already opened, or try again tomorrow.`,
+  },
+  chatMessagesPerMinute: {
+    key: 'support:chat:minute',
+    windowMs: MINUTE_MS,
+    message: (limit: number) =>
+      `You are sending messages faster than we can read them (${limit} a minute). Wait a moment, then send it again.`,
+  },
+};
+
+/** Counts one call in its quota's window and refuses it past the limit, with the window's end. */
 async function takeCounted(
   limiter: RateLimiter,
-  key: string,
-  windowMs: number,
-  limit: number,
-  refusal: { quota: string; message: string },
+  settings: BankSettings,
+  actor: Actor,
+  quota: keyof typeof countedQuotas,
 ) {
-  const { count, resetInMs } = await limiter.take(key, windowMs);
+  const { key, windowMs, message } = countedQuotas[quota];
+  const limit = settings[quota];
+  const { count, resetInMs } = await limiter.take(`${key}:${actor.id}`, windowMs);
   if (count <= limit) return;
   throw quotaExceeded(
-    refusal.message,
-    { quota: refusal.quota, limit, used: Math.min(count - 1, limit), resetsAt: at(resetInMs) },
+    message(limit),
+    { quota, limit, used: Math.min(count - 1, limit), resetsAt: at(resetInMs) },
     resetInMs,
   );
 }
@@ -49,42 +72,15 @@ async function takeCounted(
 export async function admitNewTicket(deps: QuotaDeps, actor: Actor): Promise<void> {
   if (!heldToQuotas(actor)) return;
   const settings = await deps.settings.get();
-  await takeCounted(
-    deps.rateLimiter,
-    `support:tickets:minute:${actor.id}`,
-    MINUTE_MS,
-    settings.ticketsPerMinute,
-    {
-      quota: 'ticketsPerMinute',
-      message: `You have opened ${plural(settings.ticketsPerMinute, 'ticket')} in the last minute. Wait a minute, or add to a ticket you already opened.`,
-    },
-  );
-  await takeCounted(
-    deps.rateLimiter,
-    `support:tickets:day:${actor.id}`,
-    DAY_MS,
-    settings.ticketsPerDay,
-    {
-      quota: 'ticketsPerDay',
-      message: `You have opened ${plural(settings.ticketsPerDay, 'ticket')} today, as many as we take in a day. Add to a ticket you already opened, or try again tomorrow.`,
-    },
-  );
+  await takeCounted(deps.rateLimiter, settings, actor, 'ticketsPerMinute');
+  await takeCounted(deps.rateLimiter, settings, actor, 'ticketsPerDay');
 }
 
 /** A chat line or ticket response: so many a minute per customer. */
 export async function admitChatLine(deps: QuotaDeps, actor: Actor): Promise<void> {
   if (!heldToQuotas(actor)) return;
   const settings = await deps.settings.get();
-  await takeCounted(
-    deps.rateLimiter,
-    `support:chat:minute:${actor.id}`,
-    MINUTE_MS,
-    settings.chatMessagesPerMinute,
-    {
-      quota: 'chatMessagesPerMinute',
-      message: `You are sending messages faster than we can read them (${settings.chatMessagesPerMinute} a minute). Wait a moment, then send it again.`,
-    },
-  );
+  await takeCounted(deps.rateLimiter, settings, actor, 'chatMessagesPerMinute');
 }
 
 /** What the customer's files weigh: in the last 24 hours, and in all, with the oldest of the day. */

@@ -13,10 +13,10 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { recordAudit } from '../audit/service.ts';
 import type { RequestInfo } from '../deps.ts';
-import { uuidV7 } from '../ids/uuid-v7.ts';
 import { can } from '../permissions.ts';
 import { publishEvent } from '../realtime/events.ts';
 import type { Actor } from './actor.ts';
+import { recordAttachments } from './attachment-rows.ts';
 import type { StoredUpload } from './file-types.ts';
 import { admitFiles, admitNewTicket, type QuotaDeps } from './quotas.ts';
 
@@ -185,20 +185,7 @@ export async function createTicket(
       .values({ userId: actor.id, ...input })
       .returning({ id: supportTickets.id });
     if (!ticket) throw new Error('ticket insert returned nothing');
-    if (uploads.length > 0) {
-      await tx.insert(supportAttachments).values(
-        // Time-ordered ids keep the files in the order they were uploaded.
-        uploads.map((upload) => ({
-          id: uuidV7(),
-          ticketId: ticket.id,
-          uploaderId: actor.id,
-          storageKey: upload.key,
-          fileName: upload.fileName,
-          contentType: upload.contentType,
-          size: upload.size,
-        })),
-      );
-    }
+    await recordAttachments(tx, { ticketId: ticket.id, uploaderId: actor.id }, uploads);
     return ticket.id;
   });
   const { ticket } = await getTicket(db, actor, id);

@@ -6,9 +6,11 @@ import { open } from '@bank/auth/cipher';
 import { totpAt, totpStep } from '@bank/auth/totp';
 import type { DbHandle } from '@bank/db';
 import { users } from '@bank/db/schema';
-import { createTestDb } from '@bank/db/testing';
+import { createTestDb, type TestDbOptions } from '@bank/db/testing';
+import type { RegisterInput } from '@bank/validators/auth';
 import { decodeBase32IgnorePadding } from '@oslojs/encoding';
 import { eq } from 'drizzle-orm';
+import { afterAll } from 'vitest';
 import { createAppDeps, createContextInner } from '../context.ts';
 import type { AppDeps, RequestInfo, SessionCookieJar } from '../deps.ts';
 import { AppErrorCause, type AppErrorDetails } from '../errors.ts';
@@ -51,7 +53,24 @@ export function uniqueEmail(prefix = 'user'): string {
 }
 
 /** A migrated database, the deps the procedures need, and helpers to act as a visitor. */
-export async function createTestApp(options: { poolerUrl?: string } = {}) {
+/** A registration as the sign-up form sends it: Test Customer unless `names` says otherwise. */
+export function registrationInput(
+  email: string,
+  names: { firstName?: string; lastName?: string } = {},
+): RegisterInput {
+  return {
+    firstName: names.firstName ?? 'Test',
+    lastName: names.lastName ?? 'Customer',
+    email,
+    phoneNumber: '+15551234567',
+    dateOfBirth: '1990-05-17',
+    password: testPassword,
+    confirmPassword: testPassword,
+    acceptTerms: true,
+  };
+}
+
+export async function createTestApp(options: TestDbOptions = {}) {
   const handle: DbHandle = await createTestDb(options);
   await ensureBankSettings(handle.db);
   const hub = new EventHub();
@@ -141,16 +160,7 @@ export async function createTestApp(options: { poolerUrl?: string } = {}) {
     const anonymous = await caller(null, {
       ip: `10.${counter % 250}.${Math.floor(counter / 250)}.1`,
     });
-    await anonymous.auth.register({
-      firstName: overrides.firstName ?? 'Test',
-      lastName: overrides.lastName ?? 'Customer',
-      email,
-      phoneNumber: '+15551234567',
-      dateOfBirth: '1990-05-17',
-      password: testPassword,
-      confirmPassword: testPassword,
-      acceptTerms: true,
-    });
+    await anonymous.auth.register(registrationInput(email, overrides));
     return email;
   }
 
@@ -205,6 +215,16 @@ export async function createTestApp(options: { poolerUrl?: string } = {}) {
 }
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+/**
+ * The test file's own application and database, closed after its tests: awaited at the top of
+ * the file (`const app = await createFileTestApp();`), so tests and helpers read it directly.
+ */
+export async function createFileTestApp(): Promise<TestApp> {
+  const app = await createTestApp();
+  afterAll(() => app.close());
+  return app;
+}
 
 /** The error a promise rejected with, for asserting on code and message. */
 export async function rejectionOf(promise: Promise<unknown>): Promise<{

@@ -21,6 +21,59 @@ export async function fundedCustomer(
   return { ...user, token, caller, accountNumber: balance.accountNumber };
 }
 
+type Customer = Awaited<ReturnType<typeof fundedCustomer>>;
+
+/** Alice pays Bob `dollars`, both new customers with the given funds: a payment to act on. */
+export async function alicePaysBob(
+  app: TestApp,
+  dollars: number,
+  funds: { alice: number; bob: number },
+  description: string,
+) {
+  const alice = await fundedCustomer(app, funds.alice, 'Alice');
+  const bob = await fundedCustomer(app, funds.bob, 'Bob');
+  const sent = await pay(alice, bob, dollars, description);
+  return { alice, bob, id: sent.transaction.id };
+}
+
+/** `payer` sends `dollars` to `payee`'s account at the bank, with a description. */
+export function pay(
+  payer: Pick<Customer, 'caller'>,
+  payee: Pick<Customer, 'accountNumber'>,
+  dollars: number,
+  description: string,
+) {
+  return payer.caller.transactions.transfer({
+    recipientAccountNumber: payee.accountNumber,
+    amount: dollars,
+    description,
+  });
+}
+
+/**
+ * A card `customer` saves: its type, number and CVV as the test needs them; a name and an
+ * expiry that do not matter unless given.
+ */
+export async function saveCard(
+  customer: Pick<Customer, 'caller'>,
+  card: { type: 'debit' | 'credit'; number: string; cvv: string; name?: string; expiry?: string },
+) {
+  const { card: saved } = await customer.caller.cards.create({
+    name: 'Card Holder',
+    expiry: '01/37',
+    ...card,
+  });
+  return saved;
+}
+
+/** What `ledgerInvariant` answers for a sound ledger. */
+export const soundLedger = {
+  mismatched: 0,
+  entriesSum: 0n,
+  negativeCustomerBalances: 0,
+  unbalancedTransactions: 0,
+};
+
 /** Every account's cached balance equals the sum of its entries, and all entries sum to zero. */
 export async function ledgerInvariant(db: Executor) {
   const mismatched = await db

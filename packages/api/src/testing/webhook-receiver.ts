@@ -1,4 +1,5 @@
 import { createServer, type IncomingHttpHeaders } from 'node:http';
+import { afterAll } from 'vitest';
 
 export interface ReceivedWebhook {
   headers: IncomingHttpHeaders;
@@ -33,4 +34,14 @@ export async function startWebhookReceiver(statuses: number[] = []) {
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/**
+ * The test file's own receiver, started at the top of the file and closed after its tests:
+ * `const receiver = await createFileWebhookReceiver();`.
+ */
+export async function createFileWebhookReceiver() {
+  const receiver = await startWebhookReceiver();
+  afterAll(() => receiver.close());
+  return receiver;
 }

@@ -2,31 +2,21 @@ import { transactionTypes } from '@bank/db/enums';
 import { transactionCategories } from '@bank/db/schema';
 import { spendingCategories } from '@bank/validators/categories';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { queryRows } from '../db-rows.ts';
 import { defaultCategory, defaultCategorySql } from '../ledger/spending-category.ts';
-import { createTestApp, rejectionOf, type TestApp } from '../testing/harness.ts';
-import { fundedCustomer } from '../testing/money.ts';
+import { createFileTestApp, rejectionOf } from '../testing/harness.ts';
+import { fundedCustomer, pay } from '../testing/money.ts';
 import { statsOf } from './stats.ts';
 
-let app: TestApp;
-beforeAll(async () => {
-  app = await createTestApp();
-});
-afterAll(async () => {
-  await app?.close();
-});
+const app = await createFileTestApp();
 
 describe('spending categories', () => {
   it('reads a default from the kind of movement, as each side sees it', async () => {
     const alice = await fundedCustomer(app, 200, 'Alice', 'Carter');
     const bob = await fundedCustomer(app, 0, 'Bob', 'Rivera');
-    const sent = await alice.caller.transactions.transfer({
-      recipientAccountNumber: bob.accountNumber,
-      amount: 42.1,
-      description: 'Pizza night',
-    });
+    const sent = await pay(alice, bob, 42.1, 'Pizza night');
     await alice.caller.transactions.withdraw({ amount: 20, method: 'cash_pickup' });
     await alice.caller.transactions.withdraw({
       amount: 10,
@@ -51,11 +41,7 @@ describe('spending categories', () => {
   it('files a movement for the customer alone: the other side keeps their own', async () => {
     const alice = await fundedCustomer(app, 900, 'Alice', 'Carter');
     const bob = await fundedCustomer(app, 0, 'Bob', 'Rivera');
-    const { transaction } = await alice.caller.transactions.transfer({
-      recipientAccountNumber: bob.accountNumber,
-      amount: 850,
-      description: 'November rent',
-    });
+    const { transaction } = await pay(alice, bob, 850, 'November rent');
     const filed = await alice.caller.transactions.setCategory({
       id: transaction.id,
       category: 'rent_housing',
@@ -137,11 +123,7 @@ describe('spending categories', () => {
     });
     await alice.caller.transactions.setCategory({ id: shop.transaction.id, category: 'groceries' });
     // Money received is no spending, whatever it is filed under.
-    const back = await bob.caller.transactions.transfer({
-      recipientAccountNumber: alice.accountNumber,
-      amount: 12,
-      description: 'Half the pizza',
-    });
+    const back = await pay(bob, alice, 12, 'Half the pizza');
     await alice.caller.transactions.setCategory({ id: back.transaction.id, category: 'dining' });
 
     const stats = await alice.caller.transactions.stats();

@@ -1,16 +1,10 @@
 import { events, users } from '@bank/db/schema';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../testing/harness.ts';
-import { fundedCustomer, testCard } from '../testing/money.ts';
+import { describe, expect, it } from 'vitest';
+import { createFileTestApp } from '../testing/harness.ts';
+import { fundedCustomer, pay, testCard } from '../testing/money.ts';
 
-let app: TestApp;
-beforeAll(async () => {
-  app = await createTestApp();
-});
-afterAll(async () => {
-  await app?.close();
-});
+const app = await createFileTestApp();
 
 const lastFour = (accountNumber: string) => accountNumber.slice(-4);
 
@@ -18,11 +12,7 @@ const lastFour = (accountNumber: string) => accountNumber.slice(-4);
 async function pizzaNight() {
   const bob = await fundedCustomer(app, 100, 'Bob', 'Rivera');
   const alice = await fundedCustomer(app, 0, 'Alice', 'Carter');
-  const sent = await bob.caller.transactions.transfer({
-    recipientAccountNumber: alice.accountNumber,
-    amount: 42.1,
-    description: 'Pizza night',
-  });
+  const sent = await pay(bob, alice, 42.1, 'Pizza night');
   return { bob, alice, id: sent.transaction.id, sent };
 }
 

@@ -5,22 +5,12 @@ import { assertCardNotExpired, ownCard, verifyCardCvv } from '../cards/service.t
 import type { AppDeps } from '../deps.ts';
 import { type DepositOrder, depositPosting } from '../ledger/kinds/deposit.ts';
 import { last4 } from '../ledger/masking.ts';
-import type { Posted } from '../ledger/posting.ts';
 import { refuse } from '../ledger/refusals.ts';
-import type { MovementResult } from '../ledger/transaction-dto.ts';
 import { toCents } from '../money/cents.ts';
-import { outsideBank, postMovement } from './movement.ts';
+import { movementOperation, outsideBank } from './movement.ts';
 
 /** Checks the source (a saved card's CVV and expiry, a linked bank), then posts the deposit. */
-export async function deposit(
-  deps: AppDeps,
-  auth: SessionWithUser,
-  input: z.infer<typeof depositInput>,
-): Promise<Posted<MovementResult>> {
-  return postMovement(deps, auth, 'deposit', input, async (claim) =>
-    depositPosting(await depositOrder(deps, auth.user, input), claim),
-  );
-}
+export const deposit = movementOperation('deposit', depositOrder, depositPosting);
 
 async function depositOrder(
   deps: AppDeps,

@@ -1,28 +1,18 @@
 import { text } from 'node:stream/consumers';
 import { accounts } from '@bank/db/schema';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../testing/harness.ts';
-import { fundedCustomer } from '../testing/money.ts';
+import { describe, expect, it } from 'vitest';
+import { createFileTestApp } from '../testing/harness.ts';
+import { fundedCustomer, pay } from '../testing/money.ts';
 import { EXPORT_BATCH, transactionsCsv } from './csv-export.ts';
 
-let app: TestApp;
-beforeAll(async () => {
-  app = await createTestApp();
-});
-afterAll(async () => {
-  await app?.close();
-});
+const app = await createFileTestApp();
 
 describe('CSV export', () => {
   it("writes a debit as a number a spreadsheet sums (-60.00, not the text '-60.00), and guards text", async () => {
     const bob = await fundedCustomer(app, 100, 'Bob', 'Rivera');
     const alice = await fundedCustomer(app, 0, 'Alice', 'Carter');
-    await bob.caller.transactions.transfer({
-      recipientAccountNumber: alice.accountNumber,
-      amount: 60,
-      description: '=HYPERLINK("http://evil")',
-    });
+    await pay(bob, alice, 60, '=HYPERLINK("http://evil")');
     const csv = await text(transactionsCsv(app.db, bob.id, {}));
     const [header, debit] = csv.split('\n');
     expect(header).toBe(

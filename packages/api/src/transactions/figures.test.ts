@@ -1,33 +1,19 @@
 import { accounts, ledgerEntries, users } from '@bank/db/schema';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { toDollars } from '../money/cents.ts';
-import { createTestApp, type TestApp } from '../testing/harness.ts';
-import { fundedCustomer } from '../testing/money.ts';
+import { createFileTestApp } from '../testing/harness.ts';
+import { fundedCustomer, pay } from '../testing/money.ts';
 import { statsOf } from './stats.ts';
 
-let app: TestApp;
-beforeAll(async () => {
-  app = await createTestApp();
-});
-afterAll(async () => {
-  await app?.close();
-});
+const app = await createFileTestApp();
 
 describe('dashboard figures', () => {
   it('count this month’s income and expenses without loan proceeds or repaid principal', async () => {
     const alice = await fundedCustomer(app, 100, 'Alice', 'Carter');
     const bob = await fundedCustomer(app, 50, 'Bob', 'Rivera');
-    await bob.caller.transactions.transfer({
-      recipientAccountNumber: alice.accountNumber,
-      amount: 42.1,
-      description: 'Pizza night',
-    });
-    await alice.caller.transactions.transfer({
-      recipientAccountNumber: bob.accountNumber,
-      amount: 30,
-      description: 'Cinema',
-    });
+    await pay(bob, alice, 42.1, 'Pizza night');
+    await pay(alice, bob, 30, 'Cinema');
     await alice.caller.transactions.withdraw({ amount: 5, method: 'cash_pickup' });
     const officer = await fundedCustomer(app, 0, 'Officer');
     await app.db.update(users).set({ role: 'admin' }).where(eq(users.id, officer.id));

@@ -1,14 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, rejectionOf, type TestApp } from '../testing/harness.ts';
-import { fundedCustomer } from '../testing/money.ts';
+import { describe, expect, it } from 'vitest';
+import { createFileTestApp, rejectionOf } from '../testing/harness.ts';
+import { fundedCustomer, pay } from '../testing/money.ts';
 
-let app: TestApp;
-beforeAll(async () => {
-  app = await createTestApp();
-});
-afterAll(async () => {
-  await app?.close();
-});
+const app = await createFileTestApp();
 
 const descriptions = (page: { data: Array<{ description: string }> }) =>
   page.data.map((t) => t.description);
@@ -17,16 +11,8 @@ describe('history search', () => {
   it('finds Bob’s payment by his name and by its words, in any case, for Alice only', async () => {
     const bob = await fundedCustomer(app, 200, 'Bob', 'Rivera');
     const alice = await fundedCustomer(app, 0, 'Alice', 'Carter');
-    await bob.caller.transactions.transfer({
-      recipientAccountNumber: alice.accountNumber,
-      amount: 42.1,
-      description: 'Pizza night',
-    });
-    await bob.caller.transactions.transfer({
-      recipientAccountNumber: alice.accountNumber,
-      amount: 10,
-      description: 'Cinema',
-    });
+    await pay(bob, alice, 42.1, 'Pizza night');
+    await pay(bob, alice, 10, 'Cinema');
     for (const q of ['bob', 'BOB', 'rivera', 'pizza', 'Pizza Night']) {
       const page = await alice.caller.transactions.list({ q });
       expect(descriptions(page), q).toEqual(
@@ -48,16 +34,8 @@ describe('history search', () => {
   it('ignores accents both ways, and combines with the filters', async () => {
     const jose = await fundedCustomer(app, 100, 'José', 'Núñez');
     const ana = await fundedCustomer(app, 0, 'Ana', 'Lima');
-    await jose.caller.transactions.transfer({
-      recipientAccountNumber: ana.accountNumber,
-      amount: 30,
-      description: 'Café au lait',
-    });
-    await jose.caller.transactions.transfer({
-      recipientAccountNumber: ana.accountNumber,
-      amount: 5,
-      description: 'Cafe tip',
-    });
+    await pay(jose, ana, 30, 'Café au lait');
+    await pay(jose, ana, 5, 'Cafe tip');
     for (const q of ['jose', 'José', 'JOSÉ', 'nunez'])
       expect((await ana.caller.transactions.list({ q })).total, q).toBe(2);
     expect(descriptions(await ana.caller.transactions.list({ q: 'cafe' }))).toEqual([

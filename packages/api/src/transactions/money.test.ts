@@ -1,24 +1,19 @@
 import { text } from 'node:stream/consumers';
 import { bankSettings, cards, transactions, users } from '@bank/db/schema';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { Book } from '../ledger/book.ts';
 import { LedgerDesk } from '../ledger/desk.ts';
 import type { Posted, Posting } from '../ledger/posting.ts';
 import { readLedger } from '../ledger/read.ts';
 import { writeLedger } from '../ledger/write.ts';
-import { createTestApp, rejectionOf, type TestApp } from '../testing/harness.ts';
-import { balanceCents, fundedCustomer, ledgerInvariant, testCard } from '../testing/money.ts';
+import { createFileTestApp, rejectionOf } from '../testing/harness.ts';
+import { balanceCents, fundedCustomer, saveCard, testCard } from '../testing/money.ts';
+import { expectSoundLedger } from '../testing/sound-ledger.ts';
 import { transactionsCsv } from './csv-export.ts';
 import { settleDueTransactions, settlePendingTransactions } from './settlement.ts';
 
-let app: TestApp;
-beforeAll(async () => {
-  app = await createTestApp();
-});
-afterAll(async () => {
-  await app?.close();
-});
+const app = await createFileTestApp();
 
 /** Another bank's account: its number with that bank's (ABA-valid) routing number. */
 const external = (recipientAccountNumber: string) => ({
@@ -26,14 +21,7 @@ const external = (recipientAccountNumber: string) => ({
   routingNumber: '021000021',
 });
 
-async function expectLedgerSound() {
-  expect(await ledgerInvariant(app.db)).toEqual({
-    mismatched: 0,
-    entriesSum: 0n,
-    negativeCustomerBalances: 0,
-    unbalancedTransactions: 0,
-  });
-}
+const expectLedgerSound = () => expectSoundLedger(app.db);
 
 describe('accounts', () => {
   it('opens a USD checking account with a 12-digit number at registration', async () => {
@@ -75,13 +63,7 @@ describe('deposits', () => {
 
   it('checks a saved card’s CVV: Wrong CVV stops the deposit', async () => {
     const alice = await fundedCustomer(app, 0);
-    const { card } = await alice.caller.cards.create({
-      type: 'debit',
-      name: 'Alice T',
-      number: '5555444433331111',
-      expiry: '10/38',
-      cvv: '321',
-    });
+    const card = await saveCard(alice, { type: 'debit', number: '5555444433331111', cvv: '321' });
     const wrong = await rejectionOf(
       alice.caller.transactions.deposit({
         amount: 10,
@@ -563,11 +545,9 @@ describe('withdrawals', () => {
 
   it('pays out to a debit card only', async () => {
     const alice = await fundedCustomer(app, 100);
-    const { card: credit } = await alice.caller.cards.create({
+    const credit = await saveCard(alice, {
       type: 'credit',
-      name: 'A',
       number: '4000000000000002',
-      expiry: '01/37',
       cvv: '111',
     });
     expect(
@@ -577,13 +557,7 @@ describe('withdrawals', () => {
         )
       ).message,
     ).toBe('Withdrawals to a card need a debit card');
-    const { card: debit } = await alice.caller.cards.create({
-      type: 'debit',
-      name: 'A',
-      number: '4000000000000010',
-      expiry: '01/37',
-      cvv: '111',
-    });
+    const debit = await saveCard(alice, { type: 'debit', number: '4000000000000010', cvv: '111' });
     await expect(
       alice.caller.transactions.withdraw({ amount: 5, method: 'card', cardId: debit.id }),
     ).resolves.toMatchObject({ newBalance: 95 });
@@ -760,13 +734,7 @@ describe('cards and banks', () => {
   it('lets a customer change only their own cards and banks', async () => {
     const alice = await fundedCustomer(app, 0);
     const eve = await fundedCustomer(app, 0);
-    const { card } = await alice.caller.cards.create({
-      type: 'debit',
-      name: 'A',
-      number: '4000000000000077',
-      expiry: '02/36',
-      cvv: '222',
-    });
+    const card = await saveCard(alice, { type: 'debit', number: '4000000000000077', cvv: '222' });
     const { bank } = await alice.caller.banks.create({
       name: 'Alice Bank',
       accountNumber: '11112222',

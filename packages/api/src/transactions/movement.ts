@@ -6,26 +6,33 @@ import type { IdempotencyClaim, Posted, Posting } from '../ledger/posting.ts';
 import { type MovementResult, movementResultSchema } from '../ledger/transaction-dto.ts';
 
 /**
- * A deposit's or a withdrawal's way to the desk: the key's claim, the posting built after the
+ * A deposit's or a withdrawal's way to the desk: the key's claim, the order built after the
  * outside party is checked (a refusal found there, such as a wrong CVV, is the key's answer too),
- * and one submit through the customer's session.
+ * its posting, and one submit through the customer's session.
  */
-export async function postMovement(
-  deps: AppDeps,
-  auth: SessionWithUser,
+export function movementOperation<Input extends { idempotencyKey?: string | undefined }, Order>(
   operation: 'deposit' | 'withdraw',
-  input: { idempotencyKey?: string | undefined },
-  build: (claim: IdempotencyClaim<MovementResult> | undefined) => Promise<Posting<MovementResult>>,
-): Promise<Posted<MovementResult>> {
-  const claim = idempotencyClaim(
-    auth.user.id,
-    input.idempotencyKey,
-    operation,
-    input,
-    movementResultSchema,
-  );
-  const posting = await postingOrRefusal(() => build(claim), claim);
-  return deps.ledger.submit(posting, auth.session.id);
+  orderOf: (deps: AppDeps, user: SessionWithUser['user'], input: Input) => Promise<Order>,
+  postingOf: (order: Order, claim?: IdempotencyClaim<MovementResult>) => Posting<MovementResult>,
+) {
+  return async (
+    deps: AppDeps,
+    auth: SessionWithUser,
+    input: Input,
+  ): Promise<Posted<MovementResult>> => {
+    const claim = idempotencyClaim(
+      auth.user.id,
+      input.idempotencyKey,
+      operation,
+      input,
+      movementResultSchema,
+    );
+    const posting = await postingOrRefusal(
+      async () => postingOf(await orderOf(deps, auth.user, input), claim),
+      claim,
+    );
+    return deps.ledger.submit(posting, auth.session.id);
+  };
 }
 
 /** The outside bank account a movement names: a linked bank's details, or as typed. */

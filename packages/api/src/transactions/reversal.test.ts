@@ -1,44 +1,23 @@
 import { approvalRequests, auditLog, transactions, users } from '@bank/db/schema';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { approveRequest, rejectRequest } from '../approvals/decisions.ts';
 import { APPROVAL_TTL_MS } from '../approvals/requests.ts';
-import { createTestApp, rejectionOf, type TestApp } from '../testing/harness.ts';
-import { balanceCents, fundedCustomer, ledgerInvariant, testCard } from '../testing/money.ts';
+import { createFileTestApp, rejectionOf } from '../testing/harness.ts';
+import { alicePaysBob, balanceCents, fundedCustomer, testCard } from '../testing/money.ts';
+import { checkLedgerAfterEach } from '../testing/sound-ledger.ts';
 import { staffMember } from '../testing/staff.ts';
 import { requestReversal } from './reversal.ts';
 import { settlePendingTransactions } from './settlement.ts';
 
-let app: TestApp;
-beforeAll(async () => {
-  app = await createTestApp();
-});
-afterAll(async () => {
-  await app?.close();
-});
-afterEach(async () => {
-  // The ledger invariant after every test: balances are their entries, everything sums to zero.
-  expect(await ledgerInvariant(app.db)).toEqual({
-    mismatched: 0,
-    entriesSum: 0n,
-    negativeCustomerBalances: 0,
-    unbalancedTransactions: 0,
-  });
-});
+const app = await createFileTestApp();
+checkLedgerAfterEach(() => app);
 
 const admin = (name = 'Officer') => staffMember(app, 'admin', name);
 
 /** Alice pays Bob `dollars` (both customers of the bank): the movement to reverse. */
-async function payment(dollars: number, aliceFunds = 5_000) {
-  const alice = await fundedCustomer(app, aliceFunds, 'Alice');
-  const bob = await fundedCustomer(app, 0, 'Bob');
-  const sent = await alice.caller.transactions.transfer({
-    recipientAccountNumber: bob.accountNumber,
-    amount: dollars,
-    description: 'Rent',
-  });
-  return { alice, bob, id: sent.transaction.id };
-}
+const payment = (dollars: number, aliceFunds = 5_000) =>
+  alicePaysBob(app, dollars, { alice: aliceFunds, bob: 0 }, 'Rent');
 
 describe('reversals', () => {
   it('reverses a payment in part, then the rest, linked both ways and never past the amount', async () => {

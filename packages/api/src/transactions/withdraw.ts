@@ -6,22 +6,12 @@ import { assertCardNotExpired, ownCard } from '../cards/service.ts';
 import type { AppDeps } from '../deps.ts';
 import { type WithdrawalOrder, withdrawalPosting } from '../ledger/kinds/withdrawal.ts';
 import { last4 } from '../ledger/masking.ts';
-import type { Posted } from '../ledger/posting.ts';
 import { refuse } from '../ledger/refusals.ts';
-import type { MovementResult } from '../ledger/transaction-dto.ts';
 import { toCents } from '../money/cents.ts';
-import { outsideBank, postMovement } from './movement.ts';
+import { movementOperation, outsideBank } from './movement.ts';
 
 /** Checks the destination (a linked bank, a debit card, cash pickup), then posts the withdrawal. */
-export async function withdraw(
-  deps: AppDeps,
-  auth: SessionWithUser,
-  input: z.infer<typeof withdrawInput>,
-): Promise<Posted<MovementResult>> {
-  return postMovement(deps, auth, 'withdraw', input, async (claim) =>
-    withdrawalPosting(await withdrawalOrder(deps, auth.user, input), claim),
-  );
-}
+export const withdraw = movementOperation('withdraw', withdrawalOrder, withdrawalPosting);
 
 async function withdrawalOrder(
   deps: AppDeps,

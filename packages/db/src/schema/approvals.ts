@@ -11,6 +11,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { type ApprovalAction, type ApprovalStatus, approvalStatuses } from '../enums.ts';
+import { primaryId, timestampNow } from './columns.ts';
 import { users } from './users.ts';
 
 /**
@@ -21,7 +22,7 @@ import { users } from './users.ts';
 export const approvalRequests = pgTable(
   'approval_requests',
   {
-    id: uuid().primaryKey().defaultRandom(),
+    id: primaryId(),
     action: text().$type<ApprovalAction>().notNull(),
     /** What the request is about ('reversal:<transaction id>'): one pending request per subject. */
     subjectKey: text().notNull(),
@@ -41,7 +42,7 @@ export const approvalRequests = pgTable(
     decisionReason: text(),
     /** What the approved action answered (the reversal's transaction id, …). */
     result: jsonb().$type<Record<string, unknown>>(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestampNow(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     decidedAt: timestamp({ withTimezone: true }),
   },

@@ -1,11 +1,12 @@
-import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { primaryId, timestampNow } from './columns.ts';
 import { users } from './users.ts';
 
 /** Security-relevant events: sign-ins, password and 2FA changes, blocks, settings. */
 export const auditLog = pgTable(
   'audit_log',
   {
-    id: uuid().primaryKey().defaultRandom(),
+    id: primaryId(),
     /** The user the event is about. */
     userId: uuid().references(() => users.id, { onDelete: 'set null' }),
     /** Who did it, when not the user themself (an administrator). */
@@ -16,7 +17,7 @@ export const auditLog = pgTable(
     ip: text(),
     userAgent: text(),
     details: jsonb().$type<Record<string, unknown>>(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestampNow(),
   },
   (table) => [
     index('audit_log_created_at_idx').on(table.createdAt),

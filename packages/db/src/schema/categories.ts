@@ -1,6 +1,7 @@
-import { pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { timestampNow } from './columns.ts';
 import { transactions } from './money.ts';
-import { users } from './users.ts';
+import { ownerId } from './users.ts';
 
 /**
  * A customer's own filing of a movement (Groceries, Rent & housing, …): an annotation beside the
@@ -11,15 +12,13 @@ import { users } from './users.ts';
 export const transactionCategories = pgTable(
   'transaction_categories',
   {
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerId(),
     transactionId: uuid()
       .notNull()
       .references(() => transactions.id),
     /** A key of the catalogue (validators categories.ts); not an enum, so it can grow. */
     category: text().notNull(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestampNow(),
   },
   (table) => [primaryKey({ columns: [table.userId, table.transactionId] })],
 );

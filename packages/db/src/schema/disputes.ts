@@ -16,9 +16,10 @@ import {
   disputeStatuses,
   openDisputeStatuses,
 } from '../enums.ts';
+import { primaryId, timestampNow } from './columns.ts';
 import { transactions } from './money.ts';
 import { supportTickets } from './support.ts';
-import { users } from './users.ts';
+import { ownerId, users } from './users.ts';
 
 const listOf = (values: readonly string[]) => values.map((value) => `'${value}'`).join(', ');
 
@@ -30,13 +31,11 @@ const listOf = (values: readonly string[]) => values.map((value) => `'${value}'`
 export const disputes = pgTable(
   'disputes',
   {
-    id: uuid().primaryKey().defaultRandom(),
+    id: primaryId(),
     transactionId: uuid()
       .notNull()
       .references(() => transactions.id, { onDelete: 'restrict' }),
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerId(),
     ticketId: uuid()
       .notNull()
       .references(() => supportTickets.id, { onDelete: 'restrict' }),
@@ -55,8 +54,8 @@ export const disputes = pgTable(
     /** Regulation E: 10 business days to credit provisionally, 45 days to decide. */
     creditDueAt: timestamp({ withTimezone: true }).notNull(),
     decisionDueAt: timestamp({ withTimezone: true }).notNull(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestampNow(),
+    updatedAt: timestampNow(),
     closedAt: timestamp({ withTimezone: true }),
   },
   (table) => [

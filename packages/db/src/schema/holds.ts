@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { primaryId, timestampNow } from './columns.ts';
 import { accounts } from './money.ts';
 import { users } from './users.ts';
 
@@ -10,7 +11,7 @@ import { users } from './users.ts';
 export const accountHolds = pgTable(
   'account_holds',
   {
-    id: uuid().primaryKey().defaultRandom(),
+    id: primaryId(),
     accountId: uuid()
       .notNull()
       .references(() => accounts.id, { onDelete: 'restrict' }),
@@ -18,7 +19,7 @@ export const accountHolds = pgTable(
     reason: text().notNull(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     createdById: uuid().references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestampNow(),
     releasedAt: timestamp({ withTimezone: true }),
     releasedById: uuid().references(() => users.id, { onDelete: 'set null' }),
   },

@@ -14,6 +14,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { collateralTypes, employmentStatuses, loanStatuses, loanTypes } from '../enums.ts';
+import { primaryId, timestampNow } from './columns.ts';
 import { transactions } from './money.ts';
 import { users } from './users.ts';
 
@@ -29,7 +30,7 @@ export const collateralType = pgEnum('collateral_type', collateralTypes);
 export const loans = pgTable(
   'loans',
   {
-    id: uuid().primaryKey().defaultRandom(),
+    id: primaryId(),
     userId: uuid()
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
@@ -65,8 +66,8 @@ export const loans = pgTable(
     /** The due date of the oldest unpaid instalment once it has passed. */
     overdueSince: date({ mode: 'string' }),
     completedAt: timestamp({ withTimezone: true }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestampNow(),
+    updatedAt: timestampNow(),
   },
   (table) => [
     check('loans_amount_positive', sql`${table.amountCents} > 0`),

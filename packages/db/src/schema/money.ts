@@ -18,7 +18,8 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { freezeModes, transactionStatuses, transactionTypes } from '../enums.ts';
-import { users } from './users.ts';
+import { primaryId, timestampNow } from './columns.ts';
+import { ownerId, users } from './users.ts';
 
 export const accountKind = pgEnum('account_kind', ['customer', 'system']);
 export const accountType = pgEnum('account_type', ['checking', 'savings']);
@@ -32,7 +33,7 @@ export const accountFreezeMode = pgEnum('account_freeze_mode', freezeModes);
 export const accounts = pgTable(
   'accounts',
   {
-    id: uuid().primaryKey().defaultRandom(),
+    id: primaryId(),
     userId: uuid().references(() => users.id, { onDelete: 'restrict' }),
     kind: accountKind().notNull().default('customer'),
     /** For system accounts: external_clearing, loans_funding, fees, interest, disputes_suspense. */
@@ -66,7 +67,7 @@ export const accounts = pgTable(
      * balance, so a batch judged before a restriction changed is judged again.
      */
     restrictionVersion: integer().notNull().default(0),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestampNow(),
   },
   (table) => [
     uniqueIndex('accounts_number_key').on(table.accountNumber),
@@ -96,7 +97,7 @@ export interface TimelineEntry {
 export const transactions = pgTable(
   'transactions',
   {
-    id: uuid().primaryKey().defaultRandom(),
+    id: primaryId(),
     type: transactionType().notNull(),
     status: transactionStatus().notNull(),
     amountCents: bigint({ mode: 'bigint' }).notNull(),
@@ -128,8 +129,8 @@ export const transactions = pgTable(
     reversesId: uuid().references((): AnyPgColumn => transactions.id),
     /** How much of this movement its reversals have undone so far: never more than its amount. */
     reversedCents: bigint({ mode: 'bigint' }).notNull().default(sql`0`),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestampNow(),
+    updatedAt: timestampNow(),
     /**
      * What history search matches, as the paying side and as the receiving side see the row
      * (description and counterparty, lower case without accents): written by the ledger at
@@ -184,7 +185,7 @@ export const ledgerEntries = pgTable(
       .notNull()
       .references(() => accounts.id),
     amountCents: bigint({ mode: 'bigint' }).notNull(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestampNow(),
   },
   (table) => [
     check('ledger_entries_amount_non_zero', sql`${table.amountCents} <> 0`),
@@ -202,16 +203,14 @@ export const ledgerEntries = pgTable(
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
   {
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerId(),
     key: text().notNull(),
     operation: text().notNull(),
     requestHash: text().notNull(),
     response: jsonb()
       .$type<{ ok: true; data: unknown } | { ok: false; code: string; message: string }>()
       .notNull(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestampNow(),
   },
   (table) => [
     primaryKey({ columns: [table.userId, table.key] }),
@@ -225,10 +224,8 @@ export const cardType = pgEnum('card_type', ['debit', 'credit']);
 export const cards = pgTable(
   'cards',
   {
-    id: uuid().primaryKey().defaultRandom(),
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: primaryId(),
+    userId: ownerId(),
     type: cardType().notNull(),
     name: text().notNull(),
     numberSealed: text().notNull(),
@@ -236,8 +233,8 @@ export const cards = pgTable(
     expiryMonth: integer().notNull(),
     expiryYear: integer().notNull(),
     cvvHash: text().notNull(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestampNow(),
+    updatedAt: timestampNow(),
   },
   (table) => [index('cards_user_idx').on(table.userId, table.createdAt)],
 );
@@ -246,18 +243,16 @@ export const cards = pgTable(
 export const linkedBanks = pgTable(
   'linked_banks',
   {
-    id: uuid().primaryKey().defaultRandom(),
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: primaryId(),
+    userId: ownerId(),
     name: text().notNull(),
     accountNumberSealed: text().notNull(),
     accountLast4: text().notNull(),
     routingNumber: text().notNull(),
     accountType: accountType().notNull(),
     accountName: text(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestampNow(),
+    updatedAt: timestampNow(),
   },
   (table) => [index('linked_banks_user_idx').on(table.userId, table.createdAt)],
 );

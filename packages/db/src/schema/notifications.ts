@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, index, pgTable, text } from 'drizzle-orm/pg-core';
 import type { NotificationType } from '../enums.ts';
-import { users } from './users.ts';
+import { timestampNow } from './columns.ts';
+import { ownerId } from './users.ts';
 
 /**
  * The inbox: every event a customer is told about, kept after its toast has gone. Written by
@@ -12,9 +13,7 @@ export const notifications = pgTable(
   'notifications',
   {
     id: bigserial({ mode: 'bigint' }).primaryKey(),
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerId(),
     /** What it is about (enums.ts notificationTypes; api realtime/events.ts noticeOf writes them). */
     type: text().$type<NotificationType>().notNull(),
     title: text().notNull(),
@@ -22,10 +21,17 @@ export const notifications = pgTable(
     /** Where in the app it leads, e.g. /transactions/{id}. */
     link: text(),
     read: boolean().notNull().default(false),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /**
+     * An e-mail is owed for it (money in, a failed payment, with the customer's transaction
+     * notifications on when it was written); the money e-mail round clears it
+     * (api notifications/money-mail.ts).
+     */
+    emailDue: boolean().notNull().default(false),
+    createdAt: timestampNow(),
   },
   (table) => [
     index('notifications_user_idx').on(table.userId, table.id.desc()),
     index('notifications_unread_idx').on(table.userId).where(sql`${table.read} = false`),
+    index('notifications_email_due_idx').on(table.id).where(sql`${table.emailDue}`),
   ],
 );

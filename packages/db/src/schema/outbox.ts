@@ -8,6 +8,7 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
+import { timestampNow } from './columns.ts';
 
 export const emailStatus = pgEnum('email_status', ['pending', 'sent']);
 
@@ -26,9 +27,9 @@ export const emailOutbox = pgTable(
     links: jsonb().$type<string[]>().notNull().default([]),
     status: emailStatus().notNull().default('pending'),
     attempts: integer().notNull().default(0),
-    nextAttemptAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    nextAttemptAt: timestampNow(),
     lastError: text(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestampNow(),
     sentAt: timestamp({ withTimezone: true }),
   },
   (table) => [

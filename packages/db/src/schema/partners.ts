@@ -8,7 +8,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { users } from './users.ts';
+import { primaryId, timestampNow } from './columns.ts';
+import { ownerId, users } from './users.ts';
 
 /**
  * Third-party apps staff registered (OAuth clients). The secret is sealed with the bank's key,
@@ -21,7 +22,7 @@ export const partnerApps = pgTable('partner_apps', {
   scopes: jsonb().$type<string[]>().notNull(),
   secretSealed: text().notNull(),
   createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
-  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  createdAt: timestampNow(),
   secretRotatedAt: timestamp({ withTimezone: true }),
   /** A disabled app signs nobody in and its tokens stop working; the row stays for the log. */
   disabledAt: timestamp({ withTimezone: true }),
@@ -59,16 +60,14 @@ export const oauthStore = pgTable(
 export const appConsents = pgTable(
   'app_consents',
   {
-    id: uuid().primaryKey().defaultRandom(),
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: primaryId(),
+    userId: ownerId(),
     clientId: text()
       .notNull()
       .references(() => partnerApps.clientId, { onDelete: 'cascade' }),
     grantId: text().notNull(),
     scopes: jsonb().$type<string[]>().notNull(),
-    grantedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    grantedAt: timestampNow(),
     lastUsedAt: timestamp({ withTimezone: true }),
     revokedAt: timestamp({ withTimezone: true }),
   },

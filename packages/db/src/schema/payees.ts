@@ -9,8 +9,9 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { primaryId, timestampNow } from './columns.ts';
 import { accounts } from './money.ts';
-import { users } from './users.ts';
+import { ownerId } from './users.ts';
 
 /**
  * A customer's saved payees: an account of this bank (`internal`, checked by the payee check
@@ -21,10 +22,8 @@ import { users } from './users.ts';
 export const payees = pgTable(
   'payees',
   {
-    id: uuid().primaryKey().defaultRandom(),
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: primaryId(),
+    userId: ownerId(),
     name: text().notNull(),
     bank: text({ enum: ['internal', 'external'] }).notNull(),
     accountNumberSealed: text().notNull(),
@@ -38,8 +37,8 @@ export const payees = pgTable(
     confirmationHolder: text(),
     /** At most this much a day (UTC) to this payee; null: only the bank's daily limit. */
     dailyLimitCents: bigint({ mode: 'bigint' }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestampNow(),
+    updatedAt: timestampNow(),
     removedAt: timestamp({ withTimezone: true }),
   },
   (table) => [

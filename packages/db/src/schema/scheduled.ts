@@ -12,9 +12,10 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { OccurrenceStatus, ScheduleFrequency, ScheduleStatus } from '../enums.ts';
+import { primaryId, timestampNow } from './columns.ts';
 import { transactions } from './money.ts';
 import { payees } from './payees.ts';
-import { users } from './users.ts';
+import { ownerId } from './users.ts';
 
 /**
  * A customer's scheduled or recurring transfer to one of their payees. Dates are calendar days
@@ -24,10 +25,8 @@ import { users } from './users.ts';
 export const scheduledTransfers = pgTable(
   'scheduled_transfers',
   {
-    id: uuid().primaryKey().defaultRandom(),
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: primaryId(),
+    userId: ownerId(),
     payeeId: uuid()
       .notNull()
       .references(() => payees.id),
@@ -46,8 +45,8 @@ export const scheduledTransfers = pgTable(
     occurrencesMade: integer().notNull().default(0),
     /** The date whose "not enough money" notice went out the day before (sent once). */
     lowBalanceNoticeFor: date({ mode: 'string' }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestampNow(),
+    updatedAt: timestampNow(),
   },
   (table) => [
     index('scheduled_transfers_user_idx').on(table.userId, table.createdAt),
@@ -67,7 +66,7 @@ export const scheduledTransfers = pgTable(
 export const scheduledTransferOccurrences = pgTable(
   'scheduled_transfer_occurrences',
   {
-    id: uuid().primaryKey().defaultRandom(),
+    id: primaryId(),
     scheduleId: uuid()
       .notNull()
       .references(() => scheduledTransfers.id, { onDelete: 'cascade' }),
@@ -78,8 +77,8 @@ export const scheduledTransferOccurrences = pgTable(
     reason: text(),
     /** A `retrying` occurrence is tried once more at this instant. */
     retryAt: timestamp({ withTimezone: true }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestampNow(),
+    updatedAt: timestampNow(),
   },
   (table) => [
     // One row per date: two runners, or one after a crash, cannot record a date twice.

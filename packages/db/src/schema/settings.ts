@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { timestampNow } from './columns.ts';
 
 /** The bank's settings: one row (id = 1). Rates are in basis points (1250 = 12.5 %). */
 export const bankSettings = pgTable(
@@ -39,7 +40,7 @@ export const bankSettings = pgTable(
     bankAddress: text().notNull().default(''),
     /** IANA zone in which the bank's days and months begin (statements, receipts). */
     timeZone: text().notNull().default('America/New_York'),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestampNow(),
   },
   (table) => [check('bank_settings_single_row', sql`${table.id} = 1`)],
 );

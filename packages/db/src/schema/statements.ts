@@ -7,10 +7,10 @@ import {
   index,
   pgTable,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { primaryId, timestampNow } from './columns.ts';
 import { accounts, ledgerEntries } from './money.ts';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -27,7 +27,7 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
 export const statements = pgTable(
   'statements',
   {
-    id: uuid().primaryKey().defaultRandom(),
+    id: primaryId(),
     accountId: uuid()
       .notNull()
       .references(() => accounts.id),
@@ -44,7 +44,7 @@ export const statements = pgTable(
     /** Kept for closed months only; anything else is drawn again on demand. */
     pdf: bytea(),
     pdfSha256: text().notNull(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestampNow(),
   },
   (table) => [
     uniqueIndex('statements_digest_key').on(table.digest),

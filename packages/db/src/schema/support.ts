@@ -8,11 +8,11 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { ticketCategories, ticketPriorities, ticketStatuses } from '../enums.ts';
-import { userRole, users } from './users.ts';
+import { primaryId, timestampNow } from './columns.ts';
+import { ownerId, userRole, users } from './users.ts';
 
 export const ticketCategory = pgEnum('ticket_category', ticketCategories);
 export const ticketPriority = pgEnum('ticket_priority', ticketPriorities);
@@ -22,11 +22,9 @@ export const ticketStatus = pgEnum('ticket_status', ticketStatuses);
 export const supportTickets = pgTable(
   'support_tickets',
   {
-    id: uuid().primaryKey().defaultRandom(),
+    id: primaryId(),
     number: bigint({ mode: 'number' }).generatedAlwaysAsIdentity({ startWith: 1001 }),
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerId(),
     subject: text().notNull(),
     category: ticketCategory().notNull(),
     priority: ticketPriority().notNull().default('medium'),
@@ -34,8 +32,8 @@ export const supportTickets = pgTable(
     status: ticketStatus().notNull().default('open'),
     /** The staff member who last changed its status (docs/product.md 4). */
     assignedToId: uuid().references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestampNow(),
+    updatedAt: timestampNow(),
   },
   (table) => [
     index('support_tickets_user_idx').on(table.userId, table.updatedAt),
@@ -55,7 +53,7 @@ export const supportMessages = pgTable(
     senderId: uuid().references(() => users.id, { onDelete: 'set null' }),
     senderType: userRole().notNull(),
     message: text().notNull(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestampNow(),
   },
   (table) => [index('support_messages_ticket_idx').on(table.ticketId, table.createdAt, table.id)],
 );
@@ -67,7 +65,7 @@ export const supportMessages = pgTable(
 export const supportAttachments = pgTable(
   'support_attachments',
   {
-    id: uuid().primaryKey().defaultRandom(),
+    id: primaryId(),
     ticketId: uuid()
       .notNull()
       .references(() => supportTickets.id, { onDelete: 'cascade' }),
@@ -78,7 +76,7 @@ export const supportAttachments = pgTable(
     size: integer().notNull(),
     /** Who uploaded it: the attachment quotas sum a customer's own files. */
     uploaderId: uuid().references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestampNow(),
   },
   (table) => [
     index('support_attachments_ticket_idx').on(table.ticketId),
@@ -97,10 +95,8 @@ export const supportChatMembers = pgTable(
     ticketId: uuid()
       .notNull()
       .references(() => supportTickets.id, { onDelete: 'cascade' }),
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    lastSeenAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    userId: ownerId(),
+    lastSeenAt: timestampNow(),
   },
   (table) => [primaryKey({ columns: [table.ticketId, table.userId] })],
 );

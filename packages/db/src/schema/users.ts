@@ -13,6 +13,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { userRoles } from '../enums.ts';
+import { primaryId, timestampNow } from './columns.ts';
 
 export const userRole = pgEnum('user_role', userRoles);
 
@@ -24,7 +25,7 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
 export const users = pgTable(
   'users',
   {
-    id: uuid().primaryKey().defaultRandom(),
+    id: primaryId(),
     /** Always stored lower-cased; the unique index makes e-mail the login name. */
     email: text().notNull(),
     passwordHash: text().notNull(),
@@ -59,8 +60,8 @@ export const users = pgTable(
     notifyMarketing: boolean().notNull().default(false),
     /** E-mail when support answers a ticket while the customer is away from its chat. */
     notifySupport: boolean().notNull().default(true),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestampNow(),
+    updatedAt: timestampNow(),
   },
   (table) => [
     uniqueIndex('users_email_key').on(table.email),
@@ -68,23 +69,27 @@ export const users = pgTable(
   ],
 );
 
+/** The customer a row belongs to: it goes when they do. */
+export const ownerId = () =>
+  uuid()
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' });
+
 export const sessions = pgTable(
   'sessions',
   {
     id: text().primaryKey(),
     /** SHA-256 of the token's secret half; the secret itself is never stored. */
     secretHash: bytea().notNull(),
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerId(),
     /** Remember me: a persistent cookie instead of a browser-session one. */
     persistent: boolean().notNull().default(false),
     /** Half-open until the second factor is verified (when the user has 2FA). */
     twoFactorVerified: boolean().notNull().default(false),
     ip: text(),
     userAgent: text(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    lastSeenAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestampNow(),
+    lastSeenAt: timestampNow(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
   },
   (table) => [index('sessions_user_id_idx').on(table.userId)],
@@ -96,15 +101,13 @@ export const tokenPurpose = pgEnum('token_purpose', ['email_verification', 'pass
 export const userTokens = pgTable(
   'user_tokens',
   {
-    id: uuid().primaryKey().defaultRandom(),
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: primaryId(),
+    userId: ownerId(),
     purpose: tokenPurpose().notNull(),
     tokenHash: text().notNull(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     usedAt: timestamp({ withTimezone: true }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestampNow(),
   },
   (table) => [
     uniqueIndex('user_tokens_hash_key').on(table.tokenHash),
@@ -119,15 +122,13 @@ export const userTokens = pgTable(
 export const stepUpCodes = pgTable(
   'step_up_codes',
   {
-    id: uuid().primaryKey().defaultRandom(),
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: primaryId(),
+    userId: ownerId(),
     purpose: text({ enum: ['payee'] }).notNull(),
     codeHash: text().notNull(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     usedAt: timestamp({ withTimezone: true }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestampNow(),
   },
   (table) => [index('step_up_codes_user_idx').on(table.userId, table.purpose)],
 );
@@ -135,10 +136,8 @@ export const stepUpCodes = pgTable(
 export const recoveryCodes = pgTable(
   'recovery_codes',
   {
-    id: uuid().primaryKey().defaultRandom(),
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: primaryId(),
+    userId: ownerId(),
     codeHash: text().notNull(),
     usedAt: timestamp({ withTimezone: true }),
   },

@@ -12,6 +12,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { webhookDeliveryStatuses } from '../enums.ts';
+import { primaryId, timestampNow } from './columns.ts';
 
 export const webhookDeliveryStatus = pgEnum('webhook_delivery_status', webhookDeliveryStatuses);
 
@@ -22,14 +23,14 @@ export const webhookDeliveryStatus = pgEnum('webhook_delivery_status', webhookDe
 export const webhookSubscriptions = pgTable(
   'webhook_subscriptions',
   {
-    id: uuid().primaryKey().defaultRandom(),
+    id: primaryId(),
     /** The OAuth client (app) that subscribed with its client-credentials token. */
     clientId: text().notNull(),
     url: text().notNull(),
     events: text().array().notNull(),
     /** The `whsec_` signing secret, sealed with the encryption key: it must be read to sign. */
     secretSealed: text().notNull(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestampNow(),
     removedAt: timestamp({ withTimezone: true }),
   },
   (table) => [index('webhook_subscriptions_client_idx').on(table.clientId, table.createdAt)],
@@ -45,14 +46,14 @@ export const webhookOutbox = pgTable('webhook_outbox', {
   eventId: bigint({ mode: 'bigint' }).primaryKey(),
   userId: uuid().notNull(),
   event: jsonb().notNull(),
-  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  createdAt: timestampNow(),
 });
 
 /** One message to one subscription: its attempts so far and what comes next (the delivery log). */
 export const webhookDeliveries = pgTable(
   'webhook_deliveries',
   {
-    id: uuid().primaryKey().defaultRandom(),
+    id: primaryId(),
     subscriptionId: uuid()
       .notNull()
       .references(() => webhookSubscriptions.id),
@@ -78,7 +79,7 @@ export const webhookDeliveries = pgTable(
     /** Which claim holds it: an instance records its outcome only while its claim stands. */
     claimId: uuid(),
     deliveredAt: timestamp({ withTimezone: true }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestampNow(),
   },
   (table) => [
     uniqueIndex('webhook_deliveries_message_key').on(table.subscriptionId, table.messageId),

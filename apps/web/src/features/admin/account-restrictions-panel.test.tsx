@@ -55,18 +55,7 @@ function account(overrides: Partial<Restricted> = {}): Restricted {
     available: 200,
     held: 50,
     freeze: null,
-    holds: [
-      {
-        id: '0193a5f0-0000-7000-8000-0000000000a1',
-        accountNumber: '555000111222',
-        amount: 50,
-        reason: 'Disputed deposit',
-        expiresAt: '2026-12-02T23:59:59.999Z',
-        createdAt: '2026-11-20T10:00:00.000Z',
-        releasedAt: null,
-        active: true,
-      },
-    ],
+    holds: [activeHold],
     ...overrides,
   };
 }

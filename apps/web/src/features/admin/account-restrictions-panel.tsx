@@ -1,26 +1,17 @@
 import { freezeInput, freezeModes, holdInput } from '@bank/validators/restrictions';
-import {
-  Badge,
-  Button,
-  Checkbox,
-  Flex,
-  Input,
-  NativeSelect,
-  SimpleGrid,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
+import { Badge, Button, Checkbox, Flex, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
+import type { FormEvent, ReactNode } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { ErrorAlert } from '../../components/alerts.tsx';
 import { ControlledCheckbox } from '../../components/controlled-checkbox.tsx';
-import { ListSpinner } from '../../components/data-table.tsx';
 import { FormField } from '../../components/form-field.tsx';
+import { OptionsSelect } from '../../components/options-select.tsx';
 import { SectionCard } from '../../components/section-card.tsx';
 import { errorMessage } from '../../lib/errors.ts';
 import { formatDate, formatDateTime, formatMoney } from '../../lib/format.ts';
 import { notify } from '../../lib/toaster.ts';
 import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
+import { QueryBody } from './query-body.tsx';
 
 type RestrictedAccount = RouterOutputs['restrictions']['ofUser']['accounts'][number];
 
@@ -33,47 +24,70 @@ const modeLabels = {
 const freezeForm = freezeInput.omit({ accountNumber: true });
 const holdForm = holdInput.omit({ accountNumber: true });
 
-function useRefresh() {
+/**
+ * Runs one restriction change: its message as a toast, `then` (a form clears itself), and the
+ * panel and the user page fetched again; a failure is a toast saying `failed`.
+ */
+function useRestrictionChange() {
   const utils = trpc.useUtils();
-  return async () => {
-    await Promise.all([utils.restrictions.ofUser.invalidate(), utils.admin.user.invalidate()]);
+  return async (change: () => Promise<{ message: string }>, failed: string, then?: () => void) => {
+    try {
+      notify({ type: 'success', message: (await change()).message });
+      then?.();
+      await Promise.all([utils.restrictions.ofUser.invalidate(), utils.admin.user.invalidate()]);
+    } catch (error) {
+      notify({ type: 'error', message: errorMessage(error, failed) });
+    }
   };
+}
+
+/** A restriction's form: its three fields side by side on a wide screen, then the rest under them. */
+function RestrictionForm(props: {
+  label: string;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  fields: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <form onSubmit={props.onSubmit} noValidate aria-label={props.label}>
+      <Stack gap="3">
+        <SimpleGrid columns={{ base: 1, md: 3 }} gap="3">
+          {props.fields}
+        </SimpleGrid>
+        {props.children}
+      </Stack>
+    </form>
+  );
 }
 
 function FreezeForm({ accountNumber }: { accountNumber: string }) {
   const freeze = trpc.restrictions.freeze.useMutation();
-  const refresh = useRefresh();
+  const run = useRestrictionChange();
   const form = useForm({
     resolver: zodResolver(freezeForm),
     mode: 'onTouched',
     defaultValues: { mode: 'debits' as const, reason: '', expiresAt: undefined, fraud: false },
   });
   const { errors, isSubmitting } = form.formState;
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      const result = await freeze.mutateAsync({ accountNumber, ...values });
-      notify({ type: 'success', message: result.message });
-      form.reset();
-      await refresh();
-    } catch (error) {
-      notify({ type: 'error', message: errorMessage(error, 'Failed to freeze the account') });
-    }
-  });
+  const onSubmit = form.handleSubmit((values) =>
+    run(
+      () => freeze.mutateAsync({ accountNumber, ...values }),
+      'Failed to freeze the account',
+      () => form.reset(),
+    ),
+  );
   return (
-    <form onSubmit={onSubmit} noValidate aria-label={`Freeze account ${accountNumber}`}>
-      <Stack gap="3">
-        <SimpleGrid columns={{ base: 1, md: 3 }} gap="3">
+    <RestrictionForm
+      label={`Freeze account ${accountNumber}`}
+      onSubmit={onSubmit}
+      fields={
+        <>
           <FormField label="Freeze" error={errors.mode}>
-            <NativeSelect.Root>
-              <NativeSelect.Field {...form.register('mode')}>
-                {freezeModes.map((mode) => (
-                  <option key={mode} value={mode}>
-                    {modeLabels[mode]}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
+            <OptionsSelect
+              registration={form.register('mode')}
+              options={freezeModes}
+              labelOf={(mode) => modeLabels[mode]}
+            />
           </FormField>
           <FormField label="Reason" error={errors.reason}>
             <Input {...form.register('reason')} />
@@ -86,56 +100,56 @@ function FreezeForm({ accountNumber }: { accountNumber: string }) {
               })}
             />
           </FormField>
-        </SimpleGrid>
-        {/* Controlled: a registered hidden checkbox would send its value ("on"), not true. */}
-        <Controller
-          control={form.control}
-          name="fraud"
-          render={({ field }) => (
-            <ControlledCheckbox field={field} checked={field.value === true} topAligned>
-              <Checkbox.Label>
-                Suspected fraud (lifting it will need a second administrator)
-              </Checkbox.Label>
-            </ControlledCheckbox>
-          )}
-        />
-        <Button
-          type="submit"
-          alignSelf="flex-start"
-          colorPalette="red"
-          variant="outline"
-          loading={isSubmitting}
-        >
-          Freeze account
-        </Button>
-      </Stack>
-    </form>
+        </>
+      }
+    >
+      {/* Controlled: a registered hidden checkbox would send its value ("on"), not true. */}
+      <Controller
+        control={form.control}
+        name="fraud"
+        render={({ field }) => (
+          <ControlledCheckbox field={field} checked={field.value === true} topAligned>
+            <Checkbox.Label>
+              Suspected fraud (lifting it will need a second administrator)
+            </Checkbox.Label>
+          </ControlledCheckbox>
+        )}
+      />
+      <Button
+        type="submit"
+        alignSelf="flex-start"
+        colorPalette="red"
+        variant="outline"
+        loading={isSubmitting}
+      >
+        Freeze account
+      </Button>
+    </RestrictionForm>
   );
 }
 
 function HoldForm({ accountNumber }: { accountNumber: string }) {
   const place = trpc.restrictions.placeHold.useMutation();
-  const refresh = useRefresh();
+  const run = useRestrictionChange();
   const form = useForm({
     resolver: zodResolver(holdForm),
     mode: 'onTouched',
     defaultValues: { reason: '', expiresAt: '' },
   });
   const { errors, isSubmitting } = form.formState;
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      const result = await place.mutateAsync({ accountNumber, ...values });
-      notify({ type: 'success', message: result.message });
-      form.reset();
-      await refresh();
-    } catch (error) {
-      notify({ type: 'error', message: errorMessage(error, 'Failed to place the hold') });
-    }
-  });
+  const onSubmit = form.handleSubmit((values) =>
+    run(
+      () => place.mutateAsync({ accountNumber, ...values }),
+      'Failed to place the hold',
+      () => form.reset(),
+    ),
+  );
   return (
-    <form onSubmit={onSubmit} noValidate aria-label={`Hold an amount on ${accountNumber}`}>
-      <Stack gap="3">
-        <SimpleGrid columns={{ base: 1, md: 3 }} gap="3">
+    <RestrictionForm
+      label={`Hold an amount on ${accountNumber}`}
+      onSubmit={onSubmit}
+      fields={
+        <>
           <FormField label="Amount (USD)" error={errors.amount}>
             <Input
               type="number"
@@ -151,27 +165,20 @@ function HoldForm({ accountNumber }: { accountNumber: string }) {
           <FormField label="Until" error={errors.expiresAt}>
             <Input type="date" {...form.register('expiresAt')} />
           </FormField>
-        </SimpleGrid>
-        <Button type="submit" alignSelf="flex-start" variant="outline" loading={isSubmitting}>
-          Place hold
-        </Button>
-      </Stack>
-    </form>
+        </>
+      }
+    >
+      <Button type="submit" alignSelf="flex-start" variant="outline" loading={isSubmitting}>
+        Place hold
+      </Button>
+    </RestrictionForm>
   );
 }
 
 function AccountRestrictionsOf({ account }: { account: RestrictedAccount }) {
   const lift = trpc.restrictions.unfreeze.useMutation();
   const release = trpc.restrictions.releaseHold.useMutation();
-  const refresh = useRefresh();
-  const act = async (run: () => Promise<{ message: string }>, failed: string) => {
-    try {
-      notify({ type: 'success', message: (await run()).message });
-      await refresh();
-    } catch (error) {
-      notify({ type: 'error', message: errorMessage(error, failed) });
-    }
-  };
+  const act = useRestrictionChange();
   const { freeze } = account;
   return (
     <Stack gap="4" aria-label={`Restrictions of ${account.accountNumber}`} as="section">
@@ -289,21 +296,21 @@ export function AccountRestrictionsPanel({ userId }: { userId: string }) {
   const restrictions = trpc.restrictions.ofUser.useQuery({ id: userId });
   return (
     <SectionCard title="Freezes and holds">
-      {restrictions.isPending ? (
-        <ListSpinner label="Loading freezes and holds" />
-      ) : restrictions.isError ? (
-        <ErrorAlert>
-          {errorMessage(restrictions.error, 'Failed to load freezes and holds')}
-        </ErrorAlert>
-      ) : restrictions.data.accounts.length === 0 ? (
-        <Text color="fg.muted">No account yet</Text>
-      ) : (
-        <Stack gap="6">
-          {restrictions.data.accounts.map((account) => (
-            <AccountRestrictionsOf key={account.accountNumber} account={account} />
-          ))}
-        </Stack>
-      )}
+      <QueryBody
+        query={restrictions}
+        loadingLabel="Loading freezes and holds"
+        failedMessage="Failed to load freezes and holds"
+        isEmpty={(data) => data.accounts.length === 0}
+        empty={<Text color="fg.muted">No account yet</Text>}
+      >
+        {(data) => (
+          <Stack gap="6">
+            {data.accounts.map((account) => (
+              <AccountRestrictionsOf key={account.accountNumber} account={account} />
+            ))}
+          </Stack>
+        )}
+      </QueryBody>
     </SectionCard>
   );
 }

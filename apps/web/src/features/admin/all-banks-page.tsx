@@ -1,12 +1,23 @@
-import { Heading, Stack, Text } from '@chakra-ui/react';
+import { Heading, Stack } from '@chakra-ui/react';
 import { keepPreviousData } from '@tanstack/react-query';
-import { type Column, cellStyles, ListTable, pagingOf } from '../../components/data-table.tsx';
-import { formatDate, humanize } from '../../lib/format.ts';
+import { type Column, ListTable, pagingOf } from '../../components/data-table.tsx';
+import { type FilterField, SearchFilters } from '../../components/search-filters.tsx';
+import { humanize } from '../../lib/format.ts';
 import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
 import { type BankSearch, bankListInput } from './bank-search.ts';
-import { FilterGrid, FilterInput } from './list-filters.tsx';
+import { NameAndDetail } from './name-and-detail.tsx';
+import { dateColumn } from './table-columns.tsx';
 
 type LinkedBank = RouterOutputs['banks']['all']['data'][number];
+
+const filters: FilterField<BankSearch>[] = [
+  {
+    key: 'searchQuery',
+    label: 'Search',
+    type: 'search',
+    placeholder: 'Bank, routing number, last four or owner',
+  },
+];
 
 const mono = { fontFamily: 'mono', whiteSpace: 'nowrap' } as const;
 
@@ -18,15 +29,13 @@ const columns: Column<LinkedBank>[] = [
   {
     header: 'Owner',
     cell: (bank) => (
-      <Stack gap="0">
-        <Text fontWeight="medium">{`${bank.user.firstName} ${bank.user.lastName}`}</Text>
-        <Text fontSize="xs" color="fg.muted">
-          {bank.user.email}
-        </Text>
-      </Stack>
+      <NameAndDetail
+        name={`${bank.user.firstName} ${bank.user.lastName}`}
+        detail={bank.user.email}
+      />
     ),
   },
-  { header: 'Linked', cell: (bank) => formatDate(bank.createdAt), cellProps: cellStyles.nowrap },
+  dateColumn('Linked', (bank) => bank.createdAt),
 ];
 
 /**
@@ -47,15 +56,7 @@ export function AllBanksPage(props: {
       <Heading as="h1" size="2xl">
         All Banks
       </Heading>
-      <FilterGrid columns={2}>
-        <FilterInput
-          label="Search"
-          type="search"
-          placeholder="Bank, routing number, last four or owner"
-          value={search.searchQuery}
-          onChange={(searchQuery) => onSearchChange({ ...search, searchQuery, page: 1 })}
-        />
-      </FilterGrid>
+      <SearchFilters search={search} onChange={onSearchChange} fields={filters} columns={2} />
       <ListTable
         label="Linked banks"
         query={banks}

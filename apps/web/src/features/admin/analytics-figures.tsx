@@ -1,43 +1,66 @@
 import { BarList, type BarListData, useChart } from '@chakra-ui/charts';
-import { Card, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
-import { formatCompactMoney, formatDay, formatMoney, humanize } from '../../lib/format.ts';
+import { Card, SimpleGrid, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
+import { type ComponentProps, lazy, type ReactNode, Suspense } from 'react';
+import { formatDay, formatMoney, humanize } from '../../lib/format.ts';
 import type { RouterOutputs } from '../../lib/trpc.ts';
-import { numberFormat, Panel } from './analytics-panel.tsx';
-import { DailyBarChart } from './daily-bar-chart.tsx';
+import { HiddenTable, numberFormat, Panel } from './analytics-panel.tsx';
 
 type Analytics = RouterOutputs['oversight']['analytics'];
 
+// The bars load on their own (recharts); the tables for screen readers, with the same figures,
+// are drawn at once.
+const SignUpsBars = lazy(() =>
+  import('./analytics-charts.tsx').then((charts) => ({ default: charts.SignUpsBars })),
+);
+const FlowsBars = lazy(() =>
+  import('./analytics-charts.tsx').then((charts) => ({ default: charts.FlowsBars })),
+);
+
+const signUpsHeight = { base: '52', md: '64' };
+const flowsHeight = { base: '56', md: '72' };
+
+/** A chart drawn once its code has come (a skeleton of its height until then), and its figures. */
+function LazyChart(props: {
+  height: { base: string; md: string };
+  chart: ReactNode;
+  figures: ComponentProps<typeof HiddenTable>;
+}) {
+  return (
+    <>
+      <Suspense fallback={<Skeleton h={props.height} />}>{props.chart}</Suspense>
+      <HiddenTable {...props.figures} />
+    </>
+  );
+}
+
 function SignUpsChart({ data }: { data: Analytics['signUps'] }) {
   return (
-    <DailyBarChart
-      data={data}
-      series={[{ name: 'count', color: 'brand.solid', label: 'Sign-ups' }]}
-      height={{ base: '52', md: '64' }}
-      marginLeft={-16}
-      yAxis={{ width: 40, allowDecimals: false }}
-      caption="Sign-ups per day"
-      headers={['Day', 'Sign-ups']}
-      cells={(row) => [formatDay(row.day), row.count]}
+    <LazyChart
+      height={signUpsHeight}
+      chart={<SignUpsBars data={data} height={signUpsHeight} />}
+      figures={{
+        caption: 'Sign-ups per day',
+        headers: ['Day', 'Sign-ups'],
+        rows: data.map((row) => [formatDay(row.day), row.count]),
+      }}
     />
   );
 }
 
 function FlowsChart({ data }: { data: Analytics['depositsVsWithdrawals'] }) {
   return (
-    <DailyBarChart
-      data={data}
-      series={[
-        { name: 'deposits', color: 'green.solid', label: 'Deposits' },
-        { name: 'withdrawals', color: 'red.solid', label: 'Withdrawals' },
-      ]}
-      height={{ base: '56', md: '72' }}
-      marginLeft={0}
-      yAxis={{ width: 52, tickFormatter: (value) => formatCompactMoney(value) }}
-      formatValue={formatMoney}
-      legend
-      caption="Deposits and withdrawals per day"
-      headers={['Day', 'Deposits', 'Withdrawals']}
-      cells={(row) => [formatDay(row.day), formatMoney(row.deposits), formatMoney(row.withdrawals)]}
+    <LazyChart
+      height={flowsHeight}
+      chart={<FlowsBars data={data} height={flowsHeight} />}
+      figures={{
+        caption: 'Deposits and withdrawals per day',
+        headers: ['Day', 'Deposits', 'Withdrawals'],
+        rows: data.map((row) => [
+          formatDay(row.day),
+          formatMoney(row.deposits),
+          formatMoney(row.withdrawals),
+        ]),
+      }}
     />
   );
 }

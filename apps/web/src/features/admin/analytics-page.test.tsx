@@ -76,6 +76,15 @@ describe('admin analytics', () => {
     expect(within(signUps).getByRole('row', { name: 'Mar 7 4' })).toBeInTheDocument();
     const flows = screen.getByRole('table', { name: 'Deposits and withdrawals per day' });
     expect(within(flows).getByRole('row', { name: 'Mar 7 $1,500.00 $50.00' })).toBeInTheDocument();
+    // The bars come in their own chunk, after the figures: both charts are drawn in the end.
+    // The bars come in their own chunk (recharts), after the figures: both charts are drawn.
+    await waitFor(
+      () =>
+        expect(document.querySelectorAll('[aria-hidden="true"] > .recharts-wrapper')).toHaveLength(
+          2,
+        ),
+      { timeout: 10_000 },
+    );
 
     const types = screen.getByRole('region', { name: 'Transactions by type, figures' });
     expect(

@@ -1,5 +1,6 @@
-import { Button, Code, Dialog, HStack, Portal, Stack, Text } from '@chakra-ui/react';
+import { Button, Code, Dialog, HStack, Stack, Text } from '@chakra-ui/react';
 import { CopyButton } from '../../components/copy-button.tsx';
+import { ModalFrame } from '../../components/modal-dialog.tsx';
 import type { AppWithSecret } from './register-app-dialog.tsx';
 
 function Credential(props: { label: string; value: string }) {
@@ -34,40 +35,26 @@ function Credential(props: { label: string; value: string }) {
 export function AppSecretDialog(props: { result: AppWithSecret | null; onClose: () => void }) {
   const { result } = props;
   return (
-    <Dialog.Root
-      role="alertdialog"
-      open={result !== null}
-      onOpenChange={(details) => {
-        if (!details.open) props.onClose();
-      }}
-      placement="center"
-    >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner px="4">
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>{result ? `Credentials for ${result.app.name}` : ''}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              {result ? (
-                <Stack gap="4">
-                  <Text color="fg.warning" fontWeight="medium">
-                    Copy the secret now: it is shown only this once.
-                  </Text>
-                  <Credential label="Client ID" value={result.app.clientId} />
-                  <Credential label="Client secret" value={result.clientSecret} />
-                </Stack>
-              ) : null}
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Dialog.ActionTrigger asChild>
-                <Button>Done</Button>
-              </Dialog.ActionTrigger>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <ModalFrame role="alertdialog" open={result !== null} onClose={props.onClose}>
+      <Dialog.Header>
+        <Dialog.Title>{result ? `Credentials for ${result.app.name}` : ''}</Dialog.Title>
+      </Dialog.Header>
+      <Dialog.Body>
+        {result ? (
+          <Stack gap="4">
+            <Text color="fg.warning" fontWeight="medium">
+              Copy the secret now: it is shown only this once.
+            </Text>
+            <Credential label="Client ID" value={result.app.clientId} />
+            <Credential label="Client secret" value={result.clientSecret} />
+          </Stack>
+        ) : null}
+      </Dialog.Body>
+      <Dialog.Footer>
+        <Dialog.ActionTrigger asChild>
+          <Button>Done</Button>
+        </Dialog.ActionTrigger>
+      </Dialog.Footer>
+    </ModalFrame>
   );
 }

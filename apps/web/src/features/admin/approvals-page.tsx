@@ -1,15 +1,18 @@
 import { approvalStatuses } from '@bank/validators/enums';
-import { Badge, Button, Field, Flex, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { Badge, Button, Flex, HStack, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { type Column, cellStyles, ListTable } from '../../components/data-table.tsx';
+import { FilterSelect } from '../../components/filter-select.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
 import { errorMessage } from '../../lib/errors.ts';
 import { formatDateTime, formatMoney, humanize } from '../../lib/format.ts';
 import { useCurrentUser } from '../../lib/session.ts';
 import { notify } from '../../lib/toaster.ts';
 import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
+import { DangerRowButton } from './danger-row-button.tsx';
 import { RejectWithReasonDialog } from './reject-with-reason-dialog.tsx';
+import { figureColumn } from './table-columns.tsx';
 
 type Approval = RouterOutputs['approvals']['list']['data'][number];
 type ApprovalStatus = (typeof approvalStatuses)[number];
@@ -48,12 +51,9 @@ function columnsFor(
       cell: (approval) => humanize(approval.action),
       cellProps: cellStyles.nowrap,
     },
-    {
-      header: 'Amount',
-      headerProps: { textAlign: 'end' },
-      cell: (approval) => (approval.amount === null ? '—' : formatMoney(approval.amount)),
-      cellProps: cellStyles.figure,
-    },
+    figureColumn('Amount', (approval) =>
+      approval.amount === null ? '—' : formatMoney(approval.amount),
+    ),
     { header: 'Asked by', cell: (approval) => approval.maker?.name ?? '—' },
     {
       header: status === 'pending' ? 'Expires' : 'Decided',
@@ -85,14 +85,7 @@ function columnsFor(
           <Button size="xs" colorPalette="green" onClick={() => act.approve(approval)}>
             Approve
           </Button>
-          <Button
-            size="xs"
-            variant="outline"
-            colorPalette="red"
-            onClick={() => act.reject(approval)}
-          >
-            Reject
-          </Button>
+          <DangerRowButton onClick={() => act.reject(approval)}>Reject</DangerRowButton>
         </HStack>
       ),
   });
@@ -132,25 +125,16 @@ export function ApprovalsPage() {
         <PageTitle title="Approvals">
           Actions another administrator asked for. They run only once a second person approves.
         </PageTitle>
-        <Field.Root w="auto" minW="40">
-          <Field.Label>Status</Field.Label>
-          <NativeSelect.Root size="sm">
-            <NativeSelect.Field
-              value={status}
-              onChange={(event) => {
-                const next = approvalStatuses.find((known) => known === event.target.value);
-                if (next) setStatus(next);
-              }}
-            >
-              {approvalStatuses.map((option) => (
-                <option key={option} value={option}>
-                  {humanize(option)}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-        </Field.Root>
+        <FilterSelect
+          label="Status"
+          size="sm"
+          compact
+          value={status}
+          options={approvalStatuses}
+          onChange={(next) => {
+            if (next) setStatus(next);
+          }}
+        />
       </Flex>
       <ListTable
         label="Approval requests"

@@ -5,11 +5,12 @@ import { LuBan, LuKeyRound, LuPlus, LuWebhook } from 'react-icons/lu';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { type Column, cellStyles, ListTable } from '../../components/data-table.tsx';
 import { errorMessage } from '../../lib/errors.ts';
-import { formatDate } from '../../lib/format.ts';
 import { notify } from '../../lib/toaster.ts';
 import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
 import { AppSecretDialog } from './app-secret-dialog.tsx';
+import { NameAndDetail } from './name-and-detail.tsx';
 import { type AppWithSecret, RegisterAppDialog } from './register-app-dialog.tsx';
+import { dateColumn } from './table-columns.tsx';
 
 type PartnerApp = RouterOutputs['partners']['listApps'][number];
 
@@ -19,14 +20,7 @@ function columns(onAsk: (pending: NonNullable<Pending>) => void): Column<Partner
   return [
     {
       header: 'App',
-      cell: (app) => (
-        <Stack gap="0">
-          <Text fontWeight="medium">{app.name}</Text>
-          <Text fontFamily="mono" fontSize="xs" color="fg.muted">
-            {app.clientId}
-          </Text>
-        </Stack>
-      ),
+      cell: (app) => <NameAndDetail name={app.name} detail={app.clientId} mono />,
     },
     {
       header: 'Redirect URIs',
@@ -69,11 +63,7 @@ function columns(onAsk: (pending: NonNullable<Pending>) => void): Column<Partner
         </Badge>
       ),
     },
-    {
-      header: 'Registered',
-      cell: (app) => formatDate(app.createdAt),
-      cellProps: cellStyles.nowrap,
-    },
+    dateColumn('Registered', (app) => app.createdAt),
     {
       header: 'Actions',
       hideHeader: true,

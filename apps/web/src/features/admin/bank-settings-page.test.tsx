@@ -9,6 +9,20 @@ const admin = signedInAs(makeUser({ role: 'admin' }));
 
 const settings = makeBankSettings();
 
+/** The settings, and a save answered with the change applied (or failing while `fails`). */
+function mockSettingsSaves(fails = () => false) {
+  mockProcedures({
+    'settings.get': () => settings,
+    'settings.update': (input) => {
+      if (fails()) throw new TrpcMockError('INTERNAL_SERVER_ERROR', 'Boom');
+      return {
+        message: 'Settings updated successfully',
+        settings: { ...settings, ...input, fourEyes: { ...settings.fourEyes, ...input.fourEyes } },
+      };
+    },
+  });
+}
+
 describe('admin bank settings', () => {
   it('shows the saved settings in docs/product.md’s four groups', async () => {
     mockProcedures({ 'settings.get': () => settings });
@@ -53,13 +67,7 @@ describe('admin bank settings', () => {
   });
 
   it('edits the bank’s routing number, refusing one that fails the ABA check', async () => {
-    mockProcedures({
-      'settings.get': () => settings,
-      'settings.update': (input) => ({
-        message: 'Settings updated successfully',
-        settings: { ...settings, ...input, fourEyes: { ...settings.fourEyes, ...input.fourEyes } },
-      }),
-    });
+    mockSettingsSaves();
     const { user } = renderApp('/admin/settings', { session: admin });
     const routing = await screen.findByLabelText(/Routing number/);
     expect(routing).toHaveValue('121098768');
@@ -80,20 +88,7 @@ describe('admin bank settings', () => {
 
   it('saves, says so for 3 seconds, and shows a failure in the red box', async () => {
     let fail = false;
-    mockProcedures({
-      'settings.get': () => settings,
-      'settings.update': (input) => {
-        if (fail) throw new TrpcMockError('INTERNAL_SERVER_ERROR', 'Boom');
-        return {
-          message: 'Settings updated successfully',
-          settings: {
-            ...settings,
-            ...input,
-            fourEyes: { ...settings.fourEyes, ...input.fourEyes },
-          },
-        };
-      },
-    });
+    mockSettingsSaves(() => fail);
     const { user } = renderApp('/admin/settings', { session: admin });
     await user.clear(await screen.findByLabelText('Transfer limit'));
     await user.type(screen.getByLabelText('Transfer limit'), '1000');
@@ -114,13 +109,7 @@ describe('admin bank settings', () => {
   });
 
   it('shows and saves the support quotas, with their messages', async () => {
-    mockProcedures({
-      'settings.get': () => settings,
-      'settings.update': (input) => ({
-        message: 'Settings updated successfully',
-        settings: { ...settings, ...input, fourEyes: { ...settings.fourEyes, ...input.fourEyes } },
-      }),
-    });
+    mockSettingsSaves();
     const { user } = renderApp('/admin/settings', { session: admin });
     expect(await screen.findByRole('heading', { name: 'Support Quotas' })).toBeInTheDocument();
     expect(screen.getByLabelText('Attachments a day')).toHaveValue(50);

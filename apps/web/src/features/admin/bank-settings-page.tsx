@@ -15,6 +15,7 @@ import { Controller, type FieldPath, useForm } from 'react-hook-form';
 import { ErrorAlert, SuccessAlert } from '../../components/alerts.tsx';
 import { ControlledCheckbox } from '../../components/controlled-checkbox.tsx';
 import { ListSpinner } from '../../components/data-table.tsx';
+import { DollarInput } from '../../components/dollar-input.tsx';
 import { FormField } from '../../components/form-field.tsx';
 import { SectionCard } from '../../components/section-card.tsx';
 import { errorMessage } from '../../lib/errors.ts';
@@ -110,15 +111,7 @@ function SettingsForm({ settings }: { settings: Settings }) {
 
   const money = (name: 'transferLimit' | 'withdrawalLimit' | 'newPayeeLimit', label: string) => (
     <FormField label={label} error={errors[name]} required>
-      <InputGroup startElement="$">
-        <Input
-          type="number"
-          inputMode="decimal"
-          min="0"
-          step="0.01"
-          {...form.register(name, { setValueAs: asNumber })}
-        />
-      </InputGroup>
+      <DollarInput registration={form.register(name, { setValueAs: asNumber })} />
     </FormField>
   );
   const rate = (

@@ -1,7 +1,8 @@
 import type { BankSettingsInput } from '@bank/validators/admin';
-import { Checkbox, Input, InputGroup, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Checkbox, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { ControlledCheckbox } from '../../components/controlled-checkbox.tsx';
+import { DollarInput } from '../../components/dollar-input.tsx';
 import { FormField } from '../../components/form-field.tsx';
 import { SectionCard } from '../../components/section-card.tsx';
 
@@ -36,26 +37,16 @@ export function FourEyesFields({ form }: { form: UseFormReturn<BankSettingsInput
       </Text>
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
         <FormField label="Reversals above" error={errors?.reversalAbove} required>
-          <InputGroup startElement="$">
-            <Input
-              type="number"
-              inputMode="decimal"
-              min="0.01"
-              step="0.01"
-              {...form.register('fourEyes.reversalAbove', { setValueAs: asNumber })}
-            />
-          </InputGroup>
+          <DollarInput
+            min="0.01"
+            registration={form.register('fourEyes.reversalAbove', { setValueAs: asNumber })}
+          />
         </FormField>
         <FormField label="Loan approvals above" error={errors?.loanApprovalAbove} required>
-          <InputGroup startElement="$">
-            <Input
-              type="number"
-              inputMode="decimal"
-              min="0.01"
-              step="0.01"
-              {...form.register('fourEyes.loanApprovalAbove', { setValueAs: asNumber })}
-            />
-          </InputGroup>
+          <DollarInput
+            min="0.01"
+            registration={form.register('fourEyes.loanApprovalAbove', { setValueAs: asNumber })}
+          />
         </FormField>
       </SimpleGrid>
       <Stack gap="3">

@@ -1,67 +1,37 @@
 import { loanStatuses, loanTypes } from '@bank/validators/enums';
-import { Button, Flex, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { Button, Flex, Heading, HStack, Stack } from '@chakra-ui/react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { type Column, cellStyles, ListTable } from '../../components/data-table.tsx';
 import { LoanStatusBadge } from '../../components/loan-status-badge.tsx';
+import { type FilterField, SearchFilters } from '../../components/search-filters.tsx';
 import { errorMessage, errorReason } from '../../lib/errors.ts';
-import { formatDate, formatMoney, humanize } from '../../lib/format.ts';
+import { formatMoney, humanize } from '../../lib/format.ts';
+import { PAGE_SIZE } from '../../lib/page-data.ts';
 import { notify } from '../../lib/toaster.ts';
 import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
-import { FilterGrid, FilterInput, FilterSelect } from './list-filters.tsx';
 import type { LoanSearch } from './loan-search.ts';
+import { NameAndDetail } from './name-and-detail.tsx';
 import { RejectWithReasonDialog } from './reject-with-reason-dialog.tsx';
-
-const PAGE_SIZE = 10;
+import { dateColumn, figureColumn } from './table-columns.tsx';
 
 type ManagedLoan = RouterOutputs['loans']['all']['loans'][number];
 
-function Filters(props: { search: LoanSearch; onChange: (next: LoanSearch) => void }) {
-  const { search } = props;
-  const set = (patch: Partial<LoanSearch>) => props.onChange({ ...search, ...patch, page: 1 });
-  const money = (value: string | undefined) => (value ? Number(value) : undefined);
-  return (
-    <FilterGrid columns={6}>
-      <FilterSelect
-        label="Status"
-        value={search.status}
-        options={loanStatuses}
-        onChange={(status) => set({ status })}
-      />
-      <FilterSelect
-        label="Type"
-        value={search.type}
-        options={loanTypes}
-        onChange={(type) => set({ type })}
-      />
-      <FilterInput
-        label="From"
-        type="date"
-        value={search.startDate}
-        onChange={(startDate) => set({ startDate })}
-      />
-      <FilterInput
-        label="To"
-        type="date"
-        value={search.endDate}
-        onChange={(endDate) => set({ endDate })}
-      />
-      <FilterInput
-        label="Min amount"
-        type="number"
-        value={search.minAmount}
-        onChange={(value) => set({ minAmount: money(value) })}
-      />
-      <FilterInput
-        label="Max amount"
-        type="number"
-        value={search.maxAmount}
-        onChange={(value) => set({ maxAmount: money(value) })}
-      />
-    </FilterGrid>
-  );
-}
+const filters: FilterField<LoanSearch>[] = [
+  { key: 'status', label: 'Status', options: loanStatuses },
+  { key: 'type', label: 'Type', options: loanTypes },
+  { key: 'startDate', label: 'From', type: 'date' },
+  { key: 'endDate', label: 'To', type: 'date' },
+  { key: 'minAmount', label: 'Min amount', type: 'number' },
+  { key: 'maxAmount', label: 'Max amount', type: 'number' },
+];
+
+/** The two decisions on a pending application; they differ only in name, colour and action. */
+const decisions = [
+  { label: 'Approve', palette: 'green', action: 'onApprove' },
+  { label: 'Reject', palette: 'red', action: 'onReject' },
+] as const;
 
 function loanColumns(actions: {
   onApprove: (loan: ManagedLoan) => void;
@@ -70,29 +40,13 @@ function loanColumns(actions: {
   return [
     {
       header: 'Applicant',
-      cell: (loan) => (
-        <Stack gap="0">
-          <Text fontWeight="medium">{loan.user.name}</Text>
-          <Text fontSize="xs" color="fg.muted">
-            {loan.user.email}
-          </Text>
-        </Stack>
-      ),
+      cell: (loan) => <NameAndDetail name={loan.user.name} detail={loan.user.email} />,
     },
     { header: 'Type', cell: (loan) => humanize(loan.type) },
-    {
-      header: 'Amount',
-      headerProps: { textAlign: 'end' },
-      cell: (loan) => formatMoney(loan.amount),
-      cellProps: cellStyles.figure,
-    },
+    figureColumn('Amount', (loan) => formatMoney(loan.amount)),
     { header: 'Term', cell: (loan) => `${loan.term} mo`, cellProps: cellStyles.nowrap },
     { header: 'Rate', cell: (loan) => `${loan.interestRate}%` },
-    {
-      header: 'Applied',
-      cell: (loan) => formatDate(loan.applicationDate),
-      cellProps: cellStyles.nowrap,
-    },
+    dateColumn('Applied', (loan) => loan.applicationDate),
     {
       header: 'Status',
       cell: (loan) => (
@@ -105,24 +59,18 @@ function loanColumns(actions: {
       header: 'Actions',
       cell: (loan) => (
         <Flex gap="2">
-          <Button
-            size="xs"
-            colorPalette="green"
-            variant="subtle"
-            disabled={loan.status !== 'pending'}
-            onClick={() => actions.onApprove(loan)}
-          >
-            Approve
-          </Button>
-          <Button
-            size="xs"
-            colorPalette="red"
-            variant="subtle"
-            disabled={loan.status !== 'pending'}
-            onClick={() => actions.onReject(loan)}
-          >
-            Reject
-          </Button>
+          {decisions.map((decision) => (
+            <Button
+              key={decision.label}
+              size="xs"
+              colorPalette={decision.palette}
+              variant="subtle"
+              disabled={loan.status !== 'pending'}
+              onClick={() => actions[decision.action](loan)}
+            >
+              {decision.label}
+            </Button>
+          ))}
         </Flex>
       ),
     },
@@ -172,7 +120,7 @@ export function LoanManagementPage(props: {
       <Heading as="h1" size="2xl">
         Loan Management
       </Heading>
-      <Filters search={search} onChange={onSearchChange} />
+      <SearchFilters search={search} onChange={onSearchChange} fields={filters} />
       <ListTable
         label="Loans"
         query={list}

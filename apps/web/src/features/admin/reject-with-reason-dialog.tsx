@@ -1,7 +1,6 @@
 import { Button, Stack, Text } from '@chakra-ui/react';
-import { useState } from 'react';
 import { ModalDialog } from '../../components/modal-dialog.tsx';
-import { ReasonField } from './reason-field.tsx';
+import { isReasonMissing, ReasonField, useReason } from './reason-field.tsx';
 
 /**
  * Rejecting something a person asked for (a loan, a four-eyes request): it says what is
@@ -18,15 +17,12 @@ export function RejectWithReasonDialog(props: {
   onReject: (reason: string) => void;
   onClose: () => void;
 }) {
-  const [reason, setReason] = useState('');
-  const [touched, setTouched] = useState(false);
-  const missing = reason.trim() === '';
+  const entry = useReason();
   return (
     <ModalDialog
       open={props.open}
       onClose={() => {
-        setReason('');
-        setTouched(false);
+        entry.reset();
         props.onClose();
       }}
       title={props.title}
@@ -35,8 +31,8 @@ export function RejectWithReasonDialog(props: {
           colorPalette="red"
           loading={props.pending}
           onClick={() => {
-            setTouched(true);
-            if (!missing) props.onReject(reason.trim());
+            entry.setTouched(true);
+            if (!isReasonMissing(entry)) props.onReject(entry.reason.trim());
           }}
         >
           Reject
@@ -45,14 +41,7 @@ export function RejectWithReasonDialog(props: {
     >
       <Stack gap="3">
         <Text>{props.summary}</Text>
-        <ReasonField
-          label={props.reasonLabel}
-          requiredText={props.requiredText}
-          value={reason}
-          invalid={touched && missing}
-          onChange={setReason}
-          onBlur={() => setTouched(true)}
-        />
+        <ReasonField label={props.reasonLabel} requiredText={props.requiredText} entry={entry} />
       </Stack>
     </ModalDialog>
   );

@@ -1,11 +1,11 @@
-import { Button, Field, Input, Stack, Text } from '@chakra-ui/react';
-import { useState } from 'react';
+import { Button, Stack, Text } from '@chakra-ui/react';
+import { AmountUpToField, useAmountAndReason } from '../../components/amount-and-reason.tsx';
 import { ModalDialog } from '../../components/modal-dialog.tsx';
 import { errorMessage } from '../../lib/errors.ts';
 import { formatMoney, humanize } from '../../lib/format.ts';
 import { notify } from '../../lib/toaster.ts';
 import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
-import { ReasonField } from './reason-field.tsx';
+import { isReasonMissing, ReasonField } from './reason-field.tsx';
 
 type Movement = RouterOutputs['transactions']['all']['data'][number];
 
@@ -24,24 +24,13 @@ export function canReverse(movement: Movement): boolean {
  */
 export function ReverseDialog(props: { movement: Movement | null; onClose: () => void }) {
   const { movement } = props;
-  const [amount, setAmount] = useState('');
-  const [reason, setReason] = useState('');
-  const [touched, setTouched] = useState(false);
   const utils = trpc.useUtils();
   const reverse = trpc.transactions.reverse.useMutation();
   const pending = movement?.status === 'pending';
   const left = movement ? movement.amount - movement.reversedAmount : 0;
-  const missing = reason.trim() === '';
-  const parsed = amount.trim() === '' ? undefined : Number(amount);
-  const badAmount =
-    parsed !== undefined && (!Number.isFinite(parsed) || parsed <= 0 || parsed > left);
-
-  const close = () => {
-    setAmount('');
-    setReason('');
-    setTouched(false);
-    props.onClose();
-  };
+  const entry = useAmountAndReason(left, props.onClose);
+  const { reason, touched, setTouched, parsed, outOfRange: badAmount, close } = entry;
+  const missing = isReasonMissing(entry);
 
   const submit = async () => {
     setTouched(true);
@@ -96,26 +85,13 @@ export function ReverseDialog(props: { movement: Movement | null; onClose: () =>
             : `${formatMoney(left)} is left to reverse.`}
         </Text>
         {pending ? null : (
-          <Field.Root invalid={touched && badAmount}>
-            <Field.Label>Amount</Field.Label>
-            <Input
-              inputMode="decimal"
-              placeholder={left.toFixed(2)}
-              value={amount}
-              onChange={(event) => setAmount(event.target.value)}
-            />
-            <Field.HelperText>Leave empty to reverse all that is left.</Field.HelperText>
-            <Field.ErrorText>{`Enter an amount up to ${formatMoney(left)}`}</Field.ErrorText>
-          </Field.Root>
+          <AmountUpToField
+            entry={entry}
+            invalid={touched && badAmount}
+            hint="Leave empty to reverse all that is left."
+          />
         )}
-        <ReasonField
-          label="Reason"
-          requiredText="Reason is required"
-          value={reason}
-          invalid={touched && missing}
-          onChange={setReason}
-          onBlur={() => setTouched(true)}
-        />
+        <ReasonField label="Reason" requiredText="Reason is required" entry={entry} />
       </Stack>
     </ModalDialog>
   );

@@ -9,12 +9,14 @@ import {
   ListTable,
   pagingOf,
 } from '../../components/data-table.tsx';
-import { formatDateTime } from '../../lib/format.ts';
 import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
 import { auditEntryLabel, isFailureEvent } from './audit-events.ts';
 import { AuditActorText } from './audit-people.tsx';
 import { Device } from './device-cell.tsx';
+import { filteredEmpty } from './filtered-empty.ts';
+import { dateTimeColumn } from './table-columns.tsx';
 import { useDebounced } from './use-debounced.ts';
+import { UserFilterField } from './user-filter-field.tsx';
 
 const PAGE_SIZE = 20;
 
@@ -42,11 +44,7 @@ const isFiltered = (search: SecuritySearch) =>
   Boolean(search.event || search.user || search.startDate || search.endDate);
 
 const columns: Column<AuditEntry>[] = [
-  {
-    header: 'Time',
-    cell: (entry) => formatDateTime(entry.createdAt),
-    cellProps: cellStyles.nowrap,
-  },
+  dateTimeColumn('Time', (entry) => entry.createdAt),
   {
     header: 'Event',
     cell: (entry) => (
@@ -64,6 +62,28 @@ const columns: Column<AuditEntry>[] = [
   addressColumn((entry) => entry.ip),
   { header: 'Device', cell: (entry) => <Device userAgent={entry.userAgent} /> },
 ];
+
+/** One end of the date range; emptied, it sets no bound. */
+function DayField(props: {
+  label: string;
+  value: string | undefined;
+  min?: string;
+  max?: string;
+  onChange: (value: string | undefined) => void;
+}) {
+  return (
+    <Field.Root>
+      <Field.Label>{props.label}</Field.Label>
+      <Input
+        type="date"
+        value={props.value ?? ''}
+        min={props.min}
+        max={props.max}
+        onChange={(event) => props.onChange(event.target.value || undefined)}
+      />
+    </Field.Root>
+  );
+}
 
 function AuditFilters(props: { search: SecuritySearch; onChange: (next: SecuritySearch) => void }) {
   const { search, onChange } = props;
@@ -109,36 +129,19 @@ function AuditFilters(props: { search: SecuritySearch; onChange: (next: Security
             <NativeSelect.Indicator />
           </NativeSelect.Root>
         </Field.Root>
-        <Field.Root>
-          <Field.Label>User</Field.Label>
-          <Input
-            type="search"
-            placeholder="E-mail or name"
-            value={user}
-            onChange={(event) => setUser(event.target.value)}
-            onKeyDown={(event) => {
-              if (event.key === 'Enter') commitUser(user);
-            }}
-          />
-        </Field.Root>
-        <Field.Root>
-          <Field.Label>From</Field.Label>
-          <Input
-            type="date"
-            value={search.startDate ?? ''}
-            max={search.endDate}
-            onChange={(event) => set({ startDate: event.target.value || undefined })}
-          />
-        </Field.Root>
-        <Field.Root>
-          <Field.Label>To</Field.Label>
-          <Input
-            type="date"
-            value={search.endDate ?? ''}
-            min={search.startDate}
-            onChange={(event) => set({ endDate: event.target.value || undefined })}
-          />
-        </Field.Root>
+        <UserFilterField value={user} onChange={setUser} onEnter={() => commitUser(user)} />
+        <DayField
+          label="From"
+          value={search.startDate}
+          max={search.endDate}
+          onChange={(startDate) => set({ startDate })}
+        />
+        <DayField
+          label="To"
+          value={search.endDate}
+          min={search.startDate}
+          onChange={(endDate) => set({ endDate })}
+        />
       </SimpleGrid>
       {isFiltered(search) ? (
         <Box>
@@ -181,10 +184,7 @@ export function AuditLog(props: {
         rowKey={(entry) => entry.id}
         loadingLabel="Loading the audit log"
         failedMessage="Failed to fetch the audit log"
-        empty={{
-          title: 'No events recorded',
-          hint: isFiltered(search) ? 'Try other filters, or clear them.' : undefined,
-        }}
+        empty={filteredEmpty('No events recorded', isFiltered(search))}
         pagination={pagingOf(data, (next) => onSearchChange({ ...search, page: next }))}
       />
     </Stack>

@@ -1,20 +1,16 @@
-import { Badge, Button, Field, HStack, Input, Stack, Text } from '@chakra-ui/react';
+import { Badge, HStack, Stack, Text } from '@chakra-ui/react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
-import {
-  addressColumn,
-  type Column,
-  cellStyles,
-  ListTable,
-  pagingOf,
-} from '../../components/data-table.tsx';
+import { addressColumn, type Column, ListTable, pagingOf } from '../../components/data-table.tsx';
 import { errorMessage } from '../../lib/errors.ts';
-import { formatDateTime } from '../../lib/format.ts';
 import { notify } from '../../lib/toaster.ts';
 import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
+import { DangerRowButton } from './danger-row-button.tsx';
 import { Device } from './device-cell.tsx';
+import { dateTimeColumn } from './table-columns.tsx';
 import { useDebounced } from './use-debounced.ts';
+import { UserFilterField } from './user-filter-field.tsx';
 
 const PAGE_SIZE = 20;
 
@@ -43,11 +39,7 @@ function sessionColumns(onEnd: (session: OpenSession) => void): Column<OpenSessi
     { header: 'User', cell: (session) => <SessionUser user={session.user} /> },
     addressColumn((session) => session.ip),
     { header: 'Device', cell: (session) => <Device userAgent={session.userAgent} /> },
-    {
-      header: 'Last seen',
-      cell: (session) => formatDateTime(session.lastSeenAt),
-      cellProps: cellStyles.nowrap,
-    },
+    dateTimeColumn('Last seen', (session) => session.lastSeenAt),
     {
       header: 'Actions',
       hideHeader: true,
@@ -59,15 +51,12 @@ function sessionColumns(onEnd: (session: OpenSession) => void): Column<OpenSessi
             This session
           </Badge>
         ) : (
-          <Button
-            size="xs"
-            variant="outline"
-            colorPalette="red"
+          <DangerRowButton
             aria-label={`End session of ${session.user.email}${session.ip ? ` from ${session.ip}` : ''}`}
             onClick={() => onEnd(session)}
           >
             End session
-          </Button>
+          </DangerRowButton>
         ),
     },
   ];
@@ -104,15 +93,7 @@ export function OpenSessions() {
 
   return (
     <Stack gap="4">
-      <Field.Root maxW={{ base: 'full', sm: 'sm' }}>
-        <Field.Label>User</Field.Label>
-        <Input
-          type="search"
-          placeholder="E-mail or name"
-          value={typed}
-          onChange={(event) => setTyped(event.target.value)}
-        />
-      </Field.Root>
+      <UserFilterField value={typed} onChange={setTyped} maxW={{ base: 'full', sm: 'sm' }} />
       <ListTable
         label="Open sessions"
         query={list}

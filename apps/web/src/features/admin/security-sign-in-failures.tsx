@@ -2,15 +2,9 @@ import { signInFailureWindows } from '@bank/validators/enums';
 import { Button, Flex, HStack, Stack, Text } from '@chakra-ui/react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
-import {
-  addressColumn,
-  type Column,
-  cellStyles,
-  ListTable,
-  pagingOf,
-} from '../../components/data-table.tsx';
-import { formatDateTime } from '../../lib/format.ts';
+import { addressColumn, type Column, ListTable, pagingOf } from '../../components/data-table.tsx';
 import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
+import { dateTimeColumn } from './table-columns.tsx';
 
 const PAGE_SIZE = 20;
 
@@ -41,11 +35,7 @@ const columns: Column<FailureGroup>[] = [
     cell: (row) => row.attempts,
     cellProps: { textAlign: 'end', fontVariantNumeric: 'tabular-nums', fontWeight: 'medium' },
   },
-  {
-    header: 'Last attempt',
-    cell: (row) => formatDateTime(row.lastAttempt),
-    cellProps: cellStyles.nowrap,
-  },
+  dateTimeColumn('Last attempt', (row) => row.lastAttempt),
   { header: 'E-mails tried', cell: (row) => <EmailsTried row={row} /> },
 ];
 

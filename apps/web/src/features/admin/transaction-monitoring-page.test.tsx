@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { makeUser, signedInAs } from '../../testing/fixtures.ts';
 import { makeTransaction, transactionPage } from '../../testing/money-fixtures.ts';
 import { renderApp } from '../../testing/render-app.tsx';
@@ -16,6 +16,8 @@ function serveAll() {
       amount: 1234.5 + index,
       direction: 'debit',
       sender: { firstName: 'Grace', lastName: `Hopper${index + 1}`, email: `g${index + 1}@x.io` },
+      recipientName: index === 0 ? 'Alan Turing' : null,
+      recipientAccountNumber: index === 0 ? '4000123456781234' : null,
       createdAt: '2026-03-07T10:00:00.000Z',
     }),
   );
@@ -46,6 +48,10 @@ describe('admin transaction monitoring', () => {
     expect(within(first).getByText('$1,234.50')).toBeInTheDocument();
     expect(within(first).getByText('Pending')).toBeInTheDocument();
     expect(within(first).getByText('Mar 7, 2026')).toBeInTheDocument();
+    // Whom the money went to: the name and the account's last four.
+    expect(within(table).getByRole('columnheader', { name: 'Recipient' })).toBeInTheDocument();
+    expect(within(first).getByText('Alan Turing')).toBeInTheDocument();
+    expect(within(first).getByText('••1234')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
 
     await user.click(screen.getByRole('button', { name: 'Next' }));
@@ -74,7 +80,8 @@ describe('admin transaction monitoring', () => {
     );
     renderApp('/admin/transactions', { session: admin });
     expect(await screen.findByText('External')).toBeInTheDocument();
-    expect(screen.getByText('—')).toBeInTheDocument();
+    // The withdrawal has no sender; neither movement went to a named recipient.
+    expect(screen.getAllByText('—')).toHaveLength(3);
   });
 
   it('says so when nothing matches', async () => {
@@ -90,5 +97,16 @@ describe('admin transaction monitoring', () => {
     });
     renderApp('/admin/transactions', { session: admin });
     expect(await screen.findByRole('alert')).toHaveTextContent('Administrators only');
+  });
+
+  it('searches every customer’s transactions by what is typed, from page one', async () => {
+    serveAll();
+    const { user, router } = renderApp('/admin/transactions?page=2', { session: admin });
+    expect(await screen.findByText('Showing 11 to 20 of 25 results')).toBeInTheDocument();
+    await user.type(screen.getByRole('searchbox', { name: 'Search transactions' }), 'grace{Enter}');
+    await vi.waitFor(() => expect(router.state.location.search).toEqual({ q: 'grace', page: 1 }));
+    await vi.waitFor(() =>
+      expect(callsTo('transactions.all').at(-1)).toEqual({ q: 'grace', page: 1, limit: 10 }),
+    );
   });
 });

@@ -1,21 +1,20 @@
-import { Badge, Button, Flex, Heading, Stack, Text } from '@chakra-ui/react';
+import { Badge, Stack, Text } from '@chakra-ui/react';
 import { keepPreviousData } from '@tanstack/react-query';
-import { useId, useState } from 'react';
-import { LuFilter, LuUndo2 } from 'react-icons/lu';
+import { useState } from 'react';
+import { LuUndo2 } from 'react-icons/lu';
 import { type Column, cellStyles, ListTable } from '../../components/data-table.tsx';
 import { TransactionStatusBadge } from '../../components/money.tsx';
-import { TransactionFilters } from '../../components/transaction-filters.tsx';
-import { formatDate, formatMoney, humanize } from '../../lib/format.ts';
-import {
-  filtersOf,
-  hasFilters,
-  type TransactionFilterValues,
-  type TransactionSearch,
-} from '../../lib/transaction-search.ts';
+import { useTransactionSearchControls } from '../../components/transaction-search-controls.tsx';
+import { formatMoney, humanize } from '../../lib/format.ts';
+import { PAGE_SIZE } from '../../lib/page-data.ts';
+import { hasFilters, type TransactionSearch } from '../../lib/transaction-search.ts';
 import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
+import { DangerRowButton } from './danger-row-button.tsx';
+import { filteredEmpty } from './filtered-empty.ts';
+import { NameAndDetail } from './name-and-detail.tsx';
+import { PageHeadingWithActions } from './page-heading.tsx';
 import { canReverse, ReverseDialog } from './reverse-dialog.tsx';
-
-const PAGE_SIZE = 10;
+import { dateColumn, figureColumn } from './table-columns.tsx';
 
 type MonitoredTransaction = RouterOutputs['transactions']['all']['data'][number];
 
@@ -25,15 +24,18 @@ function SenderCell({ transaction }: { transaction: MonitoredTransaction }) {
   if (!sender) {
     return <Text color="fg.muted">{transaction.type === 'deposit' ? 'External' : '—'}</Text>;
   }
+  return <NameAndDetail name={`${sender.firstName} ${sender.lastName}`} detail={sender.email} />;
+}
+
+/** Who received the money: the name it went to and the account's last four, when it went to one. */
+function RecipientCell({ transaction }: { transaction: MonitoredTransaction }) {
+  const { recipientName, recipientAccountNumber } = transaction;
+  if (!recipientName) return <Text color="fg.muted">—</Text>;
   return (
-    <Stack gap="0">
-      <Text fontWeight="medium">{`${sender.firstName} ${sender.lastName}`}</Text>
-      {sender.email ? (
-        <Text fontSize="xs" color="fg.muted">
-          {sender.email}
-        </Text>
-      ) : null}
-    </Stack>
+    <NameAndDetail
+      name={recipientName}
+      detail={recipientAccountNumber ? `••${recipientAccountNumber.slice(-4)}` : null}
+    />
   );
 }
 
@@ -42,39 +44,28 @@ function columnsWith(
 ): Column<MonitoredTransaction>[] {
   return [
     { header: 'Sender', cell: (transaction) => <SenderCell transaction={transaction} /> },
+    { header: 'Recipient', cell: (transaction) => <RecipientCell transaction={transaction} /> },
     {
       header: 'Type',
       cell: (transaction) => humanize(transaction.type),
       cellProps: cellStyles.nowrap,
     },
-    {
-      header: 'Amount',
-      headerProps: { textAlign: 'end' },
-      cell: (transaction) => formatMoney(transaction.amount),
-      cellProps: cellStyles.figure,
-    },
+    figureColumn('Amount', (transaction) => formatMoney(transaction.amount)),
     {
       header: 'Status',
       cell: (transaction) => <TransactionStatusBadge status={transaction.status} />,
     },
-    {
-      header: 'Date',
-      cell: (transaction) => formatDate(transaction.createdAt),
-      cellProps: cellStyles.nowrap,
-    },
+    dateColumn('Date', (transaction) => transaction.createdAt),
     {
       header: 'Actions',
       cell: (transaction) =>
         canReverse(transaction) ? (
-          <Button
-            size="xs"
-            variant="outline"
-            colorPalette="red"
+          <DangerRowButton
             aria-label={`${transaction.status === 'pending' ? 'Void' : 'Reverse'} ${transaction.description}`}
             onClick={() => onReverse(transaction)}
           >
             <LuUndo2 aria-hidden="true" /> {transaction.status === 'pending' ? 'Void' : 'Reverse'}
-          </Button>
+          </DangerRowButton>
         ) : transaction.reversedAmount > 0 ? (
           <Badge colorPalette="orange">{`Reversed ${formatMoney(transaction.reversedAmount)}`}</Badge>
         ) : null,
@@ -89,9 +80,8 @@ export function TransactionMonitoringPage(props: {
 }) {
   const { search, onSearchChange } = props;
   const page = search.page ?? 1;
-  const filters = filtersOf(search);
-  const filtersId = useId();
-  const [filtersOpen, setFiltersOpen] = useState(() => hasFilters(search));
+  const controls = useTransactionSearchControls(search, onSearchChange);
+  const { filters } = controls;
 
   const list = trpc.transactions.all.useQuery(
     { ...filters, page, limit: PAGE_SIZE },
@@ -99,28 +89,17 @@ export function TransactionMonitoringPage(props: {
   );
 
   const [reversing, setReversing] = useState<MonitoredTransaction | null>(null);
-  const changeFilters = (next: TransactionFilterValues) => onSearchChange({ ...next, page: 1 });
   const data = list.data;
 
   return (
     <Stack gap="6">
-      <Flex gap="3" align="center" wrap="wrap">
-        <Heading as="h1" size="2xl" flex="1" minW="48">
-          Transaction Monitoring
-        </Heading>
-        <Button
-          variant="outline"
-          aria-expanded={filtersOpen}
-          aria-controls={filtersOpen ? filtersId : undefined}
-          onClick={() => setFiltersOpen((open) => !open)}
-        >
-          <LuFilter aria-hidden="true" /> Filter
-        </Button>
-      </Flex>
+      <PageHeadingWithActions title="Transaction Monitoring">
+        {controls.filterButton}
+      </PageHeadingWithActions>
 
-      {filtersOpen ? (
-        <TransactionFilters id={filtersId} values={filters} onChange={changeFilters} />
-      ) : null}
+      {controls.searchBox}
+
+      {controls.filterPanel}
 
       <ListTable
         label="Transactions"
@@ -130,10 +109,7 @@ export function TransactionMonitoringPage(props: {
         rowKey={(transaction) => transaction.id}
         loadingLabel="Loading transactions"
         failedMessage="Failed to fetch transactions"
-        empty={{
-          title: 'No transactions found',
-          hint: hasFilters(search) ? 'Try other filters, or clear them.' : undefined,
-        }}
+        empty={filteredEmpty('No transactions found', hasFilters(search))}
         pagination={
           data && {
             page: data.page,

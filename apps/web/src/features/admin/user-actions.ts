@@ -12,37 +12,34 @@ export function useUserActions() {
   const block = trpc.admin.setUserBlocked.useMutation();
   const remove = trpc.admin.deleteUser.useMutation();
 
-  const refresh = () => utils.admin.invalidate();
-
-  async function setBlocked(id: string, blocked: boolean): Promise<boolean> {
+  /** Runs one change; whether it went through. */
+  async function run(
+    change: () => Promise<{ message: string }>,
+    failure: { log: string; message: string },
+  ): Promise<boolean> {
     try {
-      const result = await block.mutateAsync({ id, blocked });
+      const result = await change();
       notify({ type: 'success', message: result.message });
-      await refresh();
+      await utils.admin.invalidate();
       return true;
     } catch (error) {
-      console.warn('Block failed', error);
-      notify({ type: 'error', message: errorMessage(error, 'Failed to block user') });
-      return false;
-    }
-  }
-
-  async function deleteUser(id: string): Promise<boolean> {
-    try {
-      const result = await remove.mutateAsync({ id });
-      notify({ type: 'success', message: result.message });
-      await refresh();
-      return true;
-    } catch (error) {
-      console.warn('Delete failed', error);
-      notify({ type: 'error', message: errorMessage(error, 'Failed to delete user') });
+      console.warn(failure.log, error);
+      notify({ type: 'error', message: errorMessage(error, failure.message) });
       return false;
     }
   }
 
   return {
-    setBlocked,
-    deleteUser,
+    setBlocked: (id: string, blocked: boolean) =>
+      run(() => block.mutateAsync({ id, blocked }), {
+        log: 'Block failed',
+        message: 'Failed to block user',
+      }),
+    deleteUser: (id: string) =>
+      run(() => remove.mutateAsync({ id }), {
+        log: 'Delete failed',
+        message: 'Failed to delete user',
+      }),
     /** The user whose block is being changed, for that row's spinner. */
     blockingId: block.isPending ? block.variables?.id : undefined,
     deleting: remove.isPending,

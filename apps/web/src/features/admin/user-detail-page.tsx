@@ -1,4 +1,3 @@
-import { userChanges } from '@bank/validators/admin';
 import {
   Badge,
   Button,
@@ -6,15 +5,13 @@ import {
   Flex,
   Heading,
   HStack,
-  Input,
   SimpleGrid,
+  Skeleton,
   Stack,
   Text,
 } from '@chakra-ui/react';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { lazy, Suspense, useState } from 'react';
 import { LuArrowLeft } from 'react-icons/lu';
 import { ErrorAlert } from '../../components/alerts.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
@@ -26,9 +23,7 @@ import {
   ListSpinner,
 } from '../../components/data-table.tsx';
 import { DetailList } from '../../components/detail-list.tsx';
-import { FormField } from '../../components/form-field.tsx';
 import { TransactionStatusBadge } from '../../components/money.tsx';
-import { NameFields, PhoneNumberField } from '../../components/person-fields.tsx';
 import { SectionCard } from '../../components/section-card.tsx';
 import { errorMessage } from '../../lib/errors.ts';
 import { formatDate, formatDateTime, formatMoney, humanize } from '../../lib/format.ts';
@@ -38,78 +33,18 @@ import { AccountRestrictionsPanel } from './account-restrictions-panel.tsx';
 import { auditEntryLabel } from './audit-events.ts';
 import { actedByText } from './audit-people.tsx';
 import { Device } from './device-cell.tsx';
-import { RoleField } from './role-field.tsx';
+import { dateColumn, dateTimeColumn, figureColumn } from './table-columns.tsx';
 import { useUserActions } from './user-actions.ts';
 import { UserScheduledTransfers } from './user-scheduled-transfers.tsx';
 import { UserStatusBadge } from './user-status-badge.tsx';
 
 type UserDetail = RouterOutputs['admin']['user'];
 
-/** Name, phone, role and the daily withdrawal limit (docs/product.md 7, PUT /users/{id}). */
-function EditUserForm({ detail }: { detail: UserDetail }) {
-  const { user } = detail;
-  const utils = trpc.useUtils();
-  const update = trpc.admin.updateUser.useMutation();
-  const form = useForm({
-    resolver: zodResolver(userChanges),
-    mode: 'onTouched',
-    defaultValues: {
-      firstName: user.firstName,
-      lastName: user.lastName,
-      phoneNumber: user.phoneNumber,
-      role: user.role,
-      withdrawalLimit: user.withdrawalLimit,
-    },
-  });
-  const { errors, isSubmitting } = form.formState;
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      const result = await update.mutateAsync({ id: user.id, ...values });
-      notify({ type: 'success', message: result.message });
-      await utils.admin.invalidate();
-    } catch (error) {
-      notify({ type: 'error', message: errorMessage(error, 'Failed to update user') });
-    }
-  });
-  return (
-    <form onSubmit={onSubmit} noValidate>
-      <Stack gap="4">
-        <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-          <NameFields errors={errors} register={form.register} />
-          <Controller
-            control={form.control}
-            name="phoneNumber"
-            render={({ field }) => (
-              <PhoneNumberField
-                field={{ ...field, value: field.value ?? '' }}
-                error={errors.phoneNumber}
-              />
-            )}
-          />
-          <RoleField registration={form.register('role')} error={errors.role} />
-          <FormField
-            label="Daily withdrawal limit (USD)"
-            error={errors.withdrawalLimit}
-            helperText="Leave empty to follow the bank’s limit."
-          >
-            <Input
-              type="number"
-              inputMode="decimal"
-              min="0"
-              step="0.01"
-              {...form.register('withdrawalLimit', {
-                setValueAs: (value: string) => (value === '' ? null : Number(value)),
-              })}
-            />
-          </FormField>
-        </SimpleGrid>
-        <Button type="submit" alignSelf="flex-start" loading={isSubmitting} loadingText="Saving…">
-          Save Changes
-        </Button>
-      </Stack>
-    </form>
-  );
-}
+// The edit form (the phone field's country list, the role and limit rules) loads on its own:
+// it is below the fold, and the rest of the page needs none of it.
+const EditUserForm = lazy(() =>
+  import('./edit-user-form.tsx').then((module) => ({ default: module.EditUserForm })),
+);
 
 type UserSession = UserDetail['sessions'][number];
 type RecentTransaction = UserDetail['recentTransactions'][number];
@@ -117,16 +52,8 @@ type RecentTransaction = UserDetail['recentTransactions'][number];
 const sessionColumns: Column<UserSession>[] = [
   { header: 'Address', cell: (session) => session.ip ?? '—', cellProps: { fontFamily: 'mono' } },
   { header: 'Device', cell: (session) => <Device userAgent={session.userAgent} /> },
-  {
-    header: 'Signed in',
-    cell: (session) => formatDateTime(session.createdAt),
-    cellProps: cellStyles.nowrap,
-  },
-  {
-    header: 'Last seen',
-    cell: (session) => formatDateTime(session.lastSeenAt),
-    cellProps: cellStyles.nowrap,
-  },
+  dateTimeColumn('Signed in', (session) => session.createdAt),
+  dateTimeColumn('Last seen', (session) => session.lastSeenAt),
 ];
 
 const transactionColumns: Column<RecentTransaction>[] = [
@@ -136,22 +63,16 @@ const transactionColumns: Column<RecentTransaction>[] = [
     cell: (transaction) => humanize(transaction.type),
     cellProps: cellStyles.nowrap,
   },
-  {
-    header: 'Amount',
-    headerProps: { textAlign: 'end' },
-    cell: (transaction) =>
+  figureColumn(
+    'Amount',
+    (transaction) =>
       `${transaction.direction === 'credit' ? '+' : '−'}${formatMoney(transaction.amount)}`,
-    cellProps: cellStyles.figure,
-  },
+  ),
   {
     header: 'Status',
     cell: (transaction) => <TransactionStatusBadge status={transaction.status} />,
   },
-  {
-    header: 'Date',
-    cell: (transaction) => formatDate(transaction.createdAt),
-    cellProps: cellStyles.nowrap,
-  },
+  dateColumn('Date', (transaction) => transaction.createdAt),
 ];
 
 function SessionsSection({ detail }: { detail: UserDetail }) {
@@ -306,7 +227,9 @@ export function UserDetailPage({ userId }: { userId: string }) {
       </SimpleGrid>
 
       <SectionCard title="Edit user">
-        <EditUserForm key={`${user.id}:${user.role}:${user.withdrawalLimit}`} detail={detail} />
+        <Suspense fallback={<Skeleton h="48" />}>
+          <EditUserForm key={`${user.id}:${user.role}:${user.withdrawalLimit}`} detail={detail} />
+        </Suspense>
       </SectionCard>
 
       <SectionCard title="Recent transactions">

@@ -1,35 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { RouterOutputs } from '../../lib/trpc.ts';
+import { makeListedUser } from '../../testing/admin-user-fixtures.ts';
 import { makeUser, signedInAs } from '../../testing/fixtures.ts';
 import { renderApp } from '../../testing/render-app.tsx';
 import { callsTo, mockProcedure, mockProcedures, TrpcMockError } from '../../testing/trpc-msw.ts';
 
 const admin = signedInAs(makeUser({ role: 'admin' }));
-
-type ListedUser = RouterOutputs['admin']['users']['data'][number];
-
-function listedUser(overrides: Partial<ListedUser> = {}): ListedUser {
-  return {
-    id: '0193a7c2-0000-7000-8000-0000000000a1',
-    _id: '0193a7c2-0000-7000-8000-0000000000a1',
-    firstName: 'Grace',
-    lastName: 'Hopper',
-    email: 'grace@example.com',
-    phoneNumber: '+15551234567',
-    role: 'user',
-    status: 'active',
-    isBlocked: false,
-    isEmailVerified: true,
-    twoFactorEnabled: false,
-    withdrawalLimit: null,
-    createdAt: '2026-11-02T10:00:00.000Z',
-    accountNumber: '123456789012',
-    balance: 1250.5,
-    lastSeenAt: null,
-    ...overrides,
-  };
-}
 
 const stats = {
   totalUsers: 12,
@@ -48,8 +24,8 @@ const stats = {
 
 function serveUsers(
   users = [
-    listedUser(),
-    listedUser({
+    makeListedUser(),
+    makeListedUser({
       id: '0193a7c2-0000-7000-8000-0000000000a2',
       firstName: 'Alan',
       lastName: 'Turing',
@@ -82,14 +58,14 @@ describe('admin user management', () => {
       lastName: 'Admin',
     });
     serveUsers([
-      listedUser({
+      makeListedUser({
         id: 'admin-1',
         _id: 'admin-1',
         firstName: 'Bank',
         lastName: 'Admin',
         role: 'admin',
       }),
-      listedUser(),
+      makeListedUser(),
     ]);
     renderApp('/admin/users', { session: signedInAs(me) });
     const table = await screen.findByRole('table', { name: 'Users' });
@@ -177,7 +153,7 @@ describe('admin user management', () => {
     serveUsers();
     mockProcedure('admin.createUser', (input) => ({
       message: 'User created successfully',
-      user: listedUser({ ...input, id: '0193a7c2-0000-7000-8000-0000000000a3' }),
+      user: makeListedUser({ ...input, id: '0193a7c2-0000-7000-8000-0000000000a3' }),
     }));
     const { user } = renderApp('/admin/users', { session: admin });
     await user.click(await screen.findByRole('button', { name: 'Add User' }));

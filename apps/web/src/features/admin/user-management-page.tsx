@@ -4,8 +4,6 @@ import {
   Box,
   Button,
   Link as ChakraLink,
-  Flex,
-  Heading,
   HStack,
   IconButton,
   SimpleGrid,
@@ -17,11 +15,14 @@ import { Link } from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
 import { LuLock, LuLockOpen, LuTrash2, LuUserPlus } from 'react-icons/lu';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
-import { type Column, cellStyles, ListTable, pagingOf } from '../../components/data-table.tsx';
-import { formatDate, formatMoney, humanize } from '../../lib/format.ts';
+import { type Column, ListTable, pagingOf } from '../../components/data-table.tsx';
+import { type FilterField, SearchFilters } from '../../components/search-filters.tsx';
+import { formatMoney, humanize } from '../../lib/format.ts';
 import { useCurrentUser } from '../../lib/session.ts';
 import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
-import { FilterGrid, FilterInput, FilterSelect } from './list-filters.tsx';
+import { filteredEmpty } from './filtered-empty.ts';
+import { PageHeadingWithActions } from './page-heading.tsx';
+import { dateColumn, figureColumn } from './table-columns.tsx';
 import { type UserActions, useUserActions } from './user-actions.ts';
 import { type UserSearch, userListInput } from './user-search.ts';
 import { UserStatusBadge } from './user-status-badge.tsx';
@@ -121,13 +122,8 @@ function userColumns(options: {
       ),
     },
     { header: 'Status', cell: (user) => <UserStatusBadge status={user.status} /> },
-    {
-      header: 'Balance',
-      headerProps: { textAlign: 'end' },
-      cell: (user) => (user.balance === null ? '—' : formatMoney(user.balance)),
-      cellProps: cellStyles.figure,
-    },
-    { header: 'Joined', cell: (user) => formatDate(user.createdAt), cellProps: cellStyles.nowrap },
+    figureColumn('Balance', (user) => (user.balance === null ? '—' : formatMoney(user.balance))),
+    dateColumn('Joined', (user) => user.createdAt),
     {
       header: 'Actions',
       cell: (user) => <UserRowActions user={user} {...options} />,
@@ -135,45 +131,18 @@ function userColumns(options: {
   ];
 }
 
-function Filters(props: { search: UserSearch; onChange: (next: UserSearch) => void }) {
-  const { search } = props;
-  const set = (patch: Partial<UserSearch>) => props.onChange({ ...search, ...patch, page: 1 });
-  return (
-    <FilterGrid columns={5}>
-      <FilterInput
-        label="Search"
-        type="search"
-        placeholder="Name, e-mail or account number"
-        value={search.searchQuery}
-        onChange={(searchQuery) => set({ searchQuery })}
-      />
-      <FilterSelect
-        label="Role"
-        value={search.role}
-        options={userRoles}
-        onChange={(role) => set({ role })}
-      />
-      <FilterSelect
-        label="Status"
-        value={search.status}
-        options={userStatuses}
-        onChange={(status) => set({ status })}
-      />
-      <FilterInput
-        label="Joined from"
-        type="date"
-        value={search.startDate}
-        onChange={(startDate) => set({ startDate })}
-      />
-      <FilterInput
-        label="Joined to"
-        type="date"
-        value={search.endDate}
-        onChange={(endDate) => set({ endDate })}
-      />
-    </FilterGrid>
-  );
-}
+const filters: FilterField<UserSearch>[] = [
+  {
+    key: 'searchQuery',
+    label: 'Search',
+    type: 'search',
+    placeholder: 'Name, e-mail or account number',
+  },
+  { key: 'role', label: 'Role', options: userRoles },
+  { key: 'status', label: 'Status', options: userStatuses },
+  { key: 'startDate', label: 'Joined from', type: 'date' },
+  { key: 'endDate', label: 'Joined to', type: 'date' },
+];
 
 /** docs/product.md 2.25: search, filters, a table with block/unblock and delete, server pages. */
 export function UserManagementPage(props: {
@@ -196,10 +165,7 @@ export function UserManagementPage(props: {
   const data = list.data;
   return (
     <Stack gap="6">
-      <Flex gap="3" align="center" wrap="wrap">
-        <Heading as="h1" size="2xl" flex="1" minW="48">
-          User Management
-        </Heading>
+      <PageHeadingWithActions title="User Management">
         <Button
           aria-haspopup="dialog"
           aria-expanded={creating}
@@ -217,7 +183,7 @@ export function UserManagementPage(props: {
             <CreateUserDialog open={creating} onOpenChange={setCreating} />
           </Suspense>
         ) : null}
-      </Flex>
+      </PageHeadingWithActions>
 
       <SimpleGrid columns={{ base: 2, md: 4 }} gap="3">
         <StatTile label="Total users" value={stats.data?.totalUsers} />
@@ -226,7 +192,7 @@ export function UserManagementPage(props: {
         <StatTile label="New this month" value={stats.data?.newUsersThisMonth} />
       </SimpleGrid>
 
-      <Filters search={search} onChange={onSearchChange} />
+      <SearchFilters search={search} onChange={onSearchChange} fields={filters} />
 
       <ListTable
         label="Users"
@@ -236,10 +202,7 @@ export function UserManagementPage(props: {
         rowKey={(user) => user.id}
         loadingLabel="Loading users"
         failedMessage="Failed to fetch users"
-        empty={{
-          title: 'No users found',
-          hint: hasFilters ? 'Try other filters, or clear them.' : undefined,
-        }}
+        empty={filteredEmpty('No users found', hasFilters)}
         pagination={pagingOf(data, (next) => onSearchChange({ ...search, page: next }))}
       />
       <ConfirmDialog

@@ -1,19 +1,14 @@
-import { Badge, Button, Stack, Text } from '@chakra-ui/react';
+import { Badge, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
-import { ErrorAlert } from '../../components/alerts.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
-import {
-  type Column,
-  cellStyles,
-  DataTable,
-  EmptyList,
-  ListSpinner,
-} from '../../components/data-table.tsx';
+import { type Column, cellStyles, DataTable, EmptyList } from '../../components/data-table.tsx';
 import { SectionCard } from '../../components/section-card.tsx';
 import { errorMessage } from '../../lib/errors.ts';
 import { formatMoney, humanize } from '../../lib/format.ts';
 import { notify } from '../../lib/toaster.ts';
 import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
+import { DangerRowButton } from './danger-row-button.tsx';
+import { QueryBody } from './query-body.tsx';
 
 type Schedule = RouterOutputs['scheduled']['ofUser']['data'][number];
 
@@ -85,37 +80,34 @@ export function UserScheduledTransfers({ userId }: { userId: string }) {
       hideHeader: true,
       cell: (row) =>
         isOpen(row) ? (
-          <Button
-            size="xs"
-            variant="outline"
-            colorPalette="red"
+          <DangerRowButton
             onClick={() => setCancelling(row)}
             aria-label={`Cancel the transfer to ${row.payee.name}`}
           >
             Cancel
-          </Button>
+          </DangerRowButton>
         ) : null,
     },
   ];
 
   return (
     <SectionCard title="Scheduled transfers">
-      {schedules.isError ? (
-        <ErrorAlert>
-          {errorMessage(schedules.error, 'Failed to load scheduled transfers')}
-        </ErrorAlert>
-      ) : !schedules.data ? (
-        <ListSpinner label="Loading scheduled transfers" />
-      ) : schedules.data.data.length === 0 ? (
-        <EmptyList title="No scheduled transfers" />
-      ) : (
-        <DataTable
-          label="Scheduled transfers"
-          rows={schedules.data.data}
-          columns={columns}
-          rowKey={(row) => row.id}
-        />
-      )}
+      <QueryBody
+        query={schedules}
+        loadingLabel="Loading scheduled transfers"
+        failedMessage="Failed to load scheduled transfers"
+        isEmpty={(data) => data.data.length === 0}
+        empty={<EmptyList title="No scheduled transfers" />}
+      >
+        {(data) => (
+          <DataTable
+            label="Scheduled transfers"
+            rows={data.data}
+            columns={columns}
+            rowKey={(row) => row.id}
+          />
+        )}
+      </QueryBody>
       <ConfirmDialog
         open={cancelling !== null}
         title="Cancel scheduled transfer"

@@ -1,11 +1,13 @@
-import { Badge, Button, Field, Flex, Heading, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { Badge, Button, Flex, Heading, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { type Column, cellStyles, ListTable } from '../../components/data-table.tsx';
+import { FilterSelect } from '../../components/filter-select.tsx';
 import { errorMessage } from '../../lib/errors.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { notify } from '../../lib/toaster.ts';
 import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
+import { dateTimeColumn, figureColumn } from './table-columns.tsx';
 
 type Delivery = RouterOutputs['webhooks']['deliveries']['deliveries'][number];
 type Webhook = RouterOutputs['webhooks']['ofApp']['webhooks'][number];
@@ -54,12 +56,7 @@ function columns(canReplay: boolean, replay: (delivery: Delivery) => void): Colu
         </Badge>
       ),
     },
-    {
-      header: 'Attempts',
-      headerProps: { textAlign: 'end' },
-      cell: (delivery) => delivery.attempts,
-      cellProps: cellStyles.figure,
-    },
+    figureColumn('Attempts', (delivery) => delivery.attempts),
     {
       header: 'Last response',
       cell: (delivery) => (
@@ -73,11 +70,7 @@ function columns(canReplay: boolean, replay: (delivery: Delivery) => void): Colu
       cell: (delivery) => (delivery.nextAttemptAt ? formatDateTime(delivery.nextAttemptAt) : '—'),
       cellProps: cellStyles.nowrap,
     },
-    {
-      header: 'Created',
-      cell: (delivery) => formatDateTime(delivery.createdAt),
-      cellProps: cellStyles.nowrap,
-    },
+    dateTimeColumn('Created', (delivery) => delivery.createdAt),
     {
       header: 'Actions',
       hideHeader: true,
@@ -137,25 +130,16 @@ export function WebhookDeliveriesPanel(props: {
             </Text>
           ) : null}
         </Stack>
-        <Field.Root w="auto" minW="40">
-          <Field.Label>Status</Field.Label>
-          <NativeSelect.Root size="sm">
-            <NativeSelect.Field
-              value={status ?? ''}
-              onChange={(event) =>
-                props.onStatusChange(statuses.find((known) => known === event.target.value))
-              }
-            >
-              <option value="">All</option>
-              {statuses.map((option) => (
-                <option key={option} value={option}>
-                  {statusBadge[option].label}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-        </Field.Root>
+        <FilterSelect
+          label="Status"
+          size="sm"
+          compact
+          value={status}
+          options={statuses}
+          allLabel="All"
+          labelOf={(option) => statusBadge[option].label}
+          onChange={props.onStatusChange}
+        />
       </Flex>
       <ListTable
         label="Webhook deliveries"

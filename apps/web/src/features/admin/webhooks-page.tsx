@@ -10,10 +10,10 @@ import {
 } from '@chakra-ui/react';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { type Column, cellStyles, ListTable } from '../../components/data-table.tsx';
+import { type Column, ListTable } from '../../components/data-table.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
-import { formatDateTime } from '../../lib/format.ts';
 import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
+import { dateTimeColumn } from './table-columns.tsx';
 import { WebhookDeliveriesPanel } from './webhook-deliveries-panel.tsx';
 import type { WebhookSearch } from './webhook-search.ts';
 
@@ -72,11 +72,7 @@ function columns(
         </Stack>
       ),
     },
-    {
-      header: 'Created',
-      cell: (webhook) => formatDateTime(webhook.createdAt),
-      cellProps: cellStyles.nowrap,
-    },
+    dateTimeColumn('Created', (webhook) => webhook.createdAt),
     {
       header: 'Actions',
       hideHeader: true,

@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { expectLinkTo } from '../../testing/assertions.ts';
 import { renderApp } from '../../testing/render-app.tsx';
 import { callsTo, mockProcedure, TrpcMockError } from '../../testing/trpc-msw.ts';
 
@@ -49,14 +50,8 @@ describe('register page', () => {
   it('requires the terms to be accepted before calling the server', async () => {
     const { user } = renderApp('/register');
     await screen.findByRole('heading', { name: 'Create your account' });
-    expect(screen.getByRole('link', { name: 'Terms and Conditions' })).toHaveAttribute(
-      'href',
-      '/terms',
-    );
-    expect(screen.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute(
-      'href',
-      '/privacy',
-    );
+    expectLinkTo('Terms and Conditions', '/terms');
+    expectLinkTo('Privacy Policy', '/privacy');
     await user.click(screen.getByRole('button', { name: 'Create account' }));
     expect(await screen.findByText('You must accept the terms and conditions')).toBeInTheDocument();
     expect(screen.getByText('Phone number is required')).toBeInTheDocument();

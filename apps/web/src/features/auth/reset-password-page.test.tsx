@@ -1,5 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { expectLinkTo } from '../../testing/assertions.ts';
 import { renderApp } from '../../testing/render-app.tsx';
 import { callsTo, mockProcedure } from '../../testing/trpc-msw.ts';
 
@@ -10,10 +11,7 @@ describe('reset password page', () => {
     expect(
       screen.getByText('The password reset link is invalid or has expired.'),
     ).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Request a new reset link' })).toHaveAttribute(
-      'href',
-      '/forgot-password',
-    );
+    expectLinkTo('Request a new reset link', '/forgot-password');
   });
 
   it('with a token resets the password and returns to sign-in with a message', async () => {

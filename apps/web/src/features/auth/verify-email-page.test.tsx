@@ -1,5 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { expectLinkTo } from '../../testing/assertions.ts';
 import { renderApp } from '../../testing/render-app.tsx';
 import { callsTo, mockProcedure, TrpcMockError } from '../../testing/trpc-msw.ts';
 
@@ -57,9 +58,6 @@ describe('verify email page', () => {
     });
     renderApp('/verify-email?token=expired');
     expect(await screen.findByText('The link is invalid or has expired.')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Return to sign in' })).toHaveAttribute(
-      'href',
-      '/login',
-    );
+    expectLinkTo('Return to sign in', '/login');
   });
 });

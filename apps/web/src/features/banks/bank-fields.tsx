@@ -1,19 +1,10 @@
-import { Input, NativeSelect } from '@chakra-ui/react';
-import type { ComponentProps } from 'react';
+import { Input } from '@chakra-ui/react';
 import type { FieldError, UseFormRegisterReturn } from 'react-hook-form';
 import { FormField } from '../../components/form-field.tsx';
+import { OptionsSelect } from '../../components/options-select.tsx';
+import { humanize } from '../../lib/format.ts';
 
-export function AccountTypeSelect(props: ComponentProps<typeof NativeSelect.Field>) {
-  return (
-    <NativeSelect.Root>
-      <NativeSelect.Field {...props}>
-        <option value="checking">Checking</option>
-        <option value="savings">Savings</option>
-      </NativeSelect.Field>
-      <NativeSelect.Indicator />
-    </NativeSelect.Root>
-  );
-}
+const accountTypes = ['checking', 'savings'] as const;
 
 export type BankField = 'name' | 'accountNumber' | 'routingNumber' | 'accountType';
 
@@ -35,7 +26,11 @@ export function BankFields(props: {
         <Input inputMode="numeric" autoComplete="off" {...register('routingNumber')} />
       </FormField>
       <FormField label="Account type" error={errors.accountType} required>
-        <AccountTypeSelect {...register('accountType')} />
+        <OptionsSelect
+          registration={register('accountType')}
+          options={accountTypes}
+          labelOf={humanize}
+        />
       </FormField>
     </>
   );

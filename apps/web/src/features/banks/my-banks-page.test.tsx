@@ -3,30 +3,26 @@ import { describe, expect, it } from 'vitest';
 import { signedInAs } from '../../testing/fixtures.ts';
 import { type BankFixture, bankPage, makeBank } from '../../testing/money-fixtures.ts';
 import { renderApp } from '../../testing/render-app.tsx';
+import { savedList } from '../../testing/saved-list.ts';
 import { callsTo, mockProcedures, TrpcMockError } from '../../testing/trpc-msw.ts';
 
+/** A bank list that remembers what the page adds, changes and removes. */
 function serveBanks(initial: BankFixture[]) {
-  let banks = [...initial];
+  const banks = savedList(initial, { notFound: 'Bank not found', newFirst: true });
   mockProcedures({
-    'banks.list': () => bankPage(banks),
+    'banks.list': () => bankPage(banks.all()),
     'banks.create': (input) => {
-      const values = input;
-      const bank = makeBank({
-        ...values,
-        maskedAccountNumber: `****${String(values.accountNumber).slice(-4)}`,
-      });
-      banks = [bank, ...banks];
+      const bank = banks.add(
+        makeBank({ ...input, maskedAccountNumber: `****${String(input.accountNumber).slice(-4)}` }),
+      );
       return { message: 'Bank added successfully', bank };
     },
     'banks.update': (input) => {
-      banks = banks.map((bank) => (bank.id === input.id ? { ...bank, ...input } : bank));
-      const bank = banks.find((known) => known.id === input.id);
-      if (!bank) throw new TrpcMockError('NOT_FOUND', 'Bank not found');
+      const bank = banks.update(input.id, (known) => ({ ...known, ...input }));
       return { message: 'Bank updated successfully', bank };
     },
-    'banks.remove': (input) => {
-      const { id } = input;
-      banks = banks.filter((bank) => bank.id !== id);
+    'banks.remove': ({ id }) => {
+      banks.remove(id);
       return { message: 'Bank deleted successfully', id };
     },
   });

@@ -12,13 +12,13 @@ import {
   Text,
 } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { useForm } from 'react-hook-form';
 import { LuChevronDown, LuLandmark } from 'react-icons/lu';
 import { DetailList } from '../../components/detail-list.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
 import { EditAndDeleteButtons, SavedItemTile } from '../../components/saved-item-tile.tsx';
-import { TileList, useDeleteConfirmation } from '../../components/tile-list.tsx';
+import { SavedItemsSection, type TileActions } from '../../components/tile-list.tsx';
 import { errorMessage } from '../../lib/errors.ts';
 import { humanize } from '../../lib/format.ts';
 import { notify } from '../../lib/toaster.ts';
@@ -65,7 +65,7 @@ function AddBankForm() {
   );
 }
 
-function BankTile(props: { bank: SavedBank; onEdit: () => void; onDelete: () => void }) {
+function BankTile(props: { bank: SavedBank } & TileActions) {
   const { bank } = props;
   return (
     <SavedItemTile
@@ -124,51 +124,42 @@ function BankTile(props: { bank: SavedBank; onEdit: () => void; onDelete: () => 
 export function MyBanksPage() {
   const utils = trpc.useUtils();
   const banks = trpc.banks.list.useQuery();
-  const [editing, setEditing] = useState<SavedBank | null>(null);
-  const deletion = useDeleteConfirmation<SavedBank>({
-    title: 'Delete bank',
-    remove: trpc.banks.remove.useMutation(),
-    reload: () => utils.banks.list.invalidate(),
-    failedMessage: 'Failed to delete bank',
-  });
+  const remove = trpc.banks.remove.useMutation();
 
   return (
     <Stack gap="6">
       <PageTitle title="My Banks">Linked bank accounts for deposits and withdrawals.</PageTitle>
       <Flex gap="6" direction={{ base: 'column', lg: 'row' }} align="flex-start">
-        <Box as="section" aria-labelledby="linked-banks-heading" flex="3" w="full">
-          <Heading as="h2" id="linked-banks-heading" size="md" mb="3">
-            Linked banks
-          </Heading>
-          <TileList
-            label="Linked banks"
-            items={banks.data?.data}
-            failed={banks.isError}
-            loadingLabel="Loading banks"
-            failedText="Error loading banks"
-            emptyText="No banks found"
-            tile={(bank) => (
-              <BankTile
-                key={bank.id}
-                bank={bank}
-                onEdit={() => setEditing(bank)}
-                onDelete={() => deletion.ask(bank)}
-              />
-            )}
-          />
-        </Box>
+        <SavedItemsSection
+          heading="Linked banks"
+          headingId="linked-banks-heading"
+          flex="3"
+          w="full"
+          label="Linked banks"
+          items={banks.data?.data}
+          failed={banks.isError}
+          loadingLabel="Loading banks"
+          failedText="Error loading banks"
+          emptyText="No banks found"
+          deletion={{
+            title: 'Delete bank',
+            remove,
+            reload: () => utils.banks.list.invalidate(),
+            failedMessage: 'Failed to delete bank',
+          }}
+          tile={(bank, actions) => <BankTile key={bank.id} bank={bank} {...actions} />}
+          editDialog={(bank, close) => (
+            <Suspense fallback={null}>
+              <UpdateBankDialog key={bank.id} bank={bank} open onClose={close} />
+            </Suspense>
+          )}
+        />
         <Card.Root variant="outline" flex="2" w="full">
           <Card.Body>
             <AddBankForm />
           </Card.Body>
         </Card.Root>
       </Flex>
-      {editing ? (
-        <Suspense fallback={null}>
-          <UpdateBankDialog key={editing.id} bank={editing} open onClose={() => setEditing(null)} />
-        </Suspense>
-      ) : null}
-      {deletion.dialog}
     </Stack>
   );
 }

@@ -3,38 +3,37 @@ import { describe, expect, it } from 'vitest';
 import { signedInAs } from '../../testing/fixtures.ts';
 import { type CardFixture, cardPage, makeCard } from '../../testing/money-fixtures.ts';
 import { renderApp } from '../../testing/render-app.tsx';
+import { savedList } from '../../testing/saved-list.ts';
 import { callsTo, mockProcedures, TrpcMockError } from '../../testing/trpc-msw.ts';
 
 /** A card list that remembers what the page adds, changes and removes. */
 function serveCards(initial: CardFixture[]) {
-  let cards = [...initial];
+  const cards = savedList(initial, { notFound: 'Card not found', newFirst: true });
   mockProcedures({
-    'cards.list': () => cardPage(cards),
+    'cards.list': () => cardPage(cards.all()),
     'cards.create': (input) => {
-      const values = input;
-      const card = makeCard({
-        type: values.type,
-        name: values.name,
-        last4: String(values.number).slice(-4),
-        number: `**** **** **** ${String(values.number).slice(-4)}`,
-        expiry: values.expiry,
-      });
-      cards = [card, ...cards];
+      const last4 = String(input.number).slice(-4);
+      const card = cards.add(
+        makeCard({
+          type: input.type,
+          name: input.name,
+          last4,
+          number: `**** **** **** ${last4}`,
+          expiry: input.expiry,
+        }),
+      );
       return { message: 'Card added successfully', card };
     },
     'cards.update': (input) => {
-      cards = cards.map((card) =>
-        card.id === input.id
-          ? { ...card, name: input.name ?? card.name, expiry: input.expiry ?? card.expiry }
-          : card,
-      );
-      const card = cards.find((known) => known.id === input.id);
-      if (!card) throw new TrpcMockError('NOT_FOUND', 'Card not found');
+      const card = cards.update(input.id, (known) => ({
+        ...known,
+        name: input.name ?? known.name,
+        expiry: input.expiry ?? known.expiry,
+      }));
       return { message: 'Card updated successfully', card };
     },
-    'cards.remove': (input) => {
-      const { id } = input;
-      cards = cards.filter((card) => card.id !== id);
+    'cards.remove': ({ id }) => {
+      cards.remove(id);
       return { message: 'Card removed successfully', id };
     },
   });

@@ -9,20 +9,20 @@ import {
   HStack,
   IconButton,
   Input,
-  NativeSelect,
   SimpleGrid,
   Skeleton,
   Stack,
   Text,
 } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type ComponentProps, type FormEventHandler, type ReactNode, useState } from 'react';
+import { type FormEventHandler, type ReactNode, useState } from 'react';
 import { type FieldError, type UseFormRegisterReturn, useForm } from 'react-hook-form';
 import { LuTrash2 } from 'react-icons/lu';
 import { ErrorAlert } from '../../components/alerts.tsx';
 import { CardCvvInput, CardExpiryInput, CardNumberInput } from '../../components/card-inputs.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { FormField } from '../../components/form-field.tsx';
+import { OptionsSelect } from '../../components/options-select.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
 import { errorMessage } from '../../lib/errors.ts';
 import { humanize } from '../../lib/format.ts';
@@ -34,17 +34,7 @@ type SavedCard = RouterOutputs['cards']['list']['cards'][number];
 
 /** docs/product.md 7: the first load asks for page 1, ten cards. */
 
-function CardTypeSelect(props: ComponentProps<typeof NativeSelect.Field>) {
-  return (
-    <NativeSelect.Root>
-      <NativeSelect.Field {...props}>
-        <option value="debit">Debit</option>
-        <option value="credit">Credit</option>
-      </NativeSelect.Field>
-      <NativeSelect.Indicator />
-    </NativeSelect.Root>
-  );
-}
+const cardTypes = ['debit', 'credit'] as const;
 
 /** The add and edit forms: a heading that names the form, then its fields. */
 function CardForm(props: {
@@ -73,7 +63,7 @@ function CardTypeAndNameFields(props: {
   return (
     <>
       <FormField label="Card type" error={errors.type} required>
-        <CardTypeSelect {...register('type')} />
+        <OptionsSelect registration={register('type')} options={cardTypes} labelOf={humanize} />
       </FormField>
       <FormField label="Name on card" error={errors.name} required>
         <Input autoComplete="cc-name" {...register('name')} />

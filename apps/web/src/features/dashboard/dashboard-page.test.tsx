@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { expectLinkTo } from '../../testing/assertions.ts';
 import { makeUser, signedInAs } from '../../testing/fixtures.ts';
 import {
   makeBalance,
@@ -50,7 +51,7 @@ describe('dashboard', () => {
     expect(within(recent).getByText('\u2212$1,200.00')).toBeInTheDocument();
     expect(within(recent).getByText('Pending')).toBeInTheDocument();
     expect(within(recent).getAllByText(/Mar 7, 2026/)).toHaveLength(2);
-    expect(screen.getByRole('link', { name: 'View all' })).toHaveAttribute('href', '/transactions');
+    expectLinkTo('View all', '/transactions');
     expect(callsTo('transactions.list')).toEqual([{ page: 1, limit: 5 }]);
 
     for (const name of ['Transfer Money', 'Deposit Funds', 'Withdraw', 'Transaction History']) {

@@ -32,6 +32,7 @@ import { AccountDetailsButton } from './account-details.tsx';
 import { AccountRestrictions } from './account-restrictions.tsx';
 import { IncomeExpenseChart } from './income-expense-chart.tsx';
 import { SpendingByCategory } from './spending-by-category.tsx';
+import { TitledCard } from './titled-card.tsx';
 import { UpcomingPayments } from './upcoming-payments.tsx';
 
 const quickLinks = [
@@ -83,25 +84,20 @@ function RecentTransactions() {
 function MonthlyChart() {
   const stats = trpc.transactions.stats.useQuery();
   return (
-    <Card.Root as="section" aria-labelledby="chart-heading" variant="outline">
-      <Card.Header pb="2" px={{ base: '4', md: '5' }}>
-        <Heading as="h2" id="chart-heading" size="md">
-          Income and Expenses
-        </Heading>
-        <Text fontSize="sm" color="fg.muted">
-          The last 12 months
-        </Text>
-      </Card.Header>
-      <Card.Body px={{ base: '3', md: '5' }} pt="2">
-        {stats.isPending ? (
-          <Skeleton height="60" />
-        ) : stats.isError ? (
-          <ErrorAlert>{errorMessage(stats.error, 'Failed to fetch stats')}</ErrorAlert>
-        ) : (
-          <IncomeExpenseChart data={stats.data.monthlyStats} />
-        )}
-      </Card.Body>
-    </Card.Root>
+    <TitledCard
+      headingId="chart-heading"
+      title="Income and Expenses"
+      note="The last 12 months"
+      bodyPaddingX="3"
+    >
+      {stats.isPending ? (
+        <Skeleton height="60" />
+      ) : stats.isError ? (
+        <ErrorAlert>{errorMessage(stats.error, 'Failed to fetch stats')}</ErrorAlert>
+      ) : (
+        <IncomeExpenseChart data={stats.data.monthlyStats} />
+      )}
+    </TitledCard>
   );
 }
 

@@ -3,12 +3,13 @@ import {
   spendingCategories,
   spendingCategoryLabels,
 } from '@bank/validators/categories';
-import { Box, Card, Flex, Heading, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Box, Flex, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { ErrorAlert } from '../../components/alerts.tsx';
 import { errorMessage } from '../../lib/errors.ts';
 import { formatMoney, formatMonth } from '../../lib/format.ts';
 import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
+import { TitledCard } from './titled-card.tsx';
 
 type Spending = RouterOutputs['transactions']['stats']['spendingByCategory'];
 
@@ -126,18 +127,13 @@ export function SpendingByCategory() {
       );
   }
   return (
-    <Card.Root as="section" aria-labelledby="spending-heading" variant="outline">
-      <Card.Header pb="2" px={{ base: '4', md: '5' }}>
-        <Heading as="h2" id="spending-heading" size="md">
-          Spending by category
-        </Heading>
-        <Text fontSize="sm" color="fg.muted">
-          {stats.data ? formatMonth(stats.data.thisMonth.month) : 'This month'}, so far
-        </Text>
-      </Card.Header>
-      <Card.Body px={{ base: '4', md: '5' }} pt="2">
-        {body}
-      </Card.Body>
-    </Card.Root>
+    <TitledCard
+      headingId="spending-heading"
+      title="Spending by category"
+      note={<>{stats.data ? formatMonth(stats.data.thisMonth.month) : 'This month'}, so far</>}
+      bodyPaddingX="4"
+    >
+      {body}
+    </TitledCard>
   );
 }

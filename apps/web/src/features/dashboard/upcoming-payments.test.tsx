@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { expectLinkTo } from '../../testing/assertions.ts';
 import { signedInAs } from '../../testing/fixtures.ts';
 import { mockMoneyDefaults } from '../../testing/money-fixtures.ts';
 import { renderApp } from '../../testing/render-app.tsx';
@@ -36,10 +37,7 @@ describe('the dashboard’s upcoming payments', () => {
     expect(within(list).getByText('−$1,250.00')).toBeInTheDocument();
     expect(screen.getByText('-$250.00')).toBeInTheDocument();
     expect(screen.getByText(/does not cover these payments/)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Scheduled transfers' })).toHaveAttribute(
-      'href',
-      '/transfers/scheduled',
-    );
+    expectLinkTo('Scheduled transfers', '/transfers/scheduled');
   }, 45_000);
 
   it('says when nothing is due in the week', async () => {

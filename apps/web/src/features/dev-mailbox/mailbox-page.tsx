@@ -8,17 +8,15 @@ import {
   Heading,
   HStack,
   Input,
-  Spacer,
   Spinner,
   Stack,
   Text,
 } from '@chakra-ui/react';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { ErrorAlert, InfoAlert } from '../../components/alerts.tsx';
-import { ColorModeButton } from '../../components/color-mode.tsx';
-import { Logo } from '../../components/logo.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
+import { PublicHeader } from '../../components/public-header.tsx';
 import { errorMessage } from '../../lib/errors.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { trpc } from '../../lib/trpc.ts';
@@ -94,15 +92,7 @@ export function MailboxPage({ to }: { to?: string }) {
   };
   return (
     <Box minH="100dvh">
-      <HStack as="header" px={{ base: '4', md: '8' }} py="4" borderBottomWidth="1px">
-        <ChakraLink asChild color="fg" _hover={{ textDecoration: 'none' }}>
-          <Link to="/login">
-            <Logo />
-          </Link>
-        </ChakraLink>
-        <Spacer />
-        <ColorModeButton />
-      </HStack>
+      <PublicHeader home="/login" bordered />
       <Container as="main" maxW="3xl" py="8">
         <Stack gap="6">
           <PageTitle title="Development mailbox">

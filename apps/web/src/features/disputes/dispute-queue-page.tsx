@@ -6,7 +6,6 @@ import {
   Flex,
   Heading,
   HStack,
-  Input,
   Stack,
   Tabs,
   Text,
@@ -15,6 +14,7 @@ import {
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { ErrorAlert } from '../../components/alerts.tsx';
+import { AmountUpToField, useAmountAndReason } from '../../components/amount-and-reason.tsx';
 import { type Column, DataTable, EmptyList, ListSpinner } from '../../components/data-table.tsx';
 import { ModalDialog } from '../../components/modal-dialog.tsx';
 import { errorMessage } from '../../lib/errors.ts';
@@ -52,24 +52,13 @@ function movesOf(dispute: Listed): Move[] {
 
 function MoveDialog(props: { dispute: Listed | null; move: Move | null; onClose: () => void }) {
   const { dispute, move } = props;
-  const [amount, setAmount] = useState('');
-  const [reason, setReason] = useState('');
-  const [touched, setTouched] = useState(false);
   const utils = trpc.useUtils();
   const update = trpc.disputes.update.useMutation();
   const left = dispute ? dispute.transaction.amount - dispute.transaction.reversedAmount : 0;
-  const parsed = amount.trim() === '' ? undefined : Number(amount);
-  const badAmount =
-    move === 'provisional_credit' &&
-    parsed !== undefined &&
-    (!Number.isFinite(parsed) || parsed <= 0 || parsed > left);
+  const entry = useAmountAndReason(left, props.onClose);
+  const { reason, setReason, touched, setTouched, parsed, outOfRange, close } = entry;
+  const badAmount = move === 'provisional_credit' && outOfRange;
   const missingReason = move === 'denied' && reason.trim() === '';
-  const close = () => {
-    setAmount('');
-    setReason('');
-    setTouched(false);
-    props.onClose();
-  };
   const submit = async () => {
     setTouched(true);
     if (!dispute || !move || badAmount || missingReason) return;
@@ -113,20 +102,11 @@ function MoveDialog(props: { dispute: Listed | null; move: Move | null; onClose:
             : ''}
         </Text>
         {move === 'provisional_credit' ? (
-          <Field.Root invalid={touched && badAmount}>
-            <Field.Label>Amount</Field.Label>
-            <Input
-              inputMode="decimal"
-              placeholder={left.toFixed(2)}
-              value={amount}
-              onChange={(event) => setAmount(event.target.value)}
-            />
-            <Field.HelperText>
-              Leave empty to credit all that is disputed. It comes from the disputes suspense
-              account and is taken back if the dispute is denied.
-            </Field.HelperText>
-            <Field.ErrorText>{`Enter an amount up to ${formatMoney(left)}`}</Field.ErrorText>
-          </Field.Root>
+          <AmountUpToField
+            entry={entry}
+            invalid={touched && badAmount}
+            hint="Leave empty to credit all that is disputed. It comes from the disputes suspense account and is taken back if the dispute is denied."
+          />
         ) : null}
         {move === 'resolved' && dispute && dispute.creditedAmount > 0 ? (
           <Text fontSize="sm" color="fg.muted">

@@ -11,7 +11,6 @@ import {
   Flex,
   Heading,
   Input,
-  NativeSelect,
   Progress,
   Stack,
   Text,
@@ -24,6 +23,7 @@ import { useForm } from 'react-hook-form';
 import { LuFlag } from 'react-icons/lu';
 import { ErrorAlert, SuccessAlert } from '../../components/alerts.tsx';
 import { FormField } from '../../components/form-field.tsx';
+import { OptionsSelect } from '../../components/options-select.tsx';
 import { formatDate, formatMoney } from '../../lib/format.ts';
 import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
 import { DisputeStatusBadge, isOpenDispute } from './dispute-badges.tsx';
@@ -81,16 +81,12 @@ function ReportForm(props: {
       <Stack gap="4">
         {failure ? <ErrorAlert>{failure}</ErrorAlert> : null}
         <FormField label="What went wrong?" error={errors.reason} required>
-          <NativeSelect.Root>
-            <NativeSelect.Field placeholder="Choose a reason" {...form.register('reason')}>
-              {disputeReasons.map((reason) => (
-                <option key={reason} value={reason}>
-                  {disputeReasonLabels[reason]}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
+          <OptionsSelect
+            registration={form.register('reason')}
+            options={disputeReasons}
+            labelOf={(reason) => disputeReasonLabels[reason]}
+            placeholder="Choose a reason"
+          />
         </FormField>
         <FormField
           label="Tell us more"

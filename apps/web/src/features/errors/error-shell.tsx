@@ -1,27 +1,41 @@
-import { Box, Link as ChakraLink, Flex, HStack, Spacer, Text } from '@chakra-ui/react';
-import { Link } from '@tanstack/react-router';
+import { Box, Flex, Heading, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
-import { ColorModeButton } from '../../components/color-mode.tsx';
-import { Logo } from '../../components/logo.tsx';
+import { PublicHeader } from '../../components/public-header.tsx';
 import { useBank } from '../../lib/bank.ts';
 
-/** A plain frame for error pages, which may show with or without a session. */
-export function ErrorShell({ children }: { children: ReactNode }) {
+/**
+ * A plain frame for error pages, which may show with or without a session: the status code
+ * large, the page's h1 and what happened, then `children` (the ways on).
+ */
+export function ErrorShell(props: {
+  code: string;
+  codeColor: 'brand.fg' | 'red.fg';
+  title: string;
+  message: string;
+  children: ReactNode;
+}) {
   const bank = useBank();
   return (
     <Flex direction="column" minH="100dvh">
-      <HStack as="header" px={{ base: '4', md: '8' }} py="4" borderBottomWidth="1px">
-        <ChakraLink asChild color="fg" _hover={{ textDecoration: 'none' }}>
-          <Link to="/">
-            <Logo />
-          </Link>
-        </ChakraLink>
-        <Spacer />
-        <ColorModeButton />
-      </HStack>
+      <PublicHeader home="/" bordered />
       <Flex as="main" flex="1" align="center" justify="center" px="4" py="12">
         <Box maxW="xl" w="full" textAlign="center">
-          {children}
+          <Stack gap="5" align="center">
+            <Text
+              fontSize="6xl"
+              fontWeight="bold"
+              color={props.codeColor}
+              lineHeight="1"
+              aria-hidden="true"
+            >
+              {props.code}
+            </Text>
+            <Heading as="h1" size="2xl">
+              {props.title}
+            </Heading>
+            <Text color="fg.muted">{props.message}</Text>
+            {props.children}
+          </Stack>
         </Box>
       </Flex>
       <Box as="footer" py="6" borderTopWidth="1px">

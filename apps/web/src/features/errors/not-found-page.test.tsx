@@ -1,5 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { expectLinkTo } from '../../testing/assertions.ts';
 import { renderApp } from '../../testing/render-app.tsx';
 
 describe('error pages', () => {
@@ -9,11 +10,8 @@ describe('error pages', () => {
     expect(
       screen.getByText('Please check the URL in the address bar and try again.'),
     ).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Go back home' })).toHaveAttribute('href', '/');
-    expect(screen.getByRole('link', { name: 'Contact support' })).toHaveAttribute(
-      'href',
-      '/support',
-    );
+    expectLinkTo('Go back home', '/');
+    expectLinkTo('Contact support', '/support');
   });
 
   it('shows the 404 page at /404', async () => {
@@ -28,12 +26,9 @@ describe('error pages', () => {
       screen.getByText("Sorry, we're experiencing technical difficulties. Please try again later."),
     ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Go back' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Go to dashboard' })).toHaveAttribute('href', '/');
+    expectLinkTo('Go to dashboard', '/');
     expect(screen.getByRole('heading', { name: 'Need help?' })).toBeInTheDocument();
     expect(screen.getByText(/1-800/)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Submit a support ticket' })).toHaveAttribute(
-      'href',
-      '/support/create',
-    );
+    expectLinkTo('Submit a support ticket', '/support/create');
   });
 });

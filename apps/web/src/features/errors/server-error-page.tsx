@@ -8,60 +8,54 @@ export function ServerErrorPage() {
   const bank = useBank();
   const router = useRouter();
   return (
-    <ErrorShell>
-      <Stack gap="5" align="center">
-        <Text fontSize="6xl" fontWeight="bold" color="red.fg" lineHeight="1" aria-hidden="true">
-          500
-        </Text>
-        <Heading as="h1" size="2xl">
-          Server Error
+    <ErrorShell
+      code="500"
+      codeColor="red.fg"
+      title="Server Error"
+      message="Sorry, we're experiencing technical difficulties. Please try again later."
+    >
+      <HStack gap="3" flexWrap="wrap" justify="center">
+        <Button variant="outline" onClick={() => router.history.back()}>
+          Go back
+        </Button>
+        <Button asChild>
+          <Link to="/">Go to dashboard</Link>
+        </Button>
+      </HStack>
+      <Box
+        as="section"
+        aria-labelledby="need-help-heading"
+        mt="4"
+        p="5"
+        w="full"
+        borderWidth="1px"
+        borderRadius="l3"
+        bg="bg.subtle"
+        textAlign="start"
+      >
+        <Heading as="h2" id="need-help-heading" size="md" mb="2">
+          Need help?
         </Heading>
-        <Text color="fg.muted">
-          Sorry, we're experiencing technical difficulties. Please try again later.
-        </Text>
-        <HStack gap="3" flexWrap="wrap" justify="center">
-          <Button variant="outline" onClick={() => router.history.back()}>
-            Go back
-          </Button>
-          <Button asChild>
-            <Link to="/">Go to dashboard</Link>
-          </Button>
-        </HStack>
-        <Box
-          as="section"
-          aria-labelledby="need-help-heading"
-          mt="4"
-          p="5"
-          w="full"
-          borderWidth="1px"
-          borderRadius="l3"
-          bg="bg.subtle"
-          textAlign="start"
-        >
-          <Heading as="h2" id="need-help-heading" size="md" mb="2">
-            Need help?
-          </Heading>
-          <Stack gap="1" fontSize="sm">
-            <Text>
-              Email:{' '}
-              <ChakraLink href={`mailto:${bank.supportEmail}`} variant="underline">
-                {bank.supportEmail}
-              </ChakraLink>
-            </Text>
-            <Text>
-              Phone:{' '}
-              <ChakraLink href={`tel:${bank.supportPhone}`} variant="underline">
-                {bank.supportPhone}
-              </ChakraLink>
-            </Text>
-            <Text>
-              <ChakraLink asChild variant="underline">
-                <Link to="/support/create">Submit a support ticket</Link>
-              </ChakraLink>
-            </Text>
-          </Stack>
-        </Box>
-      </Stack>
+        <Stack gap="1" fontSize="sm">
+          <Text>
+            Email:{' '}
+            <ChakraLink href={`mailto:${bank.supportEmail}`} variant="underline">
+              {bank.supportEmail}
+            </ChakraLink>
+          </Text>
+          <Text>
+            Phone:{' '}
+            <ChakraLink href={`tel:${bank.supportPhone}`} variant="underline">
+              {bank.supportPhone}
+            </ChakraLink>
+          </Text>
+          <Text>
+            <ChakraLink asChild variant="underline">
+              <Link to="/support/create">Submit a support ticket</Link>
+            </ChakraLink>
+          </Text>
+        </Stack>
+      </Box>
     </ErrorShell>
   );
 }

@@ -10,6 +10,7 @@ import {
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { LuMail, LuMessageSquarePlus, LuPhone } from 'react-icons/lu';
+import { PageTitle } from '../../components/page-title.tsx';
 import { useBank } from '../../lib/bank.ts';
 
 function ContactCard(props: { icon: ReactNode; title: string; children: ReactNode }) {
@@ -33,12 +34,9 @@ export function ContactPage() {
   const bank = useBank();
   return (
     <Stack gap="6">
-      <Stack gap="2">
-        <Heading as="h1" size="2xl">
-          Contact Us
-        </Heading>
-        <Text color="fg.muted">Our support team is available 24 hours a day, 7 days a week.</Text>
-      </Stack>
+      <PageTitle title="Contact Us" gap="2">
+        Our support team is available 24 hours a day, 7 days a week.
+      </PageTitle>
       <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
         <ContactCard icon={<LuMail aria-hidden="true" />} title="Email">
           <Text fontSize="sm" color="fg.muted">

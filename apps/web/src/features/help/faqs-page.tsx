@@ -1,17 +1,15 @@
-import { Link as ChakraLink, Heading, Stack, Text } from '@chakra-ui/react';
+import { Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
 import { Link } from '@tanstack/react-router';
+import { PageTitle } from '../../components/page-title.tsx';
 import { FaqAccordion } from './faq-accordion.tsx';
 
 /** The Help Center's questions for signed-in customers (linked from the ticket list). */
 export function FaqsPage() {
   return (
     <Stack gap="6" maxW="3xl">
-      <Stack gap="2">
-        <Heading as="h1" size="2xl">
-          Frequently Asked Questions
-        </Heading>
-        <Text color="fg.muted">Answers to the questions our customers ask most often.</Text>
-      </Stack>
+      <PageTitle title="Frequently Asked Questions" gap="2">
+        Answers to the questions our customers ask most often.
+      </PageTitle>
       <FaqAccordion />
       <Text>
         Didn't find your answer?{' '}

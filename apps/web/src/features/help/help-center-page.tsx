@@ -1,5 +1,6 @@
-import { Link as ChakraLink, Heading, Stack, Text } from '@chakra-ui/react';
+import { Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
 import { BackToSignInLink } from '../../components/back-to-sign-in-link.tsx';
+import { PageTitle } from '../../components/page-title.tsx';
 import { useBank } from '../../lib/bank.ts';
 import { FaqAccordion } from './faq-accordion.tsx';
 
@@ -8,12 +9,9 @@ export function HelpCenterPage() {
   const bank = useBank();
   return (
     <Stack gap="6">
-      <Stack gap="2">
-        <Heading as="h1" size="2xl">
-          Help Center
-        </Heading>
-        <Text color="fg.muted">Answers to the questions our customers ask most often.</Text>
-      </Stack>
+      <PageTitle title="Help Center" gap="2">
+        Answers to the questions our customers ask most often.
+      </PageTitle>
       <FaqAccordion />
       <Text>
         Still need help?{' '}

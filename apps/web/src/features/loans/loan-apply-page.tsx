@@ -15,8 +15,6 @@ import {
   Heading,
   HStack,
   Input,
-  InputGroup,
-  NativeSelect,
   SimpleGrid,
   Skeleton,
   Stack,
@@ -31,7 +29,9 @@ import { LuArrowLeft } from 'react-icons/lu';
 import type { z } from 'zod';
 import { ErrorAlert } from '../../components/alerts.tsx';
 import { ControlledCheckbox } from '../../components/controlled-checkbox.tsx';
+import { DollarInput } from '../../components/dollar-input.tsx';
 import { FormField } from '../../components/form-field.tsx';
+import { OptionsSelect } from '../../components/options-select.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
 import { apiErrorInfo, errorMessage } from '../../lib/errors.ts';
 import { formatMoney, humanize } from '../../lib/format.ts';
@@ -52,26 +52,13 @@ function SelectField(props: {
 }) {
   return (
     <FormField label={props.label} error={props.error} required>
-      <NativeSelect.Root>
-        <NativeSelect.Field {...props.registration}>
-          <option value="">{props.placeholder}</option>
-          {props.options.map((option) => (
-            <option key={option} value={option}>
-              {humanize(option.replaceAll('-', ' '))}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
+      <OptionsSelect
+        registration={props.registration}
+        options={props.options}
+        labelOf={(option) => humanize(option.replaceAll('-', ' '))}
+        placeholder={props.placeholder}
+      />
     </FormField>
-  );
-}
-
-function DollarInput({ registration }: { registration: UseFormRegisterReturn }) {
-  return (
-    <InputGroup startElement="$">
-      <Input type="number" inputMode="decimal" min="0" step="0.01" {...registration} />
-    </InputGroup>
   );
 }
 

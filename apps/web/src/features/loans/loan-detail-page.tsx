@@ -3,7 +3,6 @@ import {
   Box,
   Button,
   Card,
-  Link as ChakraLink,
   Heading,
   HStack,
   SimpleGrid,
@@ -11,10 +10,10 @@ import {
   Table,
   Text,
 } from '@chakra-ui/react';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { LuArrowLeft } from 'react-icons/lu';
 import { ErrorAlert, InfoAlert } from '../../components/alerts.tsx';
+import { BackLink } from '../../components/back-link.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { DetailList } from '../../components/detail-list.tsx';
 import { FullPageSpinner } from '../../components/full-page-spinner.tsx';
@@ -28,16 +27,6 @@ import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
 import { LoanSummary } from './loan-summary.tsx';
 
 type Loan = RouterOutputs['loans']['byId'];
-
-function BackLink() {
-  return (
-    <ChakraLink asChild color="brand.fg" fontSize="sm" fontWeight="medium" alignSelf="flex-start">
-      <Link to="/loans">
-        <LuArrowLeft aria-hidden="true" /> Back to loans
-      </Link>
-    </ChakraLink>
-  );
-}
 
 /** A due date as the schedule shows it: the calendar day, whatever the viewer's zone. */
 function formatDueDate(day: string) {
@@ -227,7 +216,7 @@ export function LoanDetailPage({ loanId }: { loanId: string }) {
   if (query.isError) {
     return (
       <Stack gap="4">
-        <BackLink />
+        <BackLink to="/loans">Back to loans</BackLink>
         {apiErrorInfo(query.error).code === 'NOT_FOUND' ? (
           <Heading as="h1" size="lg">
             Loan not found
@@ -241,7 +230,7 @@ export function LoanDetailPage({ loanId }: { loanId: string }) {
   const loan = query.data;
   return (
     <Stack gap="6">
-      <BackLink />
+      <BackLink to="/loans">Back to loans</BackLink>
       <Heading as="h1" size="2xl">
         Loan Details
       </Heading>

@@ -34,6 +34,15 @@ function amountRange(product: Product) {
   return `${formatMoney(product.minAmount).replace('.00', '')} to ${formatMoney(product.maxAmount).replace('.00', '')}`;
 }
 
+/** What a tile lists about its product. */
+function figuresOf(product: Product) {
+  return [
+    { label: 'Amount', value: amountRange(product) },
+    { label: 'Rate', value: `${product.interestRate}%` },
+    { label: 'Term', value: `${product.minTerm} to ${product.maxTerm} months` },
+  ];
+}
+
 function ProductTile({
   product,
   icon: Icon,
@@ -65,30 +74,16 @@ function ProductTile({
           {blurb}
         </Text>
         <Stack as="dl" gap="1" fontSize="sm" m="0">
-          <HStack justify="space-between">
-            <Text as="dt" color="fg.muted">
-              Amount
-            </Text>
-            <Text as="dd" m="0" fontWeight="medium">
-              {amountRange(product)}
-            </Text>
-          </HStack>
-          <HStack justify="space-between">
-            <Text as="dt" color="fg.muted">
-              Rate
-            </Text>
-            <Text as="dd" m="0" fontWeight="medium">
-              {`${product.interestRate}%`}
-            </Text>
-          </HStack>
-          <HStack justify="space-between">
-            <Text as="dt" color="fg.muted">
-              Term
-            </Text>
-            <Text as="dd" m="0" fontWeight="medium">
-              {`${product.minTerm} to ${product.maxTerm} months`}
-            </Text>
-          </HStack>
+          {figuresOf(product).map((figure) => (
+            <HStack key={figure.label} justify="space-between">
+              <Text as="dt" color="fg.muted">
+                {figure.label}
+              </Text>
+              <Text as="dd" m="0" fontWeight="medium">
+                {figure.value}
+              </Text>
+            </HStack>
+          ))}
         </Stack>
         <ChakraLink asChild color="brand.fg" fontWeight="semibold" fontSize="sm" mt="auto">
           <Link to="/loans/apply" search={{ type: product.type }}>

@@ -6,7 +6,6 @@ import {
   Flex,
   Heading,
   HStack,
-  Skeleton,
   Stack,
   Text,
 } from '@chakra-ui/react';
@@ -15,6 +14,8 @@ import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { LuPlus } from 'react-icons/lu';
 import { ErrorAlert } from '../../components/alerts.tsx';
+import { PageButtons } from '../../components/page-buttons.tsx';
+import { SkeletonRows } from '../../components/skeleton-rows.tsx';
 import { useArrivalMessage } from '../../lib/arrival-message.ts';
 import { errorMessage } from '../../lib/errors.ts';
 import { formatMoney } from '../../lib/format.ts';
@@ -105,11 +106,7 @@ export function LoansPage() {
         </Heading>
         <Card.Root variant="outline">
           {!data ? (
-            <Stack gap="3" p="4" role="status" aria-label="Loading loans">
-              {[0, 1].map((key) => (
-                <Skeleton key={key} height="16" />
-              ))}
-            </Stack>
+            <SkeletonRows label="Loading loans" rows={2} height="16" padding="4" />
           ) : data.data.length === 0 ? (
             <Stack gap="2" p="8" align="center" textAlign="center">
               <Text fontWeight="semibold">No loans</Text>
@@ -127,22 +124,7 @@ export function LoansPage() {
         </Card.Root>
         {data && data.total > PAGE_SIZE ? (
           <HStack justify="flex-end" gap="2">
-            <Button
-              variant="outline"
-              size="sm"
-              disabled={page <= 1}
-              onClick={() => setPage(page - 1)}
-            >
-              Previous
-            </Button>
-            <Button
-              variant="outline"
-              size="sm"
-              disabled={!data.hasMore}
-              onClick={() => setPage(page + 1)}
-            >
-              Next
-            </Button>
+            <PageButtons page={page} hasNext={data.hasMore} onPage={setPage} />
           </HStack>
         ) : null}
       </Stack>

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { expectLinkTo } from '../../testing/assertions.ts';
 import { signedInAs } from '../../testing/fixtures.ts';
 import { loanTypesAnswer, makeLoan, makeLoanDetail } from '../../testing/loan-fixtures.ts';
 import { makeBalance, makeTransaction } from '../../testing/money-fixtures.ts';
@@ -47,10 +48,7 @@ describe('My Loans', () => {
     mockProcedures({ 'loans.types': () => loanTypesAnswer, 'loans.list': () => page([]) });
     renderApp('/loans', { session: signedInAs() });
     expect(await screen.findByText('No loans')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Apply for your first loan' })).toHaveAttribute(
-      'href',
-      '/loans/apply',
-    );
+    expectLinkTo('Apply for your first loan', '/loans/apply');
   });
 
   it('replaces the page with the error when the list fails', async () => {
@@ -187,7 +185,7 @@ describe('Loan Details', () => {
     });
     const { user } = renderApp(`/loans/${loan.id}`, { session: signedInAs() });
     expect(await screen.findByRole('heading', { name: 'Loan Details' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: /Back to loans/ })).toHaveAttribute('href', '/loans');
+    expectLinkTo(/Back to loans/, '/loans');
     expect(screen.getByText(loan.id)).toBeInTheDocument();
     expect(screen.getByText('Kitchen renovation')).toBeInTheDocument();
     const schedule = screen.getByRole('table', { name: 'Payment Schedule' });

@@ -29,16 +29,22 @@ function answerDetails(answer: () => Response) {
   server.use(http.get(`/oauth/consent/${uid}/details`, answer));
 }
 
+/** The decisions the page sends, each answered with the way back to the app. */
+function recordDecisions(): unknown[] {
+  const decisions: unknown[] = [];
+  server.use(
+    http.post(`/oauth/consent/${uid}/decision`, async ({ request }) => {
+      decisions.push(await request.json());
+      return HttpResponse.json({ redirectTo: `/oauth/authorize/${uid}` });
+    }),
+  );
+  return decisions;
+}
+
 describe('consent page', () => {
   it('names the app, what it may do in plain words and the account; Allow goes back to the app', async () => {
     answerDetails(() => HttpResponse.json(details));
-    const decisions: unknown[] = [];
-    server.use(
-      http.post(`/oauth/consent/${uid}/decision`, async ({ request }) => {
-        decisions.push(await request.json());
-        return HttpResponse.json({ redirectTo: `/oauth/authorize/${uid}` });
-      }),
-    );
+    const decisions = recordDecisions();
     const { user } = renderApp(`/oauth/consent/${uid}`, { session: ada });
     expect(
       await screen.findByRole('heading', { name: 'Budget Buddy wants to use your account' }),
@@ -58,13 +64,7 @@ describe('consent page', () => {
   it('Deny sends the refusal', async () => {
     vi.mocked(leaveFor).mockClear();
     answerDetails(() => HttpResponse.json(details));
-    const decisions: unknown[] = [];
-    server.use(
-      http.post(`/oauth/consent/${uid}/decision`, async ({ request }) => {
-        decisions.push(await request.json());
-        return HttpResponse.json({ redirectTo: `/oauth/authorize/${uid}` });
-      }),
-    );
+    const decisions = recordDecisions();
     const { user } = renderApp(`/oauth/consent/${uid}`, { session: ada });
     await user.click(await screen.findByRole('button', { name: 'Deny' }));
     await waitFor(() => expect(leaveFor).toHaveBeenCalled());

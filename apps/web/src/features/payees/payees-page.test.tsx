@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { RouterOutputs } from '../../lib/trpc.ts';
 import { signedInAs } from '../../testing/fixtures.ts';
 import { renderApp } from '../../testing/render-app.tsx';
+import { savedList } from '../../testing/saved-list.ts';
 import { callsTo, mockProcedures, TrpcMockError } from '../../testing/trpc-msw.ts';
 
 type Payee = RouterOutputs['payees']['list']['data'][number];
@@ -23,9 +24,9 @@ function makePayee(overrides: Partial<Payee> = {}): Payee {
 
 /** A server that keeps payees, and takes only the code 123456 as the second factor. */
 function servePayees(initial: Payee[]) {
-  let payees = [...initial];
+  const payees = savedList(initial, { notFound: 'Payee not found' });
   mockProcedures({
-    'payees.list': () => ({ data: payees }),
+    'payees.list': () => ({ data: payees.all() }),
     'payees.stepUp': () => ({
       method: 'email' as const,
       message: 'We sent a 6-digit code to your e-mail. It works once, for 10 minutes.',
@@ -49,22 +50,19 @@ function servePayees(initial: Payee[]) {
             : { result: 'match', holder: 'Bob S.' },
         dailyLimit: input.dailyLimit ?? null,
       });
-      payees = [...payees, payee];
-      return { message: 'Payee added', payee };
+      return { message: 'Payee added', payee: payees.add(payee) };
     },
     'payees.update': (input) => {
-      payees = payees.map((payee) =>
-        payee.id === input.id
-          ? { ...payee, name: input.name ?? payee.name, dailyLimit: input.dailyLimit ?? null }
-          : payee,
-      );
-      const payee = payees.find((known) => known.id === input.id);
-      if (!payee) throw new TrpcMockError('NOT_FOUND', 'Payee not found');
+      const payee = payees.update(input.id, (known) => ({
+        ...known,
+        name: input.name ?? known.name,
+        dailyLimit: input.dailyLimit ?? null,
+      }));
       return { message: 'Payee updated', payee };
     },
-    'payees.remove': (input) => {
-      payees = payees.filter((payee) => payee.id !== input.id);
-      return { message: 'Payee removed', id: input.id };
+    'payees.remove': ({ id }) => {
+      payees.remove(id);
+      return { message: 'Payee removed', id };
     },
   });
 }

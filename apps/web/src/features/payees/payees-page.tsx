@@ -1,17 +1,17 @@
-import { Badge, Box, Button, Flex, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { Badge, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { LuPlus, LuSend, LuUserRound } from 'react-icons/lu';
 import { PageTitle } from '../../components/page-title.tsx';
 import { EditAndDeleteButtons, SavedItemTile } from '../../components/saved-item-tile.tsx';
-import { TileList, useDeleteConfirmation } from '../../components/tile-list.tsx';
+import { SavedItemsSection, type TileActions } from '../../components/tile-list.tsx';
 import { formatDate, formatMoney } from '../../lib/format.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { AddPayeeDialog } from './add-payee-dialog.tsx';
 import { confirmationBadge, type SavedPayee } from './confirmation.ts';
 import { EditPayeeDialog } from './edit-payee-dialog.tsx';
 
-function PayeeTile(props: { payee: SavedPayee; onEdit: () => void; onDelete: () => void }) {
+function PayeeTile(props: { payee: SavedPayee } & TileActions) {
   const { payee } = props;
   const badge = payee.confirmation.result ? confirmationBadge[payee.confirmation.result] : null;
   return (
@@ -68,56 +68,42 @@ function PayeeTile(props: { payee: SavedPayee; onEdit: () => void; onDelete: () 
 export function PayeesPage() {
   const utils = trpc.useUtils();
   const payees = trpc.payees.list.useQuery();
+  const remove = trpc.payees.remove.useMutation();
   const [adding, setAdding] = useState(false);
-  const [editing, setEditing] = useState<SavedPayee | null>(null);
-  const deletion = useDeleteConfirmation<SavedPayee>({
-    title: 'Delete payee',
-    remove: trpc.payees.remove.useMutation(),
-    reload: () => utils.payees.list.invalidate(),
-    failedMessage: 'Failed to delete payee',
-  });
 
   return (
     <Stack gap="6">
-      <Flex
-        gap="4"
-        justify="space-between"
-        align={{ base: 'stretch', sm: 'flex-end' }}
-        direction={{ base: 'column', sm: 'row' }}
+      <PageTitle
+        title="Payees"
+        action={
+          <Button onClick={() => setAdding(true)} alignSelf={{ base: 'flex-start', sm: 'auto' }}>
+            <LuPlus aria-hidden="true" /> Add payee
+          </Button>
+        }
       >
-        <PageTitle title="Payees">
-          People and accounts you pay, saved with a second factor.
-        </PageTitle>
-        <Button onClick={() => setAdding(true)} alignSelf={{ base: 'flex-start', sm: 'auto' }}>
-          <LuPlus aria-hidden="true" /> Add payee
-        </Button>
-      </Flex>
-      <Box as="section" aria-labelledby="saved-payees-heading">
-        <Heading as="h2" id="saved-payees-heading" size="md" mb="3">
-          Saved payees
-        </Heading>
-        <TileList
-          label="Payees"
-          items={payees.data?.data}
-          failed={payees.isError}
-          loadingLabel="Loading payees"
-          failedText="Error loading payees"
-          emptyText="No payees yet. Add the people and companies you pay, and send to them in two clicks."
-          tile={(payee) => (
-            <PayeeTile
-              key={payee.id}
-              payee={payee}
-              onEdit={() => setEditing(payee)}
-              onDelete={() => deletion.ask(payee)}
-            />
-          )}
-        />
-      </Box>
+        People and accounts you pay, saved with a second factor.
+      </PageTitle>
+      <SavedItemsSection
+        heading="Saved payees"
+        headingId="saved-payees-heading"
+        label="Payees"
+        items={payees.data?.data}
+        failed={payees.isError}
+        loadingLabel="Loading payees"
+        failedText="Error loading payees"
+        emptyText="No payees yet. Add the people and companies you pay, and send to them in two clicks."
+        deletion={{
+          title: 'Delete payee',
+          remove,
+          reload: () => utils.payees.list.invalidate(),
+          failedMessage: 'Failed to delete payee',
+        }}
+        tile={(payee, actions) => <PayeeTile key={payee.id} payee={payee} {...actions} />}
+        editDialog={(payee, close) => (
+          <EditPayeeDialog key={payee.id} payee={payee} open onClose={close} />
+        )}
+      />
       {adding ? <AddPayeeDialog open onClose={() => setAdding(false)} /> : null}
-      {editing ? (
-        <EditPayeeDialog key={editing.id} payee={editing} open onClose={() => setEditing(null)} />
-      ) : null}
-      {deletion.dialog}
     </Stack>
   );
 }

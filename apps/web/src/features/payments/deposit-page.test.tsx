@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { signedInAs } from '../../testing/fixtures.ts';
 import {
+  expectHistoryWithMessage,
   makeBalance,
   makeBank,
   makeCard,
@@ -42,8 +43,7 @@ describe('deposit', () => {
     await user.type(screen.getByLabelText(/CVV/), '123');
     await user.type(screen.getByLabelText(/Amount/), '250');
     await user.click(screen.getByRole('button', { name: 'Deposit Funds' }));
-    expect(await screen.findByText('Deposit completed successfully')).toBeInTheDocument();
-    await waitFor(() => expect(router.state.location.pathname).toBe('/transactions'));
+    await expectHistoryWithMessage(router, 'Deposit completed successfully');
     expect(callsTo('transactions.deposit')).toEqual([
       {
         type: 'deposit',

@@ -1,25 +1,31 @@
 import { type DepositInput, depositInput } from '@bank/validators/money';
-import { Field, Input, NativeSelect, SimpleGrid, Stack } from '@chakra-ui/react';
+import { Field, Input, SimpleGrid, Stack } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { CardCvvInput, CardExpiryInput, CardNumberInput } from '../../components/card-inputs.tsx';
 import { FormField } from '../../components/form-field.tsx';
+import { SavedItemSelect } from '../../components/saved-item-select.tsx';
 import { apiErrorInfo, errorMessage } from '../../lib/errors.ts';
 import { humanize } from '../../lib/format.ts';
 import { newIdempotencyKey } from '../../lib/idempotency.ts';
-import { firstPage } from '../../lib/page-data.ts';
 import { notify } from '../../lib/toaster.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { BankAccountFields } from './bank-account-fields.tsx';
-import { MethodChoice, type MethodOption } from './method-choice.tsx';
-import { useMoneyMoved } from './money-form.ts';
+import { MethodField, type MethodOption } from './method-choice.tsx';
+import { type SavedBank, useMoneyMoved, useSavedPaymentSources } from './money-form.ts';
 import { AmountField, amountInput, PaymentForm } from './payment-form.tsx';
 
 export const DEPOSIT_SUCCESS = 'Deposit completed successfully';
 const DEPOSIT_DESCRIPTION = 'Deposit funds';
 
 type Method = DepositInput['method'];
+
+const bankDetailNames = {
+  bankName: 'bankName',
+  accountNumber: 'bankAccountNumber',
+  routingNumber: 'bankRoutingNumber',
+} as const;
 
 const methods: ReadonlyArray<MethodOption<Method>> = [
   { value: 'card', label: 'Card', description: 'Debit or credit card' },
@@ -62,8 +68,7 @@ export function depositFieldFor(detail: { field: string; message: string }): Dep
 /** docs/product.md 2.14: by card (new or saved, with its CVV) or from a bank account (new or saved). */
 export function DepositPage() {
   const deposit = trpc.transactions.deposit.useMutation();
-  const cards = trpc.cards.list.useQuery(firstPage);
-  const banks = trpc.banks.list.useQuery();
+  const { savedCards, savedBanks } = useSavedPaymentSources();
   const moneyMoved = useMoneyMoved();
   const form = useForm({
     resolver: zodResolver(depositInput),
@@ -85,8 +90,6 @@ export function DepositPage() {
   const method = form.watch('method');
   const cardId = form.watch('cardId');
   const bankId = form.watch('bankId');
-  const savedCards = cards.data?.cards ?? [];
-  const savedBanks = banks.data?.data ?? [];
   const savedCard = savedCards.find((card) => card.id === cardId);
   // With cards saved, the form starts on the first (a customer who saved one mostly uses it);
   // once only, so choosing 'Use a new card' sticks.
@@ -98,8 +101,7 @@ export function DepositPage() {
     if (form.getValues('cardId') === undefined) form.setValue('cardId', firstSaved);
   }, [firstSaved, form]);
 
-  const chooseBank = (id: string | undefined) => {
-    const bank = savedBanks.find((candidate) => candidate.id === id);
+  const chooseBank = (bank: SavedBank | undefined) => {
     form.setValue('bankId', bank?.id);
     form.setValue('bankName', bank?.name ?? '');
     form.setValue('bankAccountNumber', bank?.accountNumber ?? '');
@@ -170,46 +172,24 @@ export function DepositPage() {
       isSubmitting={isSubmitting}
       submitLabel="Deposit Funds"
     >
-      <Controller
-        control={form.control}
-        name="method"
-        render={({ field }) => (
-          <MethodChoice
-            label="Deposit method"
-            name={field.name}
-            value={field.value}
-            options={methods}
-            onChange={(value) => {
-              field.onChange(value);
-              form.clearErrors();
-            }}
-          />
-        )}
-      />
+      <MethodField form={form} name="method" label="Deposit method" options={methods} />
 
       {method === 'card' ? (
         <Stack gap="4">
           {savedCards.length > 0 ? (
             <Field.Root>
               <Field.Label>Saved card</Field.Label>
-              <NativeSelect.Root>
-                <NativeSelect.Field
-                  value={cardId ?? ''}
-                  onChange={(event) => {
-                    form.setValue('cardId', event.target.value || undefined);
-                    form.setValue('cvv', '');
-                    form.clearErrors();
-                  }}
-                >
-                  <option value="">Use a new card</option>
-                  {savedCards.map((card) => (
-                    <option key={card.id} value={card.id}>
-                      {`${humanize(card.type)} ${card.number} (${card.name})`}
-                    </option>
-                  ))}
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
+              <SavedItemSelect
+                items={savedCards}
+                labelOf={(card) => `${humanize(card.type)} ${card.number} (${card.name})`}
+                noneLabel="Use a new card"
+                value={cardId}
+                onChange={(id) => {
+                  form.setValue('cardId', id);
+                  form.setValue('cvv', '');
+                  form.clearErrors();
+                }}
+              />
             </Field.Root>
           ) : null}
           {savedCard ? (
@@ -240,18 +220,11 @@ export function DepositPage() {
 
       {method === 'bank' ? (
         <BankAccountFields
+          form={form}
+          names={bankDetailNames}
           banks={savedBanks}
           bankId={bankId}
           onChooseBank={chooseBank}
-          bankName={{ registration: form.register('bankName'), error: errors.bankName }}
-          accountNumber={{
-            registration: form.register('bankAccountNumber'),
-            error: errors.bankAccountNumber,
-          }}
-          routingNumber={{
-            registration: form.register('bankRoutingNumber'),
-            error: errors.bankRoutingNumber,
-          }}
         />
       ) : null}
 

@@ -1,4 +1,5 @@
 import { RadioCard, SimpleGrid } from '@chakra-ui/react';
+import { Controller, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
 
 export interface MethodOption<T extends string> {
   value: T;
@@ -11,7 +12,7 @@ export interface MethodOption<T extends string> {
 export function MethodChoice<T extends string>(props: {
   label: string;
   name: string;
-  value: T;
+  value: string;
   options: ReadonlyArray<MethodOption<T>>;
   onChange: (value: T) => void;
 }) {
@@ -42,5 +43,35 @@ export function MethodChoice<T extends string>(props: {
         ))}
       </SimpleGrid>
     </RadioCard.Root>
+  );
+}
+
+/**
+ * The method as a form field. A change clears the form's errors: they were about the fields of
+ * the method left.
+ */
+export function MethodField<Values extends FieldValues, T extends string>(props: {
+  form: Pick<UseFormReturn<Values>, 'control' | 'clearErrors'>;
+  name: Path<Values>;
+  label: string;
+  options: ReadonlyArray<MethodOption<T>>;
+}) {
+  return (
+    <Controller
+      control={props.form.control}
+      name={props.name}
+      render={({ field }) => (
+        <MethodChoice
+          label={props.label}
+          name={field.name}
+          value={String(field.value)}
+          options={props.options}
+          onChange={(value) => {
+            field.onChange(value);
+            props.form.clearErrors();
+          }}
+        />
+      )}
+    />
   );
 }

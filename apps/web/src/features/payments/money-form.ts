@@ -1,6 +1,10 @@
 import { useNavigate } from '@tanstack/react-router';
 import { refreshMoney } from '../../lib/money-cache.ts';
-import { trpc } from '../../lib/trpc.ts';
+import { firstPage } from '../../lib/page-data.ts';
+import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
+
+/** A linked bank, as the payment forms offer it. */
+export type SavedBank = RouterOutputs['banks']['list']['data'][number];
 
 /**
  * After money moved: show the new balance everywhere, then go to the history, which shows
@@ -13,4 +17,11 @@ export function useMoneyMoved() {
     void refreshMoney(utils, newBalance);
     await navigate({ to: '/transactions', state: { message } });
   };
+}
+
+/** The customer's saved cards and linked banks, which the deposit and withdraw forms offer. */
+export function useSavedPaymentSources() {
+  const cards = trpc.cards.list.useQuery(firstPage);
+  const banks = trpc.banks.list.useQuery();
+  return { savedCards: cards.data?.cards ?? [], savedBanks: banks.data?.data ?? [] };
 }

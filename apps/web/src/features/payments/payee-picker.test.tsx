@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { RouterOutputs } from '../../lib/trpc.ts';
+import { expectLinkTo } from '../../testing/assertions.ts';
 import { signedInAs } from '../../testing/fixtures.ts';
 import { makeBalance, movementResult, transactionPage } from '../../testing/money-fixtures.ts';
 import { renderApp } from '../../testing/render-app.tsx';
@@ -101,6 +102,6 @@ describe('the payee picker on the transfer screen', () => {
     expect(screen.queryByLabelText(/Recipient name/)).not.toBeInTheDocument();
     await user.selectOptions(picker, '');
     expect(screen.getByLabelText(/Recipient name/)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Manage payees' })).toHaveAttribute('href', '/payees');
+    expectLinkTo('Manage payees', '/payees');
   });
 });

@@ -1,13 +1,6 @@
-import {
-  Badge,
-  Link as ChakraLink,
-  Field,
-  HStack,
-  NativeSelect,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
+import { Badge, Link as ChakraLink, Field, HStack, Stack, Text } from '@chakra-ui/react';
 import { Link } from '@tanstack/react-router';
+import { SavedItemSelect } from '../../components/saved-item-select.tsx';
 import { formatMoney } from '../../lib/format.ts';
 import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
 
@@ -54,20 +47,13 @@ export function PayeePicker(props: {
   return (
     <Field.Root>
       <Field.Label>Pay to</Field.Label>
-      <NativeSelect.Root>
-        <NativeSelect.Field
-          value={chosen?.id ?? ''}
-          onChange={(event) => props.onChange(event.target.value || undefined)}
-        >
-          <option value="">New recipient</option>
-          {list.map((payee) => (
-            <option key={payee.id} value={payee.id}>
-              {`${payee.name} ••••${payee.accountNumber}`}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
+      <SavedItemSelect
+        items={list}
+        labelOf={(payee) => `${payee.name} ••••${payee.accountNumber}`}
+        noneLabel="New recipient"
+        value={chosen?.id}
+        onChange={props.onChange}
+      />
       <Field.HelperText>
         {chosen ? (
           <PayeeSummary payee={chosen} />

@@ -1,18 +1,10 @@
-import {
-  Button,
-  Card,
-  Field,
-  HStack,
-  Input,
-  InputGroup,
-  NativeSelect,
-  Stack,
-} from '@chakra-ui/react';
+import { Button, Card, Field, HStack, Input, InputGroup, Stack } from '@chakra-ui/react';
 import { TRPCClientError } from '@trpc/client';
 import type { FormEventHandler, ReactNode } from 'react';
 import type { FieldError, UseFormRegisterReturn } from 'react-hook-form';
 import { FormField } from '../../components/form-field.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
+import { SavedItemSelect } from '../../components/saved-item-select.tsx';
 import { formatMoney } from '../../lib/format.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { AccountSummary } from './account-summary.tsx';
@@ -78,11 +70,33 @@ export function amountRefusal(error: unknown): string | null {
 
 const toCents = (dollars: number) => Math.round(dollars * 100);
 
+/** The form's way to show a message at its amount field (react-hook-form's `setError`). */
+type SetAmountError = (
+  name: 'amount',
+  error: { message: string },
+  options: { shouldFocus: boolean },
+) => void;
+
+/** Shows an amount refusal at the amount field and focuses it. */
+export function showAtAmount(setError: SetAmountError, message: string) {
+  setError('amount', { message }, { shouldFocus: true });
+}
+
 /**
  * Checks an amount against the balance and the daily limit shown beside the form, before
  * sending (the server judges again: these are the same rules on the figures on screen).
+ * Returns whether it refused the amount, having shown why at the amount field.
  */
-export function useAmountCheck(limit: 'transfer' | 'withdrawal') {
+export function useAmountCheck(limit: 'transfer' | 'withdrawal', setError: SetAmountError) {
+  const refusalOf = useAmountRefusal(limit);
+  return (amount: number): boolean => {
+    const refusal = refusalOf(amount);
+    if (refusal) showAtAmount(setError, refusal);
+    return refusal !== null;
+  };
+}
+
+function useAmountRefusal(limit: 'transfer' | 'withdrawal') {
   const balance = trpc.transactions.balance.useQuery();
   return (amount: number): string | null => {
     const data = balance.data;
@@ -145,20 +159,13 @@ export function SavedBankSelect(props: {
   return (
     <Field.Root>
       <Field.Label>Saved bank</Field.Label>
-      <NativeSelect.Root>
-        <NativeSelect.Field
-          value={props.value ?? ''}
-          onChange={(event) => props.onChange(event.target.value || undefined)}
-        >
-          <option value="">Enter bank details</option>
-          {props.banks.map((bank) => (
-            <option key={bank.id} value={bank.id}>
-              {`${bank.name} ${bank.maskedAccountNumber}`}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
+      <SavedItemSelect
+        items={props.banks}
+        labelOf={(bank) => `${bank.name} ${bank.maskedAccountNumber}`}
+        noneLabel="Enter bank details"
+        value={props.value}
+        onChange={props.onChange}
+      />
     </Field.Root>
   );
 }

@@ -2,7 +2,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { RouterInputs, RouterOutputs } from '../../lib/trpc.ts';
 import { signedInAs } from '../../testing/fixtures.ts';
-import { makeBalance, movementResult, transactionPage } from '../../testing/money-fixtures.ts';
+import {
+  expectHistoryWithMessage,
+  makeBalance,
+  movementResult,
+  transactionPage,
+} from '../../testing/money-fixtures.ts';
 import { renderApp } from '../../testing/render-app.tsx';
 import { callsTo, mockProcedures, TrpcMockError } from '../../testing/trpc-msw.ts';
 import { ARRIVES_AFTER_CLEARING, ARRIVES_INSTANTLY } from './transfer-review.tsx';
@@ -93,8 +98,7 @@ describe('transfer', () => {
     const processing = await screen.findByRole('button', { name: 'Processing...' });
     expect(processing).toBeDisabled();
     release();
-    expect(await screen.findByText('Transfer completed successfully')).toBeInTheDocument();
-    await waitFor(() => expect(router.state.location.pathname).toBe('/transactions'));
+    await expectHistoryWithMessage(router, 'Transfer completed successfully');
     expect(callsTo('transactions.transfer')).toEqual([
       {
         type: 'transfer',

@@ -17,6 +17,7 @@ import {
   amountInput,
   amountRefusal,
   PaymentForm,
+  showAtAmount,
   useAmountCheck,
 } from './payment-form.tsx';
 import { type RecentRecipient, RecentRecipients } from './recent-recipients.tsx';
@@ -78,14 +79,10 @@ export function TransferPage(props: { initialPayeeId?: string | undefined } = {}
   useEffect(() => {
     if (confirmed) setConfirmationError(undefined);
   }, [confirmed]);
-  const checkAmount = useAmountCheck('transfer');
+  const refusesAmount = useAmountCheck('transfer', form.setError);
 
   const toReview = form.handleSubmit(async (values) => {
-    const overLimit = checkAmount(values.amount);
-    if (overLimit) {
-      form.setError('amount', { message: overLimit }, { shouldFocus: true });
-      return;
-    }
+    if (refusesAmount(values.amount)) return;
     // A saved payee was checked when it was saved: straight to the review.
     if (values.payeeId) {
       const saved = payees.data?.data.find((one) => one.id === values.payeeId);
@@ -138,7 +135,7 @@ export function TransferPage(props: { initialPayeeId?: string | undefined } = {}
       if (refusal) {
         // Back to the form, with the refusal where the amount can be changed.
         setReview(null);
-        form.setError('amount', { message: refusal }, { shouldFocus: true });
+        showAtAmount(form.setError, refusal);
       } else notify({ type: 'error', message: errorMessage(error, 'Transfer failed') });
     } finally {
       setSending(false);

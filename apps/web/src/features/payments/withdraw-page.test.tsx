@@ -1,7 +1,8 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { makeUser, signedInAs } from '../../testing/fixtures.ts';
 import {
+  expectHistoryWithMessage,
   makeBalance,
   makeBank,
   makeCard,
@@ -48,10 +49,7 @@ describe('withdraw', () => {
     expect(screen.getByLabelText(/Account name/)).toHaveValue('Ada Lovelace');
     await user.type(screen.getByLabelText(/Amount/), '80');
     await user.click(screen.getByRole('button', { name: 'Withdraw' }));
-    expect(
-      await screen.findByText('Withdrawal request submitted successfully'),
-    ).toBeInTheDocument();
-    await waitFor(() => expect(router.state.location.pathname).toBe('/transactions'));
+    await expectHistoryWithMessage(router, 'Withdrawal request submitted successfully');
     expect(callsTo('transactions.withdraw')).toEqual([
       {
         type: 'withdraw',

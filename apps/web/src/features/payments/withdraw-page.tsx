@@ -1,30 +1,37 @@
 import { type WithdrawInput, withdrawInput } from '@bank/validators/money';
-import { Link as ChakraLink, Input, NativeSelect } from '@chakra-ui/react';
+import { Link as ChakraLink, Input } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from '@tanstack/react-router';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { InfoAlert } from '../../components/alerts.tsx';
 import { FormField } from '../../components/form-field.tsx';
+import { SavedItemSelect } from '../../components/saved-item-select.tsx';
 import { errorMessage } from '../../lib/errors.ts';
 import { newIdempotencyKey } from '../../lib/idempotency.ts';
-import { firstPage } from '../../lib/page-data.ts';
 import { useCurrentUser } from '../../lib/session.ts';
 import { notify } from '../../lib/toaster.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { BankAccountFields } from './bank-account-fields.tsx';
-import { MethodChoice, type MethodOption } from './method-choice.tsx';
-import { useMoneyMoved } from './money-form.ts';
+import { MethodField, type MethodOption } from './method-choice.tsx';
+import { type SavedBank, useMoneyMoved, useSavedPaymentSources } from './money-form.ts';
 import {
   AmountField,
   amountInput,
   amountRefusal,
   PaymentForm,
+  showAtAmount,
   useAmountCheck,
 } from './payment-form.tsx';
 
 export const WITHDRAW_SUCCESS = 'Withdrawal request submitted successfully';
 
 type Method = WithdrawInput['method'];
+
+const bankDetailNames = {
+  bankName: 'bankName',
+  accountNumber: 'accountNumber',
+  routingNumber: 'routingNumber',
+} as const;
 
 const methods: ReadonlyArray<MethodOption<Method>> = [
   { value: 'bank', label: 'Bank account', description: 'To a bank account' },
@@ -36,8 +43,7 @@ const methods: ReadonlyArray<MethodOption<Method>> = [
 export function WithdrawPage() {
   const user = useCurrentUser();
   const withdraw = trpc.transactions.withdraw.useMutation();
-  const cards = trpc.cards.list.useQuery(firstPage);
-  const banks = trpc.banks.list.useQuery();
+  const { savedCards, savedBanks } = useSavedPaymentSources();
   const moneyMoved = useMoneyMoved();
   const form = useForm({
     resolver: zodResolver(withdrawInput),
@@ -56,11 +62,9 @@ export function WithdrawPage() {
   const method = form.watch('method');
   const bankId = form.watch('bankId');
   const cardId = form.watch('cardId');
-  const debitCards = (cards.data?.cards ?? []).filter((card) => card.type === 'debit');
-  const savedBanks = banks.data?.data ?? [];
+  const debitCards = savedCards.filter((card) => card.type === 'debit');
 
-  const chooseBank = (id: string | undefined) => {
-    const bank = savedBanks.find((candidate) => candidate.id === id);
+  const chooseBank = (bank: SavedBank | undefined) => {
     form.setValue('bankId', bank?.id);
     form.setValue('bankName', bank?.name ?? '');
     form.setValue('accountNumber', bank?.accountNumber ?? '');
@@ -72,13 +76,9 @@ export function WithdrawPage() {
     form.clearErrors(['bankName', 'accountNumber', 'routingNumber', 'accountName']);
   };
 
-  const checkAmount = useAmountCheck('withdrawal');
+  const refusesAmount = useAmountCheck('withdrawal', form.setError);
   const onSubmit = form.handleSubmit(async (values) => {
-    const overLimit = checkAmount(values.amount);
-    if (overLimit) {
-      form.setError('amount', { message: overLimit }, { shouldFocus: true });
-      return;
-    }
+    if (refusesAmount(values.amount)) return;
     const common = {
       type: 'withdraw' as const,
       amount: values.amount,
@@ -105,7 +105,7 @@ export function WithdrawPage() {
       await moneyMoved(result.newBalance, WITHDRAW_SUCCESS);
     } catch (error) {
       const refusal = amountRefusal(error);
-      if (refusal) form.setError('amount', { message: refusal }, { shouldFocus: true });
+      if (refusal) showAtAmount(form.setError, refusal);
       else notify({ type: 'error', message: errorMessage(error, 'Withdrawal failed') });
     }
   });
@@ -121,37 +121,15 @@ export function WithdrawPage() {
       isSubmitting={isSubmitting}
       submitLabel="Withdraw"
     >
-      <Controller
-        control={form.control}
-        name="method"
-        render={({ field }) => (
-          <MethodChoice
-            label="Withdrawal method"
-            name={field.name}
-            value={field.value}
-            options={methods}
-            onChange={(value) => {
-              field.onChange(value);
-              form.clearErrors();
-            }}
-          />
-        )}
-      />
+      <MethodField form={form} name="method" label="Withdrawal method" options={methods} />
 
       {method === 'bank' ? (
         <BankAccountFields
+          form={form}
+          names={bankDetailNames}
           banks={savedBanks}
           bankId={bankId}
           onChooseBank={chooseBank}
-          bankName={{ registration: form.register('bankName'), error: errors.bankName }}
-          accountNumber={{
-            registration: form.register('accountNumber'),
-            error: errors.accountNumber,
-          }}
-          routingNumber={{
-            registration: form.register('routingNumber'),
-            error: errors.routingNumber,
-          }}
         >
           <FormField label="Account name" error={errors.accountName} required readOnly={readOnly}>
             <Input readOnly={readOnly} {...form.register('accountName')} />
@@ -162,24 +140,13 @@ export function WithdrawPage() {
       {method === 'card' ? (
         debitCards.length > 0 ? (
           <FormField label="Debit card" error={errors.cardId} required>
-            <NativeSelect.Root>
-              <NativeSelect.Field
-                value={cardId ?? ''}
-                onChange={(event) => {
-                  form.setValue('cardId', event.target.value || undefined, {
-                    shouldValidate: true,
-                  });
-                }}
-              >
-                <option value="">Choose a debit card</option>
-                {debitCards.map((card) => (
-                  <option key={card.id} value={card.id}>
-                    {`${card.number} (${card.name}, expires ${card.expiry})`}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
+            <SavedItemSelect
+              items={debitCards}
+              labelOf={(card) => `${card.number} (${card.name}, expires ${card.expiry})`}
+              noneLabel="Choose a debit card"
+              value={cardId}
+              onChange={(id) => form.setValue('cardId', id, { shouldValidate: true })}
+            />
           </FormField>
         ) : (
           <InfoAlert title="No saved debit card">

@@ -1,5 +1,6 @@
 import { Stack, Tabs } from '@chakra-ui/react';
-import { lazy, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
+import type { IconType } from 'react-icons';
 import { LuBell, LuKeyRound, LuPlug, LuShield, LuUser } from 'react-icons/lu';
 import { PageTitle } from '../../components/page-title.tsx';
 import { useCurrentUser } from '../../lib/session.ts';
@@ -28,10 +29,36 @@ const ConnectedApps = lazy(() =>
   loadConnectedApps().then((module) => ({ default: module.ConnectedApps })),
 );
 
-const preload = (load: () => Promise<unknown>) => ({
-  onPointerEnter: () => void load(),
-  onFocus: () => void load(),
-});
+/** A tab's trigger: its icon and label; pointing at or focusing it starts loading its code. */
+function SettingsTab(props: {
+  value: string;
+  icon: IconType;
+  label: string;
+  load?: () => Promise<unknown>;
+}) {
+  const { load, icon: Icon } = props;
+  return (
+    <Tabs.Trigger
+      value={props.value}
+      flexShrink="0"
+      whiteSpace="nowrap"
+      onPointerEnter={load ? () => void load() : undefined}
+      onFocus={load ? () => void load() : undefined}
+    >
+      <Icon aria-hidden="true" />
+      {props.label}
+    </Tabs.Trigger>
+  );
+}
+
+/** A lazily loaded tab's panel: empty until its code has come. */
+function LazyPanel(props: { value: string; children: ReactNode }) {
+  return (
+    <Tabs.Content value={props.value} pt="6">
+      <Suspense fallback={null}>{props.children}</Suspense>
+    </Tabs.Content>
+  );
+}
 
 /** docs/product.md 2.10: account settings in tabs, Profile first (customers: Connected apps too). */
 export function ProfilePage() {
@@ -43,75 +70,52 @@ export function ProfilePage() {
       </PageTitle>
       <Tabs.Root defaultValue="profile" variant="line" lazyMount>
         <Tabs.List overflowX="auto" overflowY="hidden">
-          <Tabs.Trigger value="profile" flexShrink="0" whiteSpace="nowrap">
-            <LuUser aria-hidden="true" />
-            Profile
-          </Tabs.Trigger>
-          <Tabs.Trigger
+          <SettingsTab value="profile" icon={LuUser} label="Profile" />
+          <SettingsTab
             value="security"
-            flexShrink="0"
-            whiteSpace="nowrap"
-            {...preload(loadSecurityForm)}
-          >
-            <LuKeyRound aria-hidden="true" />
-            Security
-          </Tabs.Trigger>
-          <Tabs.Trigger
+            icon={LuKeyRound}
+            label="Security"
+            load={loadSecurityForm}
+          />
+          <SettingsTab
             value="two-factor"
-            flexShrink="0"
-            whiteSpace="nowrap"
-            {...preload(loadTwoFactorSettings)}
-          >
-            <LuShield aria-hidden="true" />
-            Two-Factor Auth
-          </Tabs.Trigger>
-          <Tabs.Trigger
+            icon={LuShield}
+            label="Two-Factor Auth"
+            load={loadTwoFactorSettings}
+          />
+          <SettingsTab
             value="notifications"
-            flexShrink="0"
-            whiteSpace="nowrap"
-            {...preload(loadNotificationsForm)}
-          >
-            <LuBell aria-hidden="true" />
-            Notifications
-          </Tabs.Trigger>
+            icon={LuBell}
+            label="Notifications"
+            load={loadNotificationsForm}
+          />
           {user.role === 'user' ? (
-            <Tabs.Trigger
+            <SettingsTab
               value="connected-apps"
-              flexShrink="0"
-              whiteSpace="nowrap"
-              {...preload(loadConnectedApps)}
-            >
-              <LuPlug aria-hidden="true" />
-              Connected apps
-            </Tabs.Trigger>
+              icon={LuPlug}
+              label="Connected apps"
+              load={loadConnectedApps}
+            />
           ) : null}
         </Tabs.List>
         <Tabs.Content value="profile" pt="6">
           <ProfileForm user={user} />
         </Tabs.Content>
-        <Tabs.Content value="security" pt="6">
-          <Suspense fallback={null}>
-            <Stack gap="10">
-              <SecurityForm />
-              <StaffActivity />
-            </Stack>
-          </Suspense>
-        </Tabs.Content>
-        <Tabs.Content value="two-factor" pt="6">
-          <Suspense fallback={null}>
-            <TwoFactorSettings user={user} />
-          </Suspense>
-        </Tabs.Content>
-        <Tabs.Content value="notifications" pt="6">
-          <Suspense fallback={null}>
-            <NotificationsForm user={user} />
-          </Suspense>
-        </Tabs.Content>
-        <Tabs.Content value="connected-apps" pt="6">
-          <Suspense fallback={null}>
-            <ConnectedApps />
-          </Suspense>
-        </Tabs.Content>
+        <LazyPanel value="security">
+          <Stack gap="10">
+            <SecurityForm />
+            <StaffActivity />
+          </Stack>
+        </LazyPanel>
+        <LazyPanel value="two-factor">
+          <TwoFactorSettings user={user} />
+        </LazyPanel>
+        <LazyPanel value="notifications">
+          <NotificationsForm user={user} />
+        </LazyPanel>
+        <LazyPanel value="connected-apps">
+          <ConnectedApps />
+        </LazyPanel>
       </Tabs.Root>
     </Stack>
   );

@@ -1,3 +1,4 @@
+import { formatCalendarDay } from '../../lib/format.ts';
 import type { RouterOutputs } from '../../lib/trpc.ts';
 
 export type ScheduledTransfer = RouterOutputs['scheduled']['list']['data'][number];
@@ -31,19 +32,6 @@ export const occurrenceBadge: Record<
   skipped: { label: 'Skipped', palette: 'gray' },
   retrying: { label: 'Retrying', palette: 'orange' },
 };
-
-const calendarDay = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-
-/** A calendar day 'YYYY-MM-DD' (the bank's) as 'Mar 7, 2026', never shifted by the viewer's zone. */
-export function formatCalendarDay(day: string): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  return Number.isNaN(date.getTime()) ? day : calendarDay.format(date);
-}
 
 /** How a schedule ends, in words: 'Until cancelled', 'Until Mar 7, 2026', '12 payments'. */
 export function endLabel(schedule: ScheduledTransfer): string {

@@ -13,6 +13,7 @@ import {
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';
 import { FormField } from '../../components/form-field.tsx';
+import { OptionsSelect } from '../../components/options-select.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
 import { errorMessage } from '../../lib/errors.ts';
 import { showDetailsAtFields, showIssuesAtFields } from '../../lib/field-errors.ts';
@@ -154,16 +155,11 @@ export function ScheduleFormPage(props: {
                   <Input autoComplete="off" placeholder="Rent" {...form.register('description')} />
                 </FormField>
                 <FormField label="How often" error={errors.frequency} required>
-                  <NativeSelect.Root>
-                    <NativeSelect.Field {...form.register('frequency')}>
-                      {frequencies.map((value) => (
-                        <option key={value} value={value}>
-                          {frequencyLabel[value]}
-                        </option>
-                      ))}
-                    </NativeSelect.Field>
-                    <NativeSelect.Indicator />
-                  </NativeSelect.Root>
+                  <OptionsSelect
+                    registration={form.register('frequency')}
+                    options={frequencies}
+                    labelOf={(value) => frequencyLabel[value]}
+                  />
                 </FormField>
                 <FormField
                   label={frequency === 'once' ? 'Date' : 'First payment'}

@@ -23,13 +23,12 @@ import {
 import { DetailList } from '../../components/detail-list.tsx';
 import { SectionCard } from '../../components/section-card.tsx';
 import { errorMessage } from '../../lib/errors.ts';
-import { formatMoney } from '../../lib/format.ts';
+import { formatCalendarDay, formatMoney } from '../../lib/format.ts';
 import { notify } from '../../lib/toaster.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { EditScheduleDialog } from './edit-schedule-dialog.tsx';
 import {
   endLabel,
-  formatCalendarDay,
   frequencyLabel,
   type Occurrence,
   occurrenceBadge,

@@ -1,17 +1,11 @@
-import { Badge, Button, Link as ChakraLink, Flex, HStack, Stack, Text } from '@chakra-ui/react';
+import { Badge, Button, Link as ChakraLink, HStack, Stack, Text } from '@chakra-ui/react';
 import { Link } from '@tanstack/react-router';
 import { LuCalendarPlus } from 'react-icons/lu';
 import { type Column, cellStyles, ListTable } from '../../components/data-table.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
-import { formatMoney } from '../../lib/format.ts';
+import { formatCalendarDay, formatMoney } from '../../lib/format.ts';
 import { trpc } from '../../lib/trpc.ts';
-import {
-  endLabel,
-  formatCalendarDay,
-  frequencyLabel,
-  type ScheduledTransfer,
-  statusBadge,
-} from './labels.ts';
+import { endLabel, frequencyLabel, type ScheduledTransfer, statusBadge } from './labels.ts';
 
 const columns: Column<ScheduledTransfer>[] = [
   {
@@ -65,21 +59,18 @@ export function ScheduledListPage() {
   const list = trpc.scheduled.list.useQuery();
   return (
     <Stack gap="6">
-      <Flex
-        gap="4"
-        justify="space-between"
-        align={{ base: 'stretch', sm: 'flex-end' }}
-        direction={{ base: 'column', sm: 'row' }}
+      <PageTitle
+        title="Scheduled Transfers"
+        action={
+          <Button asChild alignSelf={{ base: 'flex-start', sm: 'auto' }}>
+            <Link to="/transfers/scheduled/new">
+              <LuCalendarPlus aria-hidden="true" /> Schedule a transfer
+            </Link>
+          </Button>
+        }
       >
-        <PageTitle title="Scheduled Transfers">
-          Payments to your payees on a date, or every week, two weeks or month.
-        </PageTitle>
-        <Button asChild alignSelf={{ base: 'flex-start', sm: 'auto' }}>
-          <Link to="/transfers/scheduled/new">
-            <LuCalendarPlus aria-hidden="true" /> Schedule a transfer
-          </Link>
-        </Button>
-      </Flex>
+        Payments to your payees on a date, or every week, two weeks or month.
+      </PageTitle>
       <ListTable
         label="Scheduled transfers"
         query={list}

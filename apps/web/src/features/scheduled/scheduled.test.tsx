@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { RouterOutputs } from '../../lib/trpc.ts';
+import { expectLinkTo } from '../../testing/assertions.ts';
 import { signedInAs } from '../../testing/fixtures.ts';
 import { renderApp } from '../../testing/render-app.tsx';
 import { callsTo, mockProcedures, TrpcMockError } from '../../testing/trpc-msw.ts';
@@ -111,10 +112,7 @@ describe('scheduled transfers', () => {
     mockProcedures({ 'scheduled.list': () => ({ data: [] }) });
     renderApp('/transfers/scheduled', { session: signedInAs() });
     expect(await screen.findByText('No scheduled transfers yet')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: /Schedule a transfer/ })).toHaveAttribute(
-      'href',
-      '/transfers/scheduled/new',
-    );
+    expectLinkTo(/Schedule a transfer/, '/transfers/scheduled/new');
   });
 
   it('shows a schedule’s payments, edits it, pauses, resumes and cancels it', async () => {

@@ -1,16 +1,6 @@
-import {
-  Box,
-  Link as ChakraLink,
-  Container,
-  Flex,
-  HStack,
-  Image,
-  Spacer,
-  Text,
-} from '@chakra-ui/react';
-import { Link, Outlet } from '@tanstack/react-router';
-import { ColorModeButton } from '../../components/color-mode.tsx';
-import { Logo } from '../../components/logo.tsx';
+import { Box, Container, Flex, Image, Text } from '@chakra-ui/react';
+import { Outlet } from '@tanstack/react-router';
+import { PublicHeader } from '../../components/public-header.tsx';
 import { useBank } from '../../lib/bank.ts';
 
 /** docs/product.md 2.1: logo and name, a side image on large screens, and the tagline footer. */
@@ -19,15 +9,7 @@ export function PublicLayout() {
   return (
     <Flex minH="100dvh">
       <Flex direction="column" flex="1" minW="0">
-        <HStack as="header" px={{ base: '4', md: '8' }} py="4">
-          <ChakraLink asChild color="fg" _hover={{ textDecoration: 'none' }}>
-            <Link to="/login">
-              <Logo />
-            </Link>
-          </ChakraLink>
-          <Spacer />
-          <ColorModeButton />
-        </HStack>
+        <PublicHeader home="/login" />
         <Box as="main" flex="1" px={{ base: '4', md: '8' }} py={{ base: '6', md: '10' }}>
           <Container maxW="3xl" px="0">
             <Outlet />

@@ -1,9 +1,23 @@
 import { Box, Menu, Text } from '@chakra-ui/react';
-import { Link } from '@tanstack/react-router';
+import { Link, type LinkProps } from '@tanstack/react-router';
+import type { IconType } from 'react-icons';
 import { LuLogOut, LuSettings, LuUser } from 'react-icons/lu';
 import { useCurrentUser } from '../../lib/session.ts';
 import { useSignOut } from '../../lib/use-sign-out.ts';
 import { AccountButton } from './account-button.tsx';
+
+/** A menu entry that is a link to another page. */
+function MenuLink(props: { value: string; to: LinkProps['to']; icon: IconType; label: string }) {
+  const Icon = props.icon;
+  return (
+    <Menu.Item value={props.value} asChild>
+      <Link to={props.to}>
+        <Icon aria-hidden="true" />
+        {props.label}
+      </Link>
+    </Menu.Item>
+  );
+}
 
 /**
  * docs/product.md 2.2: avatar or initials, full name and e-mail; Profile, Settings (admin), Sign
@@ -31,19 +45,9 @@ export function UserMenu({ defaultOpen = false }: { defaultOpen?: boolean }) {
             </Text>
           </Box>
           <Menu.Separator />
-          <Menu.Item value="profile" asChild>
-            <Link to="/profile">
-              <LuUser aria-hidden="true" />
-              Profile
-            </Link>
-          </Menu.Item>
+          <MenuLink value="profile" to="/profile" icon={LuUser} label="Profile" />
           {user.role === 'admin' ? (
-            <Menu.Item value="settings" asChild>
-              <Link to="/admin/settings">
-                <LuSettings aria-hidden="true" />
-                Settings
-              </Link>
-            </Menu.Item>
+            <MenuLink value="settings" to="/admin/settings" icon={LuSettings} label="Settings" />
           ) : null}
           <Menu.Item value="sign-out" onSelect={() => void signOut()}>
             <LuLogOut aria-hidden="true" />

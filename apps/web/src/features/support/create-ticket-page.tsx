@@ -15,7 +15,6 @@ import {
   HStack,
   IconButton,
   Input,
-  NativeSelect,
   Progress,
   Stack,
   Text,
@@ -27,6 +26,7 @@ import { type ChangeEvent, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { LuImage, LuUpload, LuX } from 'react-icons/lu';
 import { FormField } from '../../components/form-field.tsx';
+import { OptionsSelect } from '../../components/options-select.tsx';
 import { notify } from '../../lib/toaster.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { spaced } from './ticket-badges.tsx';
@@ -108,31 +108,19 @@ export function CreateTicketPage() {
               </FormField>
               <Stack direction={{ base: 'column', sm: 'row' }} gap="5">
                 <FormField label="Category" error={errors.category} required>
-                  <NativeSelect.Root>
-                    <NativeSelect.Field
-                      placeholder="Select a category"
-                      {...form.register('category')}
-                    >
-                      {ticketCategories.map((category) => (
-                        <option key={category} value={category}>
-                          {spaced(category).replace(/^./, (c) => c.toUpperCase())}
-                        </option>
-                      ))}
-                    </NativeSelect.Field>
-                    <NativeSelect.Indicator />
-                  </NativeSelect.Root>
+                  <OptionsSelect
+                    registration={form.register('category')}
+                    options={ticketCategories}
+                    labelOf={(category) => spaced(category).replace(/^./, (c) => c.toUpperCase())}
+                    placeholder="Select a category"
+                  />
                 </FormField>
                 <FormField label="Priority" error={errors.priority} required>
-                  <NativeSelect.Root>
-                    <NativeSelect.Field {...form.register('priority')}>
-                      {ticketPriorities.map((priority) => (
-                        <option key={priority} value={priority}>
-                          {priority.replace(/^./, (c) => c.toUpperCase())}
-                        </option>
-                      ))}
-                    </NativeSelect.Field>
-                    <NativeSelect.Indicator />
-                  </NativeSelect.Root>
+                  <OptionsSelect
+                    registration={form.register('priority')}
+                    options={ticketPriorities}
+                    labelOf={(priority) => priority.replace(/^./, (c) => c.toUpperCase())}
+                  />
                 </FormField>
               </Stack>
               <FormField label="Description" error={errors.description} required>

@@ -10,7 +10,6 @@ import {
   Center,
   Heading,
   HStack,
-  NativeSelect,
   SimpleGrid,
   Spinner,
   Stack,
@@ -19,6 +18,8 @@ import {
 } from '@chakra-ui/react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { LuMessageCircle } from 'react-icons/lu';
+import { PageButtons } from '../../components/page-buttons.tsx';
+import { FilterControls, type FilterField } from '../../components/search-filters.tsx';
 import { formatDate } from '../../lib/format.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { LoadError, StatusButtons, TicketView } from './staff-ticket-view.tsx';
@@ -27,39 +28,17 @@ import { PriorityBadge, spaced, TicketStatusBadge } from './ticket-badges.tsx';
 
 export const SUPPORT_PAGE_SIZE = 10;
 
-function Filter(props: {
-  label: string;
-  value: string | undefined;
-  options: readonly string[];
-  onChange: (value: string | undefined) => void;
-  /** The option's words; underscores read as spaces by default (docs/product.md 2.28). */
-  labelOf?: (option: string) => string;
-}) {
-  const id = `support-filter-${props.label.toLowerCase()}`;
-  const labelOf = props.labelOf ?? spaced;
-  return (
-    <Stack gap="1">
-      <Text asChild fontSize="sm" fontWeight="medium">
-        <label htmlFor={id}>{props.label}</label>
-      </Text>
-      <NativeSelect.Root size="sm">
-        <NativeSelect.Field
-          id={id}
-          value={props.value ?? ''}
-          onChange={(event) => props.onChange(event.target.value || undefined)}
-        >
-          <option value="">All</option>
-          {props.options.map((option) => (
-            <option key={option} value={option}>
-              {labelOf(option)}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
-    </Stack>
-  );
-}
+const filters: FilterField<SupportSearch>[] = [
+  { key: 'status', label: 'Status', options: ticketStatuses, labelOf: spaced },
+  { key: 'priority', label: 'Priority', options: ticketPriorities, labelOf: spaced },
+  { key: 'category', label: 'Category', options: ticketCategories, labelOf: spaced },
+  {
+    key: 'assigned',
+    label: 'Assigned',
+    options: ticketAssignments,
+    labelOf: (option) => (option === 'mine' ? 'Mine' : 'Unassigned'),
+  },
+];
 
 /** docs/product.md 2.28: every ticket for admin and support staff, filtered and paged on the server. */
 export function SupportManagementPage(props: {
@@ -99,51 +78,7 @@ export function SupportManagementPage(props: {
         Support Management
       </Heading>
       <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="3" maxW="4xl">
-        <Filter
-          label="Status"
-          value={search.status}
-          options={ticketStatuses}
-          onChange={(value) =>
-            onSearchChange({ ...search, page: 1, status: ticketStatuses.find((s) => s === value) })
-          }
-        />
-        <Filter
-          label="Priority"
-          value={search.priority}
-          options={ticketPriorities}
-          onChange={(value) =>
-            onSearchChange({
-              ...search,
-              page: 1,
-              priority: ticketPriorities.find((p) => p === value),
-            })
-          }
-        />
-        <Filter
-          label="Category"
-          value={search.category}
-          options={ticketCategories}
-          onChange={(value) =>
-            onSearchChange({
-              ...search,
-              page: 1,
-              category: ticketCategories.find((c) => c === value),
-            })
-          }
-        />
-        <Filter
-          label="Assigned"
-          value={search.assigned}
-          options={ticketAssignments}
-          labelOf={(option) => (option === 'mine' ? 'Mine' : 'Unassigned')}
-          onChange={(value) =>
-            onSearchChange({
-              ...search,
-              page: 1,
-              assigned: ticketAssignments.find((a) => a === value),
-            })
-          }
-        />
+        <FilterControls search={search} onChange={onSearchChange} fields={filters} />
       </SimpleGrid>
       {data.tickets.length === 0 ? (
         <Card.Root variant="outline">
@@ -234,22 +169,11 @@ export function SupportManagementPage(props: {
             : `Showing ${first} to ${first + data.count - 1} of ${data.total} results`}
         </Text>
         <HStack>
-          <Button
-            variant="outline"
-            size="sm"
-            disabled={page <= 1}
-            onClick={() => onSearchChange({ ...search, page: page - 1 })}
-          >
-            Previous
-          </Button>
-          <Button
-            variant="outline"
-            size="sm"
-            disabled={!data.hasMore}
-            onClick={() => onSearchChange({ ...search, page: page + 1 })}
-          >
-            Next
-          </Button>
+          <PageButtons
+            page={page}
+            hasNext={data.hasMore}
+            onPage={(next) => onSearchChange({ ...search, page: next })}
+          />
         </HStack>
       </HStack>
     </Stack>

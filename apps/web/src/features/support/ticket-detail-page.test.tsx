@@ -2,6 +2,7 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { emitLiveEvent } from '../../lib/live-events.ts';
+import { expectLinkTo } from '../../testing/assertions.ts';
 import { makeUser, signedInAs } from '../../testing/fixtures.ts';
 import { renderApp } from '../../testing/render-app.tsx';
 import { server } from '../../testing/server.ts';
@@ -66,10 +67,7 @@ describe('ticket detail', () => {
       'src',
       '/api/v1/support/attachments/f1',
     );
-    expect(screen.getByRole('link', { name: 'Download receipt.png' })).toHaveAttribute(
-      'href',
-      '/api/v1/support/attachments/f1',
-    );
+    expectLinkTo('Download receipt.png', '/api/v1/support/attachments/f1');
   });
 
   it('says Ticket not found for a ticket that is not there (or not yours)', async () => {

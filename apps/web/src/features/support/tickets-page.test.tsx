@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { expectLinkTo } from '../../testing/assertions.ts';
 import { makeUser, signedInAs } from '../../testing/fixtures.ts';
 import { renderApp } from '../../testing/render-app.tsx';
 import { makeTicket, ticketPage } from '../../testing/support-fixtures.ts';
@@ -13,14 +14,8 @@ describe('support tickets list', () => {
     renderApp('/support', { session: customer });
     expect(await screen.findByRole('heading', { name: 'Support Tickets' })).toBeInTheDocument();
     expect(await screen.findByText('No support tickets')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Create New Ticket' })).toHaveAttribute(
-      'href',
-      '/support/create',
-    );
-    expect(screen.getByRole('link', { name: 'New Ticket' })).toHaveAttribute(
-      'href',
-      '/support/create',
-    );
+    expectLinkTo('Create New Ticket', '/support/create');
+    expectLinkTo('New Ticket', '/support/create');
     const help = screen.getByRole('region', { name: 'Need Help' });
     expect(within(help).getByRole('link', { name: 'FAQs' })).toHaveAttribute('href', '/faqs');
     expect(within(help).getByRole('link', { name: 'Contact Us' })).toHaveAttribute(

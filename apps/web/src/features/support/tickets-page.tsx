@@ -17,6 +17,7 @@ import { Link as RouterLink, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { LuCircleHelp, LuMail, LuMessageCircle, LuPlus } from 'react-icons/lu';
 import { ErrorAlert } from '../../components/alerts.tsx';
+import { PageButtons } from '../../components/page-buttons.tsx';
 import { errorMessage } from '../../lib/errors.ts';
 import { formatDate } from '../../lib/format.ts';
 import { PAGE_SIZE } from '../../lib/page-data.ts';
@@ -160,22 +161,7 @@ export function TicketsPage() {
                 {(data.page - 1) * data.limit + data.count} of {data.total} results
               </Text>
               <HStack>
-                <Button
-                  variant="outline"
-                  size="sm"
-                  disabled={page <= 1}
-                  onClick={() => setPage((p) => p - 1)}
-                >
-                  Previous
-                </Button>
-                <Button
-                  variant="outline"
-                  size="sm"
-                  disabled={!data.hasMore}
-                  onClick={() => setPage((p) => p + 1)}
-                >
-                  Next
-                </Button>
+                <PageButtons page={page} hasNext={data.hasMore} onPage={setPage} />
               </HStack>
             </HStack>
           ) : null}

@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { expectLinkTo } from '../../testing/assertions.ts';
 import { signedInAs } from '../../testing/fixtures.ts';
 import { makeTransaction } from '../../testing/money-fixtures.ts';
 import { renderApp } from '../../testing/render-app.tsx';
@@ -40,10 +41,7 @@ describe('transaction detail', () => {
     expect(await screen.findByRole('heading', { name: 'Rent for March' })).toBeInTheDocument();
     // 10:00 UTC is 5:00 AM in the bank's time zone (New York).
     expect(screen.getByText('To Landlord LLC · Mar 7, 2026, 5:00 AM')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Receipt (PDF)' })).toHaveAttribute(
-      'href',
-      `/api/v1/transactions/${transfer.id}/receipt`,
-    );
+    expectLinkTo('Receipt (PDF)', `/api/v1/transactions/${transfer.id}/receipt`);
     expect(screen.getByText('\u2212$300.00')).toBeInTheDocument();
     expect(screen.getByText(transfer.id)).toBeInTheDocument();
     for (const text of ['Transfer', 'Bank transfer', '••6789', 'Landlord LLC', 'Paid early']) {

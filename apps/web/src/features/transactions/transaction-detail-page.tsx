@@ -11,8 +11,10 @@ import {
   Text,
 } from '@chakra-ui/react';
 import { Link } from '@tanstack/react-router';
-import { LuArrowLeft, LuDownload } from 'react-icons/lu';
+import type { ReactNode } from 'react';
+import { LuDownload } from 'react-icons/lu';
 import { ErrorAlert } from '../../components/alerts.tsx';
+import { BackLink } from '../../components/back-link.tsx';
 import { CopyButton } from '../../components/copy-button.tsx';
 import { DetailList, type DetailRow } from '../../components/detail-list.tsx';
 import { SignedAmount, statusPalette, TransactionStatusBadge } from '../../components/money.tsx';
@@ -32,16 +34,6 @@ function otherSideLabel(transaction: Transaction): string {
   if (transaction.type === 'loan_disbursement' || transaction.type === 'loan_repayment')
     return 'Loan';
   return 'Counterparty';
-}
-
-function BackLink() {
-  return (
-    <ChakraLink asChild color="brand.fg" fontSize="sm" fontWeight="medium" alignSelf="flex-start">
-      <Link to="/transactions">
-        <LuArrowLeft aria-hidden="true" /> Back to transactions
-      </Link>
-    </ChakraLink>
-  );
 }
 
 function Timeline({ entries }: { entries: Transaction['timeline'] }) {
@@ -153,6 +145,35 @@ function Details({ transaction }: { transaction: Transaction }) {
   return <DetailList rows={rows} />;
 }
 
+/** The page's column under the way back to the history; `loadingLabel` names it while it loads. */
+function DetailColumn(props: { loadingLabel?: string; children: ReactNode }) {
+  return (
+    <Stack gap="6" role={props.loadingLabel ? 'status' : undefined} aria-label={props.loadingLabel}>
+      <BackLink to="/transactions">Back to transactions</BackLink>
+      {props.children}
+    </Stack>
+  );
+}
+
+/** A card of the lower row (details, timeline), named by its heading. */
+function DetailSection(props: {
+  headingId: string;
+  title: string;
+  flex: string;
+  children: ReactNode;
+}) {
+  return (
+    <Card.Root as="section" aria-labelledby={props.headingId} variant="outline" flex={props.flex}>
+      <Card.Header>
+        <Heading as="h2" id={props.headingId} size="md">
+          {props.title}
+        </Heading>
+      </Card.Header>
+      <Card.Body>{props.children}</Card.Body>
+    </Card.Root>
+  );
+}
+
 /** docs/product.md 2.12: summary, reference with copy, details and timeline; not found or an error. */
 export function TransactionDetailPage({ id }: { id: string }) {
   // A malformed id cannot name a transaction: no need to ask.
@@ -161,41 +182,37 @@ export function TransactionDetailPage({ id }: { id: string }) {
 
   if (!wellFormed || (query.isError && apiErrorInfo(query.error).code === 'NOT_FOUND')) {
     return (
-      <Stack gap="6">
-        <BackLink />
+      <DetailColumn>
         <Heading as="h1" size="2xl">
           Transaction not found
         </Heading>
         <Text color="fg.muted">There is no transaction with this reference in your account.</Text>
-      </Stack>
+      </DetailColumn>
     );
   }
   if (query.isError) {
     return (
-      <Stack gap="6">
-        <BackLink />
+      <DetailColumn>
         <Heading as="h1" size="2xl">
           Transaction Details
         </Heading>
         <ErrorAlert>{errorMessage(query.error, 'Failed to fetch transaction')}</ErrorAlert>
-      </Stack>
+      </DetailColumn>
     );
   }
   if (query.isPending) {
     return (
-      <Stack gap="6" role="status" aria-label="Loading transaction">
-        <BackLink />
+      <DetailColumn loadingLabel="Loading transaction">
         <Skeleton height="10" width="60%" />
         <Skeleton height="40" />
         <Skeleton height="40" />
-      </Stack>
+      </DetailColumn>
     );
   }
 
   const transaction = query.data;
   return (
-    <Stack gap="6">
-      <BackLink />
+    <DetailColumn>
       <Card.Root variant="outline">
         <Card.Body gap="3">
           <Flex gap="4" justify="space-between" align="flex-start" wrap="wrap">
@@ -226,31 +243,17 @@ export function TransactionDetailPage({ id }: { id: string }) {
       </Card.Root>
       <TransactionCategory transaction={transaction} />
       <Flex gap="6" direction={{ base: 'column', lg: 'row' }} align="stretch">
-        <Card.Root as="section" aria-labelledby="details-heading" variant="outline" flex="3">
-          <Card.Header>
-            <Heading as="h2" id="details-heading" size="md">
-              Details
-            </Heading>
-          </Card.Header>
-          <Card.Body>
-            <Details transaction={transaction} />
-          </Card.Body>
-        </Card.Root>
-        <Card.Root as="section" aria-labelledby="timeline-heading" variant="outline" flex="2">
-          <Card.Header>
-            <Heading as="h2" id="timeline-heading" size="md">
-              Timeline
-            </Heading>
-          </Card.Header>
-          <Card.Body>
-            {transaction.timeline.length > 0 ? (
-              <Timeline entries={transaction.timeline} />
-            ) : (
-              <Text color="fg.muted">No timeline entries</Text>
-            )}
-          </Card.Body>
-        </Card.Root>
+        <DetailSection headingId="details-heading" title="Details" flex="3">
+          <Details transaction={transaction} />
+        </DetailSection>
+        <DetailSection headingId="timeline-heading" title="Timeline" flex="2">
+          {transaction.timeline.length > 0 ? (
+            <Timeline entries={transaction.timeline} />
+          ) : (
+            <Text color="fg.muted">No timeline entries</Text>
+          )}
+        </DetailSection>
       </Flex>
-    </Stack>
+    </DetailColumn>
   );
 }

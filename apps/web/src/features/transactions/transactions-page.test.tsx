@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { expectLinkTo } from '../../testing/assertions.ts';
 import { signedInAs } from '../../testing/fixtures.ts';
 import { makeTransaction, transactionPage } from '../../testing/money-fixtures.ts';
 import { renderApp } from '../../testing/render-app.tsx';
@@ -43,7 +44,7 @@ describe('transactions list', () => {
     await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByText('Showing 21 to 25 of 25 results')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
-    expect(screen.getByRole('link', { name: /New Transfer/ })).toHaveAttribute('href', '/transfer');
+    expectLinkTo(/New Transfer/, '/transfer');
   });
 
   it('reloads page one when a filter changes, and keeps the filters in the URL', async () => {

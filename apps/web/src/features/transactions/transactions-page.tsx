@@ -6,25 +6,23 @@ import {
   Flex,
   Heading,
   HStack,
-  Skeleton,
   Stack,
   Text,
 } from '@chakra-ui/react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useCallback, useId, useState } from 'react';
-import { LuDownload, LuFilter, LuSend } from 'react-icons/lu';
+import { LuDownload, LuSend } from 'react-icons/lu';
 import { ErrorAlert } from '../../components/alerts.tsx';
-import { HistorySearchBox } from '../../components/history-search-box.tsx';
-import { TransactionFilters } from '../../components/transaction-filters.tsx';
+import { EmptyList } from '../../components/data-table.tsx';
+import { PageButtons } from '../../components/page-buttons.tsx';
+import { SkeletonRows } from '../../components/skeleton-rows.tsx';
 import { TransactionList } from '../../components/transaction-list.tsx';
+import { useTransactionSearchControls } from '../../components/transaction-search-controls.tsx';
 import { useArrivalMessage } from '../../lib/arrival-message.ts';
 import { errorMessage } from '../../lib/errors.ts';
 import {
   exportHref,
-  filtersOf,
   hasFilters,
-  type TransactionFilterValues,
   type TransactionSearch,
   transactionListInput,
 } from '../../lib/transaction-search.ts';
@@ -36,21 +34,15 @@ export function TransactionsPage(props: {
   onSearchChange: (next: TransactionSearch) => void;
 }) {
   const { search, onSearchChange } = props;
-  const filters = filtersOf(search);
-  const filtersId = useId();
-  const [filtersOpen, setFiltersOpen] = useState(() => hasFilters(search));
+  const controls = useTransactionSearchControls(search, onSearchChange);
+  const { filters } = controls;
   useArrivalMessage();
 
   const list = trpc.transactions.list.useQuery(transactionListInput(search), {
     placeholderData: keepPreviousData,
   });
 
-  const changeFilters = (next: TransactionFilterValues) => onSearchChange({ ...next, page: 1 });
   const goToPage = (next: number) => onSearchChange({ ...search, page: next });
-  const commitSearch = useCallback(
-    (q: string | undefined) => onSearchChange({ ...search, q, page: 1 }),
-    [search, onSearchChange],
-  );
 
   const heading = (
     <Heading as="h1" size="2xl">
@@ -78,14 +70,7 @@ export function TransactionsPage(props: {
           {heading}
         </Box>
         <HStack gap="2" wrap="wrap">
-          <Button
-            variant="outline"
-            aria-expanded={filtersOpen}
-            aria-controls={filtersOpen ? filtersId : undefined}
-            onClick={() => setFiltersOpen((open) => !open)}
-          >
-            <LuFilter aria-hidden="true" /> Filter
-          </Button>
+          {controls.filterButton}
           {/* The server streams every matching row; the browser saves it as it arrives. */}
           <Button asChild variant="outline">
             <a href={exportHref(filters)} download>
@@ -100,29 +85,23 @@ export function TransactionsPage(props: {
         </HStack>
       </Flex>
 
-      <HistorySearchBox value={search.q} onCommit={commitSearch} />
+      {controls.searchBox}
 
-      {filtersOpen ? (
-        <TransactionFilters id={filtersId} values={filters} onChange={changeFilters} />
-      ) : null}
+      {controls.filterPanel}
 
       <Card.Root variant="outline">
         <Card.Body p="2" aria-busy={list.isFetching}>
           {!data ? (
-            <Stack gap="3" p="2" role="status" aria-label="Loading transactions">
-              {[0, 1, 2, 3].map((key) => (
-                <Skeleton key={key} height="12" />
-              ))}
-            </Stack>
+            <SkeletonRows label="Loading transactions" rows={4} height="12" padding="2" />
           ) : data.data.length === 0 ? (
-            <Stack align="center" gap="2" p="8" textAlign="center">
-              <Text fontWeight="medium">No transactions found</Text>
-              <Text color="fg.muted" fontSize="sm">
-                {hasFilters(search)
+            <EmptyList
+              title="No transactions found"
+              hint={
+                hasFilters(search)
                   ? 'Try other words or filters, or clear them to see everything.'
-                  : 'Your transfers, deposits and withdrawals will appear here.'}
-              </Text>
-            </Stack>
+                  : 'Your transfers, deposits and withdrawals will appear here.'
+              }
+            />
           ) : (
             <Box opacity={list.isPlaceholderData ? 0.6 : 1} transition="opacity 0.15s">
               <TransactionList
@@ -148,26 +127,11 @@ export function TransactionsPage(props: {
             {`Showing ${first} to ${last} of ${data.total} results`}
           </Text>
           <HStack gap="2">
-            <Button
-              variant="outline"
-              size="sm"
-              disabled={data.page <= 1}
-              onClick={() => goToPage(data.page - 1)}
-            >
-              Previous
-            </Button>
-            <Button
-              variant="outline"
-              size="sm"
-              disabled={data.page >= data.pages}
-              onClick={() => goToPage(data.page + 1)}
-            >
-              Next
-            </Button>
+            <PageButtons page={data.page} hasNext={data.page < data.pages} onPage={goToPage} />
           </HStack>
         </Flex>
       ) : null}
-      {hasFilters(search) && !filtersOpen ? (
+      {hasFilters(search) && !controls.filtersOpen ? (
         <Text fontSize="sm" color="fg.muted">
           Filters are applied.{' '}
           <ChakraLink asChild variant="underline">

@@ -1,4 +1,4 @@
-import { auditEvents } from '@bank/validators/audit-events';
+import { auditEvents } from '@bank/validators/audit-event-names';
 import { createFileRoute } from '@tanstack/react-router';
 import { SecurityPage } from '../../../features/admin/security-page.tsx';
 import {
@@ -8,6 +8,7 @@ import {
   searchSchema,
   textParam,
 } from '../../../lib/search-params.ts';
+import { UrlSearchPage } from '../../../lib/url-search.tsx';
 
 /** The audit log's page and filters live in the URL: a reload or a shared link keeps them. */
 const securitySearch = searchSchema({
@@ -21,10 +22,6 @@ const securitySearch = searchSchema({
 export const Route = createFileRoute('/_auth/admin/security')({
   validateSearch: securitySearch,
   component: function SecurityRoute() {
-    const search = Route.useSearch();
-    const navigate = Route.useNavigate();
-    return (
-      <SecurityPage search={search} onSearchChange={(next) => void navigate({ search: next })} />
-    );
+    return <UrlSearchPage route={Route} page={SecurityPage} />;
   },
 });

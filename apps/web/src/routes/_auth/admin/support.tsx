@@ -7,6 +7,7 @@ import {
 import { createFileRoute } from '@tanstack/react-router';
 import { SupportManagementPage } from '../../../features/support/support-management-page.tsx';
 import { enumParam, pageParam, searchSchema, uuidParam } from '../../../lib/search-params.ts';
+import { UrlSearchPage } from '../../../lib/url-search.tsx';
 
 /** Page, filters and the open ticket live in the URL: a reload or a status change keeps them. */
 const supportSearch = searchSchema({
@@ -21,13 +22,6 @@ const supportSearch = searchSchema({
 export const Route = createFileRoute('/_auth/admin/support')({
   validateSearch: supportSearch,
   component: function SupportManagementRoute() {
-    const search = Route.useSearch();
-    const navigate = Route.useNavigate();
-    return (
-      <SupportManagementPage
-        search={search}
-        onSearchChange={(next) => void navigate({ search: next })}
-      />
-    );
+    return <UrlSearchPage route={Route} page={SupportManagementPage} />;
   },
 });

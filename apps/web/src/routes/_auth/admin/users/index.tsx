@@ -2,6 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { UserManagementPage } from '../../../../features/admin/user-management-page.tsx';
 import { userListInput, userSearch } from '../../../../features/admin/user-search.ts';
 import { once, preload } from '../../../../lib/page-data.ts';
+import { UrlSearchPage } from '../../../../lib/url-search.tsx';
 
 export const Route = createFileRoute('/_auth/admin/users/')({
   validateSearch: userSearch,
@@ -12,13 +13,6 @@ export const Route = createFileRoute('/_auth/admin/users/')({
       trpc.admin.userStats.ensureData(undefined, once),
     ),
   component: function UserManagementRoute() {
-    const search = Route.useSearch();
-    const navigate = Route.useNavigate();
-    return (
-      <UserManagementPage
-        search={search}
-        onSearchChange={(next) => void navigate({ search: next })}
-      />
-    );
+    return <UrlSearchPage route={Route} page={UserManagementPage} />;
   },
 });

@@ -1,0 +1,17 @@
+import { Input, InputGroup } from '@chakra-ui/react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
+
+/** An amount of dollars typed in: the $ before it, a cent as the step. */
+export function DollarInput({
+  registration,
+  min = '0',
+}: {
+  registration: UseFormRegisterReturn;
+  min?: string;
+}) {
+  return (
+    <InputGroup startElement="$">
+      <Input type="number" inputMode="decimal" min={min} step="0.01" {...registration} />
+    </InputGroup>
+  );
+}

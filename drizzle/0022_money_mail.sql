@@ -1,0 +1,2 @@
+ALTER TABLE "notifications" ADD COLUMN "email_due" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+CREATE INDEX "notifications_email_due_idx" ON "notifications" USING btree ("id") WHERE "notifications"."email_due";
