@@ -233,6 +233,6 @@ export async function createDb(options: DbOptions): Promise<DbHandle> {
       },
     };
   }
-  const { createEmbeddedDb } = await import('./embedded.ts');
-  return createEmbeddedDb(options.dir);
+  const { createEmbeddedDb, createEmbeddedDbFrom } = await import('./embedded.ts');
+  return options.image ? createEmbeddedDbFrom(options.image) : createEmbeddedDb(options.dir);
 }

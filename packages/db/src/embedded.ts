@@ -28,12 +28,36 @@ export const embeddedStartParams = [
 ];
 
 /** PGlite in `dir`, initialised first by a child process when the folder is new. */
-export async function createEmbeddedDb(dir: string | undefined): Promise<DbHandle> {
+export async function createEmbeddedDb(
+  dir: string | undefined,
+): Promise<DbHandle & { dump(): Promise<Blob> }> {
   if (dir) {
     await initialiseEmbeddedFolder({ dir, startParams: embeddedStartParams, migrationsFolder });
     mkdirSync(dir, { recursive: true });
   }
-  const client = new PGlite(dir, { startParams: embeddedStartParams });
+  return handleOf(new PGlite(dir, { startParams: embeddedStartParams }));
+}
+
+/** PGlite in memory, started from a data directory `migratedImage` made (no initdb). */
+export async function createEmbeddedDbFrom(image: Blob): Promise<DbHandle> {
+  return handleOf(
+    new PGlite('memory://', { startParams: embeddedStartParams, loadDataDir: image }),
+  );
+}
+
+/**
+ * A migrated, empty database's data directory, in memory. initdb is most of the ~2 s a new
+ * embedded database takes; one started from this image takes ~0.25 s (the tests' databases).
+ */
+export async function migratedImage(): Promise<Blob> {
+  const handle = await createEmbeddedDb(undefined);
+  await handle.migrate();
+  const image = await handle.dump();
+  await handle.close();
+  return image;
+}
+
+function handleOf(client: PGlite): DbHandle & { dump(): Promise<Blob> } {
   const db = drizzle(client, { schema, casing: 'snake_case' });
   return {
     kind: 'pglite',
@@ -46,5 +70,10 @@ export async function createEmbeddedDb(dir: string | undefined): Promise<DbHandl
     },
     migrate: () => migrate(db, { migrationsFolder }),
     close: () => client.close(),
+    async dump() {
+      // Every page on disk first, so the image is the database as it stands.
+      await client.query('CHECKPOINT');
+      return client.dumpDataDir('none');
+    },
   };
 }

@@ -18,7 +18,12 @@ export type Executor = Database | Transaction;
 
 export type DbOptions =
   | (Omit<PostgresOptions, 'poolSize'> & { poolSize?: number })
-  | { kind: 'pglite'; dir?: string };
+  | {
+      kind: 'pglite';
+      dir?: string;
+      /** In memory only: start from this data directory (PGlite's `dumpDataDir`), not initdb. */
+      image?: Blob;
+    };
 
 export interface DbHandle {
   kind: DbOptions['kind'];

@@ -1,8 +1,17 @@
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { testDatabaseUrl } from '@bank/config';
 import postgres from 'postgres';
+import { inject } from 'vitest';
 import { createDb } from './client.ts';
 import type { DbHandle } from './handle.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** A file holding a migrated embedded database's data directory (testing-image.ts). */
+    pgliteImage: string | undefined;
+  }
+}
 
 /**
  * A test's database. On PostgreSQL a test may set the client's bounds (connecting, a statement)
@@ -23,7 +32,10 @@ export interface TestDbOptions {
 export async function createTestDb(options: TestDbOptions = {}): Promise<DbHandle> {
   const serverUrl = testDatabaseUrl();
   if (!serverUrl) {
-    const handle = await createDb({ kind: 'pglite' });
+    // From the migrated image the run's global setup made (testing-image.ts), when there is one.
+    const imagePath = inject('pgliteImage');
+    const image = imagePath ? new Blob([await readFile(imagePath)]) : undefined;
+    const handle = await createDb({ kind: 'pglite', image });
     await handle.migrate();
     return handle;
   }
