@@ -30,10 +30,31 @@ const table = JSON.parse(await readFile(tablePath, 'utf8'));
 const ROOT = /<div id="root">[\s\S]*?<!--\/boot-->\s*<\/div>/;
 if (!ROOT.test(template)) throw new Error('dist/index.html has no #root with its boot markup');
 
+/**
+ * A drawn public page is whole without its scripts, so they wait for its first paint: the entry
+ * and its preloads become an inert JSON list that public/theme-init.js fetches once the page is
+ * on screen (the server adds the page's own chunks to it). On a slow link the page's HTML and
+ * images then have the bandwidth to themselves instead of sharing it with ~250 KB of JavaScript.
+ * The signed-in shell is a frame and a spinner until the scripts and the API answer: its scripts
+ * start at once (waiting for its paint made the dashboard's content later, `pnpm lighthouse`).
+ */
+function scriptsAfterPaint(html) {
+  const ENTRY = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/g;
+  const PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g;
+  const modules = [...html.matchAll(ENTRY)].map((match) => match[1]);
+  const preload = [...html.matchAll(PRELOAD)].map((match) => match[1]);
+  if (modules.length !== 1) throw new Error('dist/index.html has no single module entry script');
+  const list = JSON.stringify({ modules, preload });
+  return html
+    .replace(ENTRY, () => `<script type="application/json" data-after-paint>${list}</script>\n    `)
+    .replace(PRELOAD, '');
+}
+const pageTemplate = scriptsAfterPaint(template);
+
 /** index.html with a page's title, styles and markup; `kind` tells main.tsx what to hydrate. */
 function pageHtml(page, kind, path) {
   const attributes = `data-prerendered="${kind}"${path ? ` data-path="${path}"` : ''}`;
-  return template
+  return (kind === 'page' ? pageTemplate : template)
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
     .replace('</head>', () => `${page.head}</head>`)
     .replace(ROOT, () => `<div id="root" ${attributes}>${page.html}</div>`);

@@ -119,8 +119,10 @@ test('the sign-in page is drawn before its scripts; a submit before they run sen
   await page.getByRole('button', { name: 'Sign in' }).click();
   expect(new URL(page.url()).search).toBe('');
   scripts.resolve();
-  // Hydrated: the form is the app's, which judges what is sent; nothing ever went in the URL.
+  // Hydrated: the form is the app's, which sends the held submit with what was typed, and judges
+  // it; nothing ever went in the URL.
   await expect(page.locator('html[data-app-ready]')).toBeAttached({ timeout: 30_000 });
+  await expect(page.getByText('Invalid email')).toBeVisible({ timeout: 30_000 });
   // The theme button replaces its placeholder once the app's first effects have run.
   await expect(page.getByRole('button', { name: /Switch to (dark|light) theme/ })).toBeVisible({
     timeout: 30_000,
@@ -129,6 +131,27 @@ test('the sign-in page is drawn before its scripts; a submit before they run sen
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByText('Invalid email')).toBeVisible({ timeout: 30_000 });
   expect(new URL(page.url()).search).toBe('');
+});
+
+test('the sign-in page asks for its scripts only once it is on screen', async ({ page }) => {
+  // Its HTML names them only in an inert list (no module script, no preload the browser would
+  // fetch at once); public/theme-init.js fetches them after the first paint.
+  const html = await (await page.request.get('/login')).text();
+  expect(html).not.toMatch(/modulepreload|<script type="module"/);
+  expect(html).toContain('<script type="application/json" data-after-paint>');
+  await page.goto('/login');
+  await expect(page.locator('html[data-app-ready]')).toBeAttached({ timeout: 30_000 });
+  const order = await page.evaluate(() => {
+    const painted = performance.getEntriesByName('first-contentful-paint')[0]?.startTime;
+    const scripts = performance
+      .getEntriesByType('resource')
+      .filter((entry) => /\/assets\/.+\.js$/.test(entry.name))
+      .map((entry) => entry.startTime);
+    return { painted, scripts: scripts.length, firstScript: Math.min(...scripts) };
+  });
+  expect(order.painted).toBeDefined();
+  expect(order.scripts).toBeGreaterThan(3);
+  expect(order.firstScript).toBeGreaterThanOrEqual(order.painted ?? Number.POSITIVE_INFINITY);
 });
 
 test('each page drawn at build time is taken over in place, never drawn again', async ({

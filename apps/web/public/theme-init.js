@@ -18,15 +18,66 @@
 
 // A prerendered form (prerender.mjs) is on screen before the app can handle it: a submit then
 // would send its fields, the password too, in the URL of a plain GET. Every form of the app is
-// sent by the app itself, so the browser's own submission is always cancelled; before main.tsx
-// hands the page to React (data-app-ready on <html>) the form is also marked, and main.tsx
-// submits it again once the page is hydrated.
+// sent by the app itself, so the browser's own submission is always cancelled; until main.tsx
+// has hydrated the page (data-app-ready on <html>) the form is also marked, and main.tsx
+// submits it again then. A held submit goes no further: React, hydrating in slices, may already
+// listen, and the form must be sent once.
 document.addEventListener(
   'submit',
   (event) => {
     event.preventDefault();
     if (document.documentElement.hasAttribute('data-app-ready')) return;
+    event.stopPropagation();
     if (event.target instanceof HTMLFormElement) event.target.setAttribute('data-held-submit', '');
   },
   true,
 );
+
+// A page the build drew (prerender.mjs) is whole before its scripts run, so they are fetched
+// after its first contentful paint: on a slow link its HTML and images are not slowed by ~250 KB
+// of JavaScript competing for the bandwidth. The entry and the chunks to preload wait in inert
+// JSON lists (data-after-paint: the build's, then the server's for the page's own chunks). A
+// browser without paint timing starts them at the load event (which may come before the
+// paint); a hidden page (nothing to paint) once the document is parsed. Other pages have no
+// list, and nothing starts here.
+(() => {
+  let started = false;
+  const start = () => {
+    if (started) return;
+    started = true;
+    const modules = [];
+    const preload = [];
+    for (const list of document.querySelectorAll('script[data-after-paint]')) {
+      try {
+        const parsed = JSON.parse(list.textContent || '{}');
+        modules.push(...(parsed.modules || []));
+        preload.push(...(parsed.preload || []));
+      } catch {
+        // A list that does not parse names nothing; the page stays as drawn.
+      }
+    }
+    const add = (tag, attributes) => {
+      const element = document.createElement(tag);
+      Object.assign(element, attributes);
+      document.head.append(element);
+    };
+    for (const href of preload)
+      add('link', { rel: 'modulepreload', crossOrigin: 'anonymous', href });
+    for (const src of modules) add('script', { type: 'module', crossOrigin: 'anonymous', src });
+  };
+  if (document.visibilityState === 'hidden') {
+    document.addEventListener('DOMContentLoaded', start);
+    return;
+  }
+  if (!window.PerformanceObserver?.supportedEntryTypes?.includes('paint')) {
+    window.addEventListener('load', start);
+    return;
+  }
+  new PerformanceObserver((entries, observer) => {
+    if (entries.getEntriesByName('first-contentful-paint').length === 0) return;
+    observer.disconnect();
+    start();
+  }).observe({ type: 'paint', buffered: true });
+  // A page painted with nothing contentful never reports it: start a while after its load.
+  window.addEventListener('load', () => setTimeout(start, 2000));
+})();

@@ -37,9 +37,9 @@ if (prerendered === 'page' && container.dataset.path === window.location.pathnam
   // A public page drawn at build time (prerender.mjs): hydrated in place once its code is here.
   void firstPageReady.finally(() =>
     startTransition(() => {
-      appReady();
       if (router.state.location.pathname !== container.dataset.path) {
         // The guard sent the visitor elsewhere (signed in already): draw that page instead.
+        appReady();
         createRoot(container).render(
           <StrictMode>
             <App />
@@ -48,11 +48,17 @@ if (prerendered === 'page' && container.dataset.path === window.location.pathnam
         return;
       }
       const restore = keepWhatWasDone(container);
+      // Ready once hydrated, not when hydration starts: it runs in slices, and a form submitted
+      // between them is held (theme-init.js) and sent again here, where it would be lost.
+      const hydrated = () => {
+        appReady();
+        restore();
+      };
       hydratePage(
         container,
         router,
         <StrictMode>
-          <AfterFirstCommit run={restore}>
+          <AfterFirstCommit run={hydrated}>
             <App />
           </AfterFirstCommit>
         </StrictMode>,

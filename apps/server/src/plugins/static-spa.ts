@@ -92,9 +92,14 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 /**
  * A page's HTML (its prerendered file, else index.html) with its chunks as module preloads (the
  * browser fetches them while it runs the entry, instead of when the router asks for them) and
- * what else the page's head should carry (its first answers). Each file is read again when it
- * changes, so a rebuilt SPA is served without a restart.
+ * what else the page's head should carry (its first answers). A prerendered page fetches its
+ * scripts only after its first paint (apps/web/prerender.mjs, public/theme-init.js): its chunks
+ * join that list, inert JSON, instead of links the browser would fetch at once. Each file is
+ * read again when it changes, so a rebuilt SPA is served without a restart.
  */
+/** Marks the inert JSON lists of the scripts a prerendered page fetches after its first paint. */
+const AFTER_PAINT = 'data-after-paint';
+
 export function createPageHtml(distDir: string): (page: SpaPage, headExtra?: string) => string {
   const cached = new Map<string, { mtimeMs: number; html: string }>();
   const read = (name: string) => {
@@ -109,10 +114,15 @@ export function createPageHtml(distDir: string): (page: SpaPage, headExtra?: str
   return (page, headExtra = '') => {
     // A build whose prerendered file went missing still serves the page, from index.html.
     const html = read(page.html && existsSync(join(distDir, page.html)) ? page.html : 'index.html');
-    const links = page.chunks
+    const chunks = page.chunks
       .filter((chunk) => /^assets\/[\w.-]+\.js$/.test(chunk))
-      .map((chunk) => `<link rel="modulepreload" crossorigin href="/${chunk}">`)
-      .join('');
+      .map((chunk) => `/${chunk}`);
+    const links =
+      chunks.length === 0
+        ? ''
+        : html.includes(AFTER_PAINT)
+          ? `<script type="application/json" ${AFTER_PAINT}>${JSON.stringify({ preload: chunks })}</script>`
+          : chunks.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`).join('');
     if (links === '' && headExtra === '') return html;
     return html.replace('</head>', `${links}${headExtra}</head>`);
   };

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { keepWhatWasDone } from './before-hydration.ts';
+import { keepWhatWasDone, sendHeldSubmit } from './before-hydration.ts';
 
 /** A prerendered form as the browser holds it before the app starts. */
 function prerenderedForm() {
@@ -33,21 +33,36 @@ describe('what a visitor did before hydration', () => {
     expect(field('password').value).toBe('');
   });
 
-  it('submits again the form whose submit was held', () => {
-    const { root, form } = prerenderedForm();
-    form.setAttribute('data-held-submit', '');
-    const submitted = vi.fn((event: Event) => event.preventDefault());
-    form.addEventListener('submit', submitted);
-    keepWhatWasDone(root)();
-    expect(submitted).toHaveBeenCalledTimes(1);
-    expect(form.hasAttribute('data-held-submit')).toBe(false);
+  it('submits again, once its component has committed, the form whose submit was held', () => {
+    vi.useFakeTimers();
+    try {
+      const { form } = prerenderedForm();
+      form.setAttribute('data-held-submit', '');
+      const submitted = vi.fn((event: Event) => event.preventDefault());
+      form.addEventListener('submit', submitted);
+      sendHeldSubmit(form);
+      expect(form.hasAttribute('data-held-submit')).toBe(false);
+      // Not within the commit: after its effects.
+      expect(submitted).not.toHaveBeenCalled();
+      vi.runAllTimers();
+      expect(submitted).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('submits nothing when nothing was held', () => {
-    const { root, form } = prerenderedForm();
-    const submitted = vi.fn((event: Event) => event.preventDefault());
-    form.addEventListener('submit', submitted);
-    keepWhatWasDone(root)();
-    expect(submitted).not.toHaveBeenCalled();
+    vi.useFakeTimers();
+    try {
+      const { form } = prerenderedForm();
+      const submitted = vi.fn((event: Event) => event.preventDefault());
+      form.addEventListener('submit', submitted);
+      sendHeldSubmit(form);
+      sendHeldSubmit(null);
+      vi.runAllTimers();
+      expect(submitted).not.toHaveBeenCalled();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -1,9 +1,8 @@
 /**
- * What a visitor did on a prerendered page (apps/web/prerender.mjs) before React took it over:
- * text typed into its fields, and a form submitted (held by public/theme-init.js). Hydration
- * resets the fields to the form's defaults (react-hook-form writes them when it registers a
- * field), so the text is written back through input events, which the form hears as typing, and
- * the held form is submitted again.
+ * What a visitor typed on a prerendered page (apps/web/prerender.mjs) before React took it over.
+ * Hydration resets the fields to the form's defaults (react-hook-form writes them when it
+ * registers a field), so the text is written back through input events, which the form hears as
+ * typing. A form submitted meanwhile is sent again by the form itself (`sendHeldSubmit`).
  */
 export function keepWhatWasDone(container: HTMLElement): () => void {
   const typed = [
@@ -19,10 +18,21 @@ export function keepWhatWasDone(container: HTMLElement): () => void {
       setter?.call(field, value);
       field.dispatchEvent(new Event('input', { bubbles: true }));
     }
-    const held = container.querySelector<HTMLFormElement>('form[data-held-submit]');
-    held?.removeAttribute('data-held-submit');
-    held?.requestSubmit();
   };
+}
+
+/**
+ * The ref of a form a prerendered page draws: a submit before the app had hydrated the page was
+ * held (public/theme-init.js marks the form), and is sent again once this form is the app's.
+ * Not from the page's first commit (main.tsx): the route's content may hydrate in a later one,
+ * and a submit sent before its form library listens is lost. The ref is set when the form's
+ * own component commits; the submit waits for that commit's effects (the form library's
+ * subscription, the page marked ready).
+ */
+export function sendHeldSubmit(form: HTMLFormElement | null): void {
+  if (!form?.hasAttribute('data-held-submit')) return;
+  form.removeAttribute('data-held-submit');
+  setTimeout(() => form.requestSubmit());
 }
 
 function isTextField(field: HTMLInputElement | HTMLTextAreaElement): boolean {

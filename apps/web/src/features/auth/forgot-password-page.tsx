@@ -4,6 +4,7 @@ import { Button, Input, Stack, Text } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { sendHeldSubmit } from '../../app/before-hydration.ts';
 import { ErrorAlert, SuccessAlert } from '../../components/alerts.tsx';
 import { BackToSignInLink } from '../../components/back-to-sign-in-link.tsx';
 import { FormField } from '../../components/form-field.tsx';
@@ -41,7 +42,7 @@ export function ForgotPasswordPage() {
       <Stack gap="4">
         {sent ? <SuccessAlert>{messages.forgotPasswordSent}</SuccessAlert> : null}
         {serverError ? <ErrorAlert>{serverError}</ErrorAlert> : null}
-        <form onSubmit={onSubmit} noValidate>
+        <form ref={sendHeldSubmit} onSubmit={onSubmit} noValidate>
           <Stack gap="4">
             <FormField label="Email address" error={errors.email} required>
               <Input type="email" autoComplete="email" {...form.register('email')} />

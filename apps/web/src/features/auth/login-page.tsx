@@ -4,6 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate, useRouter } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
+import { sendHeldSubmit } from '../../app/before-hydration.ts';
 import { ErrorAlert, SuccessAlert } from '../../components/alerts.tsx';
 import { ControlledCheckbox } from '../../components/controlled-checkbox.tsx';
 import { FormField } from '../../components/form-field.tsx';
@@ -76,7 +77,7 @@ export function LoginPage({ redirect }: { redirect?: string }) {
       <Stack gap="4">
         {message ? <SuccessAlert>{message}</SuccessAlert> : null}
         {serverError ? <ErrorAlert>{serverError}</ErrorAlert> : null}
-        <form onSubmit={onSubmit} noValidate>
+        <form ref={sendHeldSubmit} onSubmit={onSubmit} noValidate>
           <Stack gap="4">
             <FormField label="Email address" error={errors.email} required>
               <Input type="email" autoComplete="email" {...form.register('email')} />

@@ -12,6 +12,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
+import { sendHeldSubmit } from '../../app/before-hydration.ts';
 import { ErrorAlert } from '../../components/alerts.tsx';
 import { ControlledCheckbox } from '../../components/controlled-checkbox.tsx';
 import { FormField } from '../../components/form-field.tsx';
@@ -70,7 +71,7 @@ export function RegisterPage() {
     >
       <Stack gap="4">
         {serverError ? <ErrorAlert>{serverError}</ErrorAlert> : null}
-        <form onSubmit={onSubmit} noValidate>
+        <form ref={sendHeldSubmit} onSubmit={onSubmit} noValidate>
           <Stack gap="4">
             <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
               <NameFields errors={errors} register={form.register} />
