@@ -187,6 +187,29 @@ describe('compression and the route table (the footprint and page-speed review)'
     expect(page.body).toContain('<title>Horizon Bank 2</title>');
     expect(page.body).toContain('href="/assets/login-1.js"');
   });
+
+  it('follows a rebuilt route table without a restart (new pages, renamed chunks)', async () => {
+    expect((await server.inject({ method: 'GET', url: '/statements' })).statusCode).toBe(404);
+    writeFileSync(
+      join(dist, 'spa-routes.json'),
+      JSON.stringify({
+        entry: ['assets/app-2.js'],
+        routes: [
+          { path: '/login', chunks: ['assets/login-2.js'] },
+          { path: '/statements', chunks: ['assets/statements-2.js'] },
+        ],
+      }),
+    );
+    const statements = await server.inject({ method: 'GET', url: '/statements' });
+    expect(statements.statusCode).toBe(200);
+    expect(statements.body).toContain('href="/assets/statements-2.js"');
+    const login = await server.inject({ method: 'GET', url: '/login' });
+    expect(login.body).toContain('href="/assets/login-2.js"');
+    expect(login.body).not.toContain('login-1.js');
+    // Caught mid-write by a rebuild: the table as it was, not an error.
+    writeFileSync(join(dist, 'spa-routes.json'), '{"routes": [');
+    expect((await server.inject({ method: 'GET', url: '/statements' })).statusCode).toBe(200);
+  });
 });
 
 describe('the first paint a visitor gets', () => {

@@ -46,21 +46,37 @@ export interface SpaPage {
  * The SPA's route table as the build wrote it (`spa-routes.json`, from TanStack Router's
  * generated route tree and Vite's manifest: apps/web/build-plugins.ts), so that a path no page
  * serves answers 404 and a page's HTML names its chunks. `$param` matches one segment, a lone
- * `$` the rest. Without the file (an older build), every path counts as a page.
+ * `$` the rest. Without the file (an older build), every path counts as a page. Read again when
+ * it changes, as the pages' HTML is (a rebuilt SPA renames its chunks); a table caught mid-write
+ * by a rebuild leaves the one read before in place.
  */
 export function loadSpaRoutes(distDir: string): (path: string) => SpaPage | null {
   const file = join(distDir, 'spa-routes.json');
   if (!existsSync(file)) return () => ({ chunks: [] });
+  let table = readRouteTable(file);
+  return (path) => {
+    try {
+      if (statSync(file).mtimeMs !== table.mtimeMs) table = readRouteTable(file);
+    } catch {
+      // Being rewritten (or removed) by a build: keep serving the table read before.
+    }
+    const normalized = path.length > 1 ? path.replace(/\/+$/, '') : path;
+    return table.pages.find((candidate) => candidate.pattern.test(normalized))?.page ?? null;
+  };
+}
+
+function readRouteTable(file: string): {
+  mtimeMs: number;
+  pages: { pattern: RegExp; page: SpaPage }[];
+} {
+  const { mtimeMs } = statSync(file);
   const parsed: unknown = JSON.parse(readFileSync(file, 'utf8'));
   const pages = routesOf(parsed).map((route) => ({
     pattern: routePattern(route.path),
     page: route.html ? { chunks: route.chunks, html: route.html } : { chunks: route.chunks },
   }));
   if (pages.length === 0) throw new Error(`${file} lists no pages`);
-  return (path) => {
-    const normalized = path.length > 1 ? path.replace(/\/+$/, '') : path;
-    return pages.find((candidate) => candidate.pattern.test(normalized))?.page ?? null;
-  };
+  return { mtimeMs, pages };
 }
 
 /** The table's routes: `{routes: [{path, chunks, html?}]}`, or a plain list of paths (older builds). */
