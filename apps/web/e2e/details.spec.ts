@@ -152,6 +152,16 @@ test('the sign-in page asks for its scripts only once it is on screen', async ({
   expect(order.painted).toBeDefined();
   expect(order.scripts).toBeGreaterThan(3);
   expect(order.firstScript).toBeGreaterThanOrEqual(order.painted ?? Number.POSITIVE_INFINITY);
+  // Every chunk the lists name was asked for (a few per task), once.
+  const asked = await page.evaluate(() => {
+    const listed = [...document.querySelectorAll('script[data-after-paint]')].flatMap(
+      (list) => (JSON.parse(list.textContent ?? '{}') as { preload?: string[] }).preload ?? [],
+    );
+    const links = [...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')];
+    return { listed, preloaded: links.map((link) => new URL(link.href).pathname) };
+  });
+  expect(asked.listed.length).toBeGreaterThan(3);
+  expect(asked.preloaded).toEqual(asked.listed);
 });
 
 test('each page drawn at build time is taken over in place, never drawn again', async ({

@@ -61,9 +61,17 @@ document.addEventListener(
       Object.assign(element, attributes);
       document.head.append(element);
     };
-    for (const href of preload)
-      add('link', { rel: 'modulepreload', crossOrigin: 'anonymous', href });
+    // The entry first, then the preloads a few per task: each link starts a request, which costs
+    // the main thread 1-7 ms on a phone (measured at 4x CPU slowdown), and ~40 of them in one
+    // task would be a long task of their own (the page-speed review: total blocking time).
     for (const src of modules) add('script', { type: 'module', crossOrigin: 'anonymous', src });
+    const PER_TASK = 6;
+    const preloadFrom = (index) => {
+      for (const href of preload.slice(index, index + PER_TASK))
+        add('link', { rel: 'modulepreload', crossOrigin: 'anonymous', href });
+      if (index + PER_TASK < preload.length) setTimeout(preloadFrom, 0, index + PER_TASK);
+    };
+    preloadFrom(0);
   };
   if (document.visibilityState === 'hidden') {
     document.addEventListener('DOMContentLoaded', start);

@@ -2,7 +2,7 @@ import { ChakraProvider } from '@chakra-ui/react';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { ColorModeProvider } from '../components/color-mode.tsx';
-import { system } from '../lib/theme.ts';
+import { bankSystem } from '../lib/theme.ts';
 import { type TrpcClient, trpc } from '../lib/trpc.ts';
 
 export function AppProviders(props: {
@@ -13,7 +13,7 @@ export function AppProviders(props: {
   return (
     <trpc.Provider client={props.trpcClient} queryClient={props.queryClient}>
       <QueryClientProvider client={props.queryClient}>
-        <ChakraProvider value={system}>
+        <ChakraProvider value={bankSystem()}>
           <ColorModeProvider>{props.children}</ColorModeProvider>
         </ChakraProvider>
       </QueryClientProvider>

@@ -2,7 +2,7 @@ import { ChakraProvider } from '@chakra-ui/react';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { system } from '../lib/theme.ts';
+import { bankSystem } from '../lib/theme.ts';
 import {
   CardExpiryInput,
   CardNumberInput,
@@ -27,7 +27,7 @@ describe('card inputs format as typed (the accessibility review)', () => {
   it('as the customer types', async () => {
     const user = userEvent.setup();
     render(
-      <ChakraProvider value={system}>
+      <ChakraProvider value={bankSystem()}>
         <CardNumberInput aria-label="Card number" />
         <CardExpiryInput aria-label="Expiry" />
       </ChakraProvider>,

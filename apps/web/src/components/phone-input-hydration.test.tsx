@@ -3,7 +3,7 @@ import { act } from '@testing-library/react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, expect, it } from 'vitest';
-import { system } from '../lib/theme.ts';
+import { bankSystem } from '../lib/theme.ts';
 import { PhoneInput } from './phone-input.tsx';
 
 afterEach(() => {
@@ -12,7 +12,7 @@ afterEach(() => {
 
 function Phone() {
   return (
-    <ChakraProvider value={system}>
+    <ChakraProvider value={bankSystem()}>
       <PhoneInput value="+12025550123" onChange={() => {}} />
     </ChakraProvider>
   );

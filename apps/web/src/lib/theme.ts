@@ -1,4 +1,9 @@
-import { createSystem, defaultBaseConfig, defineConfig } from '@chakra-ui/react';
+import {
+  createSystem,
+  defaultBaseConfig,
+  defineConfig,
+  type SystemContext,
+} from '@chakra-ui/react';
 import {
   accordionSlotRecipe,
   alertSlotRecipe,
@@ -166,4 +171,14 @@ const config = defineConfig({
   },
 });
 
-export const system = createSystem(defaultBaseConfig, themeSlice, config);
+let system: SystemContext | undefined;
+
+/**
+ * The design system, built on first use rather than when this module loads: building it is the
+ * start's largest single piece of work (every token becomes a CSS variable), and main.tsx gives it
+ * a task of its own.
+ */
+export function bankSystem(): SystemContext {
+  system ??= createSystem(defaultBaseConfig, themeSlice, config);
+  return system;
+}
