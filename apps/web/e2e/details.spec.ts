@@ -164,6 +164,43 @@ test('the sign-in page asks for its scripts only once it is on screen', async ({
   expect(asked.preloaded).toEqual(asked.listed);
 });
 
+test("the design system's global CSS is in the page once, whoever wrote it", async ({ page }) => {
+  // How many style rules define the brand's colour variable, through every sheet and layer.
+  const definitions = () =>
+    page.evaluate(() => {
+      const count = (rules: CSSRuleList): number =>
+        [...rules].reduce(
+          (total, rule) =>
+            total +
+            (rule instanceof CSSStyleRule &&
+            rule.style.getPropertyValue('--chakra-colors-brand-700') !== ''
+              ? 1
+              : 0) +
+            ('cssRules' in rule && rule.cssRules instanceof CSSRuleList ? count(rule.cssRules) : 0),
+          0,
+        );
+      return [...document.styleSheets].reduce((total, sheet) => total + count(sheet.cssRules), 0);
+    });
+  // Drawn at build time: the build wrote it into the page, and the app adds none.
+  await page.goto('/login');
+  await expect(page.locator('html[data-app-ready]')).toBeAttached({ timeout: 30_000 });
+  await expect(page.getByRole('button', { name: /Switch to (dark|light) theme/ })).toBeVisible({
+    timeout: 30_000,
+  });
+  expect(await definitions()).toBe(1);
+  // Not drawn at build time (a reset link's page): the app inserts it.
+  await page.goto('/reset-password?token=not-a-real-token');
+  await expect(page.getByRole('heading', { name: 'Reset your password' })).toBeVisible({
+    timeout: 30_000,
+  });
+  expect(await definitions()).toBe(1);
+  // Either way the tokens apply: the primary button is the brand's solid colour.
+  const background = await page
+    .getByRole('button', { name: 'Reset password' })
+    .evaluate((button) => getComputedStyle(button).backgroundColor);
+  expect(background).toBe('rgb(26, 59, 184)');
+});
+
 test('each page drawn at build time is taken over in place, never drawn again', async ({
   page,
 }) => {

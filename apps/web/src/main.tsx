@@ -30,7 +30,11 @@ async function start(container: HTMLElement) {
   await nextTask();
   bankSystem();
   await nextTask();
-  const app = createApp({ embeddedAnswers: readEmbeddedAnswers() });
+  const app = createApp({
+    embeddedAnswers: readEmbeddedAnswers(),
+    // A page drawn at build time carries the global CSS in its <head> (prerender.mjs).
+    globalCssInPage: container.dataset.prerendered !== undefined,
+  });
   startEarly(app.router, app.utils);
   drawFirstPage(container, app);
 }

@@ -4,6 +4,7 @@ import { createConnectionMonitor } from '../features/realtime/connection-monitor
 import { AppShell } from '../features/shell/app-shell.tsx';
 import { createQueryClient } from '../lib/query-client.ts';
 import { signedOut } from '../lib/session.ts';
+import { bankSystem, bankSystemWithoutGlobalCss } from '../lib/theme.ts';
 import { notify } from '../lib/toaster.ts';
 import {
   createAppTrpcClient,
@@ -24,6 +25,11 @@ export interface CreateAppOptions {
   origin?: string;
   /** The build-time render: the router draws as on a server, whatever the environment. */
   buildTime?: boolean;
+  /**
+   * The page's <head> holds the design system's global CSS already (a page drawn at build time):
+   * it is neither built nor inserted again.
+   */
+  globalCssInPage?: boolean;
 }
 
 /** Wires the query cache, tRPC client, router and providers: used by main.tsx and tests. */
@@ -72,6 +78,7 @@ export function createApp(opts: CreateAppOptions = {}) {
     isServer: opts.buildTime,
   });
   const appRouter = router;
+  const system = opts.globalCssInPage ? bankSystemWithoutGlobalCss() : bankSystem();
 
   /**
    * The application; `shell` draws the signed-in frame with a spinner instead of the router's
@@ -79,7 +86,7 @@ export function createApp(opts: CreateAppOptions = {}) {
    */
   function App({ shell = false }: { shell?: boolean }) {
     return (
-      <AppProviders queryClient={queryClient} trpcClient={trpcClient}>
+      <AppProviders system={system} queryClient={queryClient} trpcClient={trpcClient}>
         {shell ? <AppShell /> : <RouterProvider router={appRouter} />}
       </AppProviders>
     );

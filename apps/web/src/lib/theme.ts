@@ -175,10 +175,20 @@ let system: SystemContext | undefined;
 
 /**
  * The design system, built on first use rather than when this module loads: building it is the
- * start's largest single piece of work (every token becomes a CSS variable), and main.tsx gives it
- * a task of its own.
+ * start's largest single piece of work, and main.tsx gives it a task of its own.
  */
 export function bankSystem(): SystemContext {
   system ??= createSystem(defaultBaseConfig, themeSlice, config);
   return system;
+}
+
+/**
+ * The design system for a page whose <head> already holds its global CSS (the reset, the tokens
+ * as CSS variables, the keyframes), written by the build (prerender.mjs): Chakra's provider then
+ * inserts none. Chakra builds that CSS only when it is first read (our patch of it,
+ * patches/@chakra-ui__react@3.37.0.patch; decision 045), which here is never: on a phone it was
+ * half of the design system's cost, in one long task.
+ */
+export function bankSystemWithoutGlobalCss(): SystemContext {
+  return { ...bankSystem(), _global: [] };
 }

@@ -7,9 +7,13 @@ describe('critical styles of a page drawn at build time', () => {
   it('carries every rule its markup names, globals first, as emotion adopts them', async () => {
     const page = await renderPublicPage('/login');
     if (!page) throw new Error('/login did not render');
-    const elements = [...page.head.matchAll(/<style data-emotion="([^"]+)">/g)].map(
+    const elements = [...page.head.matchAll(/<style data-emotion="([^"]+)"( data-s="")?>/g)].map(
       (match) => match[1] ?? '',
     );
+    // Each marked as in place: emotion leaves it where it is instead of moving it (and parsing
+    // it again) at start.
+    expect(page.head.match(/<style /g)?.length).toBe(elements.length);
+    expect(page.head.match(/<style [^>]*data-s="">/g)?.length).toBe(elements.length);
     const regular = elements.at(-1)?.split(' ') ?? [];
     expect(regular[0]).toBe('css');
     expect(elements.slice(0, -1).every((name) => name.startsWith('css-global '))).toBe(true);
