@@ -1,4 +1,5 @@
 import { messages } from '@bank/validators/messages';
+import type { SystemContext } from '@chakra-ui/react';
 import { type RouterHistory, RouterProvider } from '@tanstack/react-router';
 import { createConnectionMonitor } from '../features/realtime/connection-monitor.ts';
 import { AppShell } from '../features/shell/app-shell.tsx';
@@ -78,7 +79,12 @@ export function createApp(opts: CreateAppOptions = {}) {
     isServer: opts.buildTime,
   });
   const appRouter = router;
-  const system = opts.globalCssInPage ? bankSystemWithoutGlobalCss() : bankSystem();
+  // Built when the app is first drawn, not here (main.tsx builds it in a task of its own).
+  let system: SystemContext | undefined;
+  const designSystem = () => {
+    system ??= opts.globalCssInPage ? bankSystemWithoutGlobalCss() : bankSystem();
+    return system;
+  };
 
   /**
    * The application; `shell` draws the signed-in frame with a spinner instead of the router's
@@ -86,7 +92,7 @@ export function createApp(opts: CreateAppOptions = {}) {
    */
   function App({ shell = false }: { shell?: boolean }) {
     return (
-      <AppProviders system={system} queryClient={queryClient} trpcClient={trpcClient}>
+      <AppProviders system={designSystem()} queryClient={queryClient} trpcClient={trpcClient}>
         {shell ? <AppShell /> : <RouterProvider router={appRouter} />}
       </AppProviders>
     );
