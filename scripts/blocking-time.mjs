@@ -66,7 +66,8 @@ async function measure(browser) {
   cdp.on('Tracing.dataCollected', (batch) => events.push(...batch.value));
   const complete = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
   await cdp.send('Tracing.start', {
-    categories: '__metadata,toplevel,disabled-by-default-devtools.timeline,devtools.timeline,loading',
+    categories:
+      '__metadata,toplevel,disabled-by-default-devtools.timeline,devtools.timeline,loading',
     transferMode: 'ReportEvents',
   });
   await page.goto(base + path, { waitUntil: 'load' });
