@@ -12,12 +12,11 @@
 //
 //   BLOCKING_PORT=4180 LOADS=7 pnpm blocking-time [--no-build] [path, default /login]
 //   WEB_DIST_DIR=dir measures another build of the SPA
-import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
+import { startBuiltServer, waitFor } from './built-server.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const port = Number(process.env.BLOCKING_PORT ?? 4180);
@@ -30,31 +29,7 @@ if (!process.argv.includes('--no-build')) {
   execFileSync('pnpm', ['build'], { cwd: root, stdio: 'inherit' });
 }
 
-const server = spawn(process.execPath, [join(root, 'apps/server/dist/main.mjs')], {
-  env: {
-    PATH: process.env.PATH ?? '',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'warn',
-    DATA_DIR: mkdtempSync(join(tmpdir(), 'bank-blocking-time-')),
-    // Another build of the SPA to compare with (e.g. one made from an earlier commit).
-    ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: resolve(process.env.WEB_DIST_DIR) } : {}),
-  },
-  stdio: ['ignore', 'inherit', 'inherit'],
-});
-
-/** Waits for the server, up to three minutes (the embedded database starts slowly when busy). */
-async function serverReady() {
-  for (let attempt = 0; attempt < 1800; attempt++) {
-    const ok = await fetch(`${base}/readyz`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (ok) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`${base}/readyz did not answer`);
-}
+const server = startBuiltServer({ port, name: 'blocking-time' });
 
 /** One cold load: the long tasks (ms) on the page's main thread after its first paint. */
 async function measure(browser) {
@@ -106,7 +81,7 @@ async function measure(browser) {
 }
 
 try {
-  await serverReady();
+  await waitFor(`${base}/readyz`);
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-background-networking'],

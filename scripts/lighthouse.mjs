@@ -12,9 +12,10 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import lighthouse from 'lighthouse';
+import { startBuiltServer, waitFor } from './built-server.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const port = Number(process.env.LIGHTHOUSE_PORT ?? 4173);
@@ -28,37 +29,11 @@ if (!process.argv.includes('--no-build')) {
 }
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-async function waitFor(url) {
-  // Up to three minutes: the embedded database starts slowly on a busy machine.
-  for (let i = 0; i < 1800; i++) {
-    if (
-      await fetch(url).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return;
-    await sleep(100);
-  }
-  throw new Error(`${url} did not answer`);
-}
-
-const server = spawn(
-  process.execPath,
-  ['--enable-source-maps', '--max-semi-space-size=8', join(root, 'apps/server/dist/main.mjs')],
-  {
-    env: {
-      PATH: process.env.PATH ?? '',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'bank-lighthouse-')),
-      // Another build of the SPA to compare with (e.g. a copy of apps/web/dist from before).
-      ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: resolve(process.env.WEB_DIST_DIR) } : {}),
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  },
-);
+const server = startBuiltServer({
+  port,
+  name: 'lighthouse',
+  nodeArgs: ['--enable-source-maps', '--max-semi-space-size=8'],
+});
 const browser = spawn(
   chromium,
   [
