@@ -9,12 +9,14 @@ import { fileURLToPath } from 'node:url';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 /**
- * Starts apps/server/dist/main.mjs on 127.0.0.1:`port` with its data in a new temporary folder
- * named after `name`; `WEB_DIST_DIR` in the environment serves another build of the SPA (to
- * compare with). Returns the child process: kill it when done.
+ * Starts apps/server/dist/main.mjs with production's node flags (apps/server's `start`;
+ * start-flags.test.ts) on 127.0.0.1:`port`, with its data in a new temporary folder named after
+ * `name`; `WEB_DIST_DIR` in the environment serves another build of the SPA (to compare with).
+ * Returns the child process: kill it when done.
  */
-export function startBuiltServer({ port, name, nodeArgs = [] }) {
-  return spawn(process.execPath, [...nodeArgs, join(root, 'apps/server/dist/main.mjs')], {
+export function startBuiltServer({ port, name }) {
+  const flags = ['--enable-source-maps', '--max-semi-space-size=8'];
+  return spawn(process.execPath, [...flags, join(root, 'apps/server/dist/main.mjs')], {
     env: {
       PATH: process.env.PATH ?? '',
       PORT: String(port),

@@ -29,11 +29,7 @@ if (!process.argv.includes('--no-build')) {
 }
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-const server = startBuiltServer({
-  port,
-  name: 'lighthouse',
-  nodeArgs: ['--enable-source-maps', '--max-semi-space-size=8'],
-});
+const server = startBuiltServer({ port, name: 'lighthouse' });
 const browser = spawn(
   chromium,
   [
