@@ -1,18 +1,8 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  check,
-  index,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { check, index, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { type ApprovalAction, type ApprovalStatus, approvalStatuses } from '../enums.ts';
-import { primaryId, timestampNow } from './columns.ts';
-import { users } from './users.ts';
+import { cents, instant, isOneOf, primaryId, requiredRef, timestampNow } from './columns.ts';
+import { nullableUserId, users } from './users.ts';
 
 /**
  * Four eyes: an action a staff member asked for that another must approve before it runs
@@ -31,26 +21,21 @@ export const approvalRequests = pgTable(
     summary: text().notNull(),
     /** The action's input as the maker gave it. */
     payload: jsonb().$type<Record<string, unknown>>().notNull(),
-    amountCents: bigint({ mode: 'bigint' }),
+    amountCents: cents(),
     /** The customer the action touches, when one does. */
-    customerId: uuid().references(() => users.id, { onDelete: 'set null' }),
-    makerId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
+    customerId: nullableUserId(),
+    makerId: requiredRef(() => users.id, { onDelete: 'restrict' }),
     reason: text().notNull(),
-    checkerId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    checkerId: nullableUserId(),
     decisionReason: text(),
     /** What the approved action answered (the reversal's transaction id, …). */
     result: jsonb().$type<Record<string, unknown>>(),
     createdAt: timestampNow(),
-    expiresAt: timestamp({ withTimezone: true }).notNull(),
-    decidedAt: timestamp({ withTimezone: true }),
+    expiresAt: instant().notNull(),
+    decidedAt: instant(),
   },
   (table) => [
-    check(
-      'approval_requests_status_known',
-      sql.raw(`status in (${approvalStatuses.map((s) => `'${s}'`).join(', ')})`),
-    ),
+    check('approval_requests_status_known', isOneOf('status', approvalStatuses)),
     // A second pending request for the same thing is refused by the database too.
     uniqueIndex('approval_requests_pending_subject_key')
       .on(table.subjectKey)

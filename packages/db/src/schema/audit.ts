@@ -1,6 +1,6 @@
-import { index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { primaryId, timestampNow } from './columns.ts';
-import { users } from './users.ts';
+import { nullableUserId } from './users.ts';
 
 /** Security-relevant events: sign-ins, password and 2FA changes, blocks, settings. */
 export const auditLog = pgTable(
@@ -8,9 +8,9 @@ export const auditLog = pgTable(
   {
     id: primaryId(),
     /** The user the event is about. */
-    userId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    userId: nullableUserId(),
     /** Who did it, when not the user themself (an administrator). */
-    actorId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    actorId: nullableUserId(),
     event: text().notNull(),
     /** For failed sign-ins of unknown accounts: the e-mail that was tried. */
     email: text(),

@@ -1,5 +1,5 @@
-import { pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
-import { timestampNow } from './columns.ts';
+import { pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { requiredRef, timestampNow } from './columns.ts';
 import { transactions } from './money.ts';
 import { ownerId } from './users.ts';
 
@@ -13,9 +13,7 @@ export const transactionCategories = pgTable(
   'transaction_categories',
   {
     userId: ownerId(),
-    transactionId: uuid()
-      .notNull()
-      .references(() => transactions.id),
+    transactionId: requiredRef(() => transactions.id),
     /** A key of the catalogue (validators categories.ts); not an enum, so it can grow. */
     category: text().notNull(),
     updatedAt: timestampNow(),

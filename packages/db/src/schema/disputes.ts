@@ -1,14 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  check,
-  index,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { check, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import {
   type DisputeReason,
   type DisputeStatus,
@@ -16,12 +7,10 @@ import {
   disputeStatuses,
   openDisputeStatuses,
 } from '../enums.ts';
-import { primaryId, timestampNow } from './columns.ts';
+import { cents, instant, isOneOf, primaryId, requiredRef, timestamps } from './columns.ts';
 import { transactions } from './money.ts';
 import { supportTickets } from './support.ts';
-import { ownerId, users } from './users.ts';
-
-const listOf = (values: readonly string[]) => values.map((value) => `'${value}'`).join(', ');
+import { nullableUserId, ownerId } from './users.ts';
 
 /**
  * A customer's dispute of one of their movements ('Report a problem'), worked as a support
@@ -32,40 +21,35 @@ export const disputes = pgTable(
   'disputes',
   {
     id: primaryId(),
-    transactionId: uuid()
-      .notNull()
-      .references(() => transactions.id, { onDelete: 'restrict' }),
+    transactionId: requiredRef(() => transactions.id, { onDelete: 'restrict' }),
     userId: ownerId(),
-    ticketId: uuid()
-      .notNull()
-      .references(() => supportTickets.id, { onDelete: 'restrict' }),
+    ticketId: requiredRef(() => supportTickets.id, { onDelete: 'restrict' }),
     reason: text().$type<DisputeReason>().notNull(),
     description: text().notNull(),
     status: text().$type<DisputeStatus>().notNull().default('submitted'),
     /** The provisional credit's movement and how much it lent; 0 until one is made. */
     creditTransactionId: uuid().references(() => transactions.id, { onDelete: 'restrict' }),
-    creditedCents: bigint({ mode: 'bigint' }).notNull().default(sql`0`),
+    creditedCents: cents().notNull().default(sql`0`),
     /** The movement that took the provisional credit back (denied, withdrawn, or paid twice). */
     creditReversalId: uuid().references(() => transactions.id, { onDelete: 'restrict' }),
     /** Why it was denied (told to the customer), or staff's note on the resolution. */
     decisionReason: text(),
     /** The staff member who last moved it on. */
-    handledById: uuid().references(() => users.id, { onDelete: 'set null' }),
+    handledById: nullableUserId(),
     /** Regulation E: 10 business days to credit provisionally, 45 days to decide. */
-    creditDueAt: timestamp({ withTimezone: true }).notNull(),
-    decisionDueAt: timestamp({ withTimezone: true }).notNull(),
-    createdAt: timestampNow(),
-    updatedAt: timestampNow(),
-    closedAt: timestamp({ withTimezone: true }),
+    creditDueAt: instant().notNull(),
+    decisionDueAt: instant().notNull(),
+    ...timestamps(),
+    closedAt: instant(),
   },
   (table) => [
-    check('disputes_reason_known', sql.raw(`reason in (${listOf(disputeReasons)})`)),
-    check('disputes_status_known', sql.raw(`status in (${listOf(disputeStatuses)})`)),
+    check('disputes_reason_known', isOneOf('reason', disputeReasons)),
+    check('disputes_status_known', isOneOf('status', disputeStatuses)),
     check('disputes_credited_non_negative', sql`${table.creditedCents} >= 0`),
     // One open dispute per movement: a race's second one is refused by the database.
     uniqueIndex('disputes_open_transaction_key')
       .on(table.transactionId)
-      .where(sql.raw(`status in (${listOf(openDisputeStatuses)})`)),
+      .where(isOneOf('status', openDisputeStatuses)),
     index('disputes_user_idx').on(table.userId, table.createdAt),
     index('disputes_status_idx').on(table.status, table.decisionDueAt),
   ],

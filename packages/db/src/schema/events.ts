@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, index, jsonb, pgTable, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, index, jsonb, pgTable, uuid } from 'drizzle-orm/pg-core';
+import { instant } from './columns.ts';
 
 /**
  * Every realtime event, written by the statement that made the change and NOTIFYed with its
@@ -13,7 +14,7 @@ export const events = pgTable(
     /** null: every signed-in client (system notices). */
     userId: uuid(),
     event: jsonb().notNull(),
-    createdAt: timestamp({ withTimezone: true }).notNull().default(sql`now()`),
+    createdAt: instant().notNull().default(sql`now()`),
   },
   // No index on created_at: rows arrive in id order, so the sweep finds its cut-off by id and
   // every event written costs two index entries, not three.

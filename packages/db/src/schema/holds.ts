@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { primaryId, timestampNow } from './columns.ts';
+import { check, index, pgTable, text } from 'drizzle-orm/pg-core';
+import { cents, instant, primaryId, requiredRef, timestampNow } from './columns.ts';
 import { accounts } from './money.ts';
-import { users } from './users.ts';
+import { nullableUserId } from './users.ts';
 
 /**
  * An amount staff hold on an account: it stays in the balance but cannot leave
@@ -12,16 +12,14 @@ export const accountHolds = pgTable(
   'account_holds',
   {
     id: primaryId(),
-    accountId: uuid()
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'restrict' }),
-    amountCents: bigint({ mode: 'bigint' }).notNull(),
+    accountId: requiredRef(() => accounts.id, { onDelete: 'restrict' }),
+    amountCents: cents().notNull(),
     reason: text().notNull(),
-    expiresAt: timestamp({ withTimezone: true }).notNull(),
-    createdById: uuid().references(() => users.id, { onDelete: 'set null' }),
+    expiresAt: instant().notNull(),
+    createdById: nullableUserId(),
     createdAt: timestampNow(),
-    releasedAt: timestamp({ withTimezone: true }),
-    releasedById: uuid().references(() => users.id, { onDelete: 'set null' }),
+    releasedAt: instant(),
+    releasedById: nullableUserId(),
   },
   (table) => [
     // The ledger's read looks up an account's unreleased holds: a small partial index.

@@ -1,22 +1,19 @@
 import { sql } from 'drizzle-orm';
 import {
-  bigint,
   boolean,
   check,
-  date,
   index,
   integer,
   pgEnum,
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { collateralTypes, employmentStatuses, loanStatuses, loanTypes } from '../enums.ts';
-import { primaryId, timestampNow } from './columns.ts';
+import { cents, day, instant, primaryId, requiredRef, timestamps } from './columns.ts';
 import { transactions } from './money.ts';
-import { users } from './users.ts';
+import { nullableUserId, users } from './users.ts';
 
 export const loanType = pgEnum('loan_type', loanTypes);
 export const loanStatus = pgEnum('loan_status', loanStatuses);
@@ -31,23 +28,21 @@ export const loans = pgTable(
   'loans',
   {
     id: primaryId(),
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
+    userId: requiredRef(() => users.id, { onDelete: 'restrict' }),
     type: loanType().notNull(),
     status: loanStatus().notNull().default('pending'),
-    amountCents: bigint({ mode: 'bigint' }).notNull(),
+    amountCents: cents().notNull(),
     termMonths: integer().notNull(),
     /** Yearly rate in basis points (1250 = 12.5 %). */
     rateBps: integer().notNull(),
-    monthlyPaymentCents: bigint({ mode: 'bigint' }).notNull(),
-    totalInterestCents: bigint({ mode: 'bigint' }).notNull(),
+    monthlyPaymentCents: cents().notNull(),
+    totalInterestCents: cents().notNull(),
     purpose: text().notNull(),
     employmentStatus: employmentStatus().notNull(),
-    monthlyIncomeCents: bigint({ mode: 'bigint' }).notNull(),
+    monthlyIncomeCents: cents().notNull(),
     existingLoans: boolean().notNull().default(false),
     collateralType: collateralType().notNull(),
-    collateralValueCents: bigint({ mode: 'bigint' }).notNull(),
+    collateralValueCents: cents().notNull(),
     collateralDescription: text().notNull(),
     /**
      * 1 as first submitted, +1 on every edit: a decision names the version the officer saw and
@@ -56,18 +51,17 @@ export const loans = pgTable(
     version: integer().notNull().default(1),
     /** What the credit officer told the customer when rejecting. */
     rejectionReason: text(),
-    decidedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
-    decidedAt: timestamp({ withTimezone: true }),
+    decidedBy: nullableUserId(),
+    decidedAt: instant(),
     disbursementTransactionId: uuid().references(() => transactions.id),
     /** The disbursement day: instalments fall due monthly from it. */
-    startDate: date({ mode: 'string' }),
+    startDate: day(),
     /** Principal still owed; 0 once completed. */
-    outstandingCents: bigint({ mode: 'bigint' }).notNull().default(sql`0`),
+    outstandingCents: cents().notNull().default(sql`0`),
     /** The due date of the oldest unpaid instalment once it has passed. */
-    overdueSince: date({ mode: 'string' }),
-    completedAt: timestamp({ withTimezone: true }),
-    createdAt: timestampNow(),
-    updatedAt: timestampNow(),
+    overdueSince: day(),
+    completedAt: instant(),
+    ...timestamps(),
   },
   (table) => [
     check('loans_amount_positive', sql`${table.amountCents} > 0`),
@@ -82,17 +76,15 @@ export const loans = pgTable(
 export const loanPayments = pgTable(
   'loan_payments',
   {
-    loanId: uuid()
-      .notNull()
-      .references(() => loans.id, { onDelete: 'cascade' }),
+    loanId: requiredRef(() => loans.id, { onDelete: 'cascade' }),
     paymentNumber: integer().notNull(),
-    dueDate: date({ mode: 'string' }).notNull(),
-    amountCents: bigint({ mode: 'bigint' }).notNull(),
-    principalCents: bigint({ mode: 'bigint' }).notNull(),
-    interestCents: bigint({ mode: 'bigint' }).notNull(),
+    dueDate: day().notNull(),
+    amountCents: cents().notNull(),
+    principalCents: cents().notNull(),
+    interestCents: cents().notNull(),
     /** Principal still owed after this instalment. */
-    balanceCents: bigint({ mode: 'bigint' }).notNull(),
-    paidAt: timestamp({ withTimezone: true }),
+    balanceCents: cents().notNull(),
+    paidAt: instant(),
     /** The repayment that paid it (an early payoff pays every remaining row). */
     transactionId: uuid().references(() => transactions.id),
   },

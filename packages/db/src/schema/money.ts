@@ -1,11 +1,9 @@
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
-  bigint,
   bigserial,
   boolean,
   check,
-  date,
   index,
   integer,
   jsonb,
@@ -13,13 +11,20 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { freezeModes, transactionStatuses, transactionTypes } from '../enums.ts';
-import { primaryId, timestampNow } from './columns.ts';
-import { ownerId, users } from './users.ts';
+import {
+  cents,
+  day,
+  instant,
+  primaryId,
+  requiredRef,
+  timestampNow,
+  timestamps,
+} from './columns.ts';
+import { nullableUserId, ownerId, users } from './users.ts';
 
 export const accountKind = pgEnum('account_kind', ['customer', 'system']);
 export const accountType = pgEnum('account_type', ['checking', 'savings']);
@@ -41,25 +46,25 @@ export const accounts = pgTable(
     accountNumber: text().notNull(),
     type: accountType().notNull().default('checking'),
     currency: text().notNull().default('USD'),
-    balanceCents: bigint({ mode: 'bigint' }).notNull().default(sql`0`),
+    balanceCents: cents().notNull().default(sql`0`),
     /** How many transactions touch the account: a cache like the balance, for history totals. */
     transactionCount: integer().notNull().default(0),
     /**
      * What left the account on `outflowDay` (UTC) by transfer and by withdrawal, pending or
      * done: the daily limits read these instead of summing the day's rows (decision 012).
      */
-    outflowDay: date({ mode: 'string' }),
-    transferredOnDayCents: bigint({ mode: 'bigint' }).notNull().default(sql`0`),
-    withdrawnOnDayCents: bigint({ mode: 'bigint' }).notNull().default(sql`0`),
+    outflowDay: day(),
+    transferredOnDayCents: cents().notNull().default(sql`0`),
+    withdrawnOnDayCents: cents().notNull().default(sql`0`),
     /**
      * A freeze set by staff: what it stops, why, and until when (null: until lifted).
      * Read with the balance by the ledger, so judging it costs no extra round trip.
      */
     freezeMode: accountFreezeMode(),
     freezeReason: text(),
-    frozenUntil: timestamp({ withTimezone: true }),
-    frozenAt: timestamp({ withTimezone: true }),
-    frozenById: uuid().references(() => users.id, { onDelete: 'set null' }),
+    frozenUntil: instant(),
+    frozenAt: instant(),
+    frozenById: nullableUserId(),
     /** Frozen because fraud is suspected: lifting it needs a second staff member (four eyes). */
     frozenForFraud: boolean().notNull().default(false),
     /**
@@ -100,21 +105,17 @@ export const transactions = pgTable(
     id: primaryId(),
     type: transactionType().notNull(),
     status: transactionStatus().notNull(),
-    amountCents: bigint({ mode: 'bigint' }).notNull(),
+    amountCents: cents().notNull(),
     currency: text().notNull().default('USD'),
     description: text().notNull(),
     category: text().notNull(),
     paymentMethod: text().notNull(),
     notes: text(),
     /** The account money leaves and the one it reaches (system accounts for the outside world). */
-    fromAccountId: uuid()
-      .notNull()
-      .references(() => accounts.id),
-    toAccountId: uuid()
-      .notNull()
-      .references(() => accounts.id),
-    senderUserId: uuid().references(() => users.id, { onDelete: 'set null' }),
-    recipientUserId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    fromAccountId: requiredRef(() => accounts.id),
+    toAccountId: requiredRef(() => accounts.id),
+    senderUserId: nullableUserId(),
+    recipientUserId: nullableUserId(),
     recipientName: text(),
     recipientAccountNumber: text(),
     /** Outside party, masked: bank name, last four digits, method details. */
@@ -128,9 +129,8 @@ export const transactions = pgTable(
     /** A reversal names the movement it undoes (never edited: corrected by a new movement). */
     reversesId: uuid().references((): AnyPgColumn => transactions.id),
     /** How much of this movement its reversals have undone so far: never more than its amount. */
-    reversedCents: bigint({ mode: 'bigint' }).notNull().default(sql`0`),
-    createdAt: timestampNow(),
-    updatedAt: timestampNow(),
+    reversedCents: cents().notNull().default(sql`0`),
+    ...timestamps(),
     /**
      * What history search matches, as the paying side and as the receiving side see the row
      * (description and counterparty, lower case without accents): written by the ledger at
@@ -178,13 +178,9 @@ export const ledgerEntries = pgTable(
   'ledger_entries',
   {
     id: bigserial({ mode: 'number' }).primaryKey(),
-    transactionId: uuid()
-      .notNull()
-      .references(() => transactions.id),
-    accountId: uuid()
-      .notNull()
-      .references(() => accounts.id),
-    amountCents: bigint({ mode: 'bigint' }).notNull(),
+    transactionId: requiredRef(() => transactions.id),
+    accountId: requiredRef(() => accounts.id),
+    amountCents: cents().notNull(),
     createdAt: timestampNow(),
   },
   (table) => [
@@ -233,8 +229,7 @@ export const cards = pgTable(
     expiryMonth: integer().notNull(),
     expiryYear: integer().notNull(),
     cvvHash: text().notNull(),
-    createdAt: timestampNow(),
-    updatedAt: timestampNow(),
+    ...timestamps(),
   },
   (table) => [index('cards_user_idx').on(table.userId, table.createdAt)],
 );
@@ -251,8 +246,7 @@ export const linkedBanks = pgTable(
     routingNumber: text().notNull(),
     accountType: accountType().notNull(),
     accountName: text(),
-    createdAt: timestampNow(),
-    updatedAt: timestampNow(),
+    ...timestamps(),
   },
   (table) => [index('linked_banks_user_idx').on(table.userId, table.createdAt)],
 );

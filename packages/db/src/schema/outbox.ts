@@ -1,14 +1,5 @@
-import {
-  bigserial,
-  index,
-  integer,
-  jsonb,
-  pgEnum,
-  pgTable,
-  text,
-  timestamp,
-} from 'drizzle-orm/pg-core';
-import { timestampNow } from './columns.ts';
+import { bigserial, index, integer, jsonb, pgEnum, pgTable, text } from 'drizzle-orm/pg-core';
+import { instant, timestampNow } from './columns.ts';
 
 export const emailStatus = pgEnum('email_status', ['pending', 'sent']);
 
@@ -30,7 +21,7 @@ export const emailOutbox = pgTable(
     nextAttemptAt: timestampNow(),
     lastError: text(),
     createdAt: timestampNow(),
-    sentAt: timestamp({ withTimezone: true }),
+    sentAt: instant(),
   },
   (table) => [
     index('email_outbox_due_idx').on(table.status, table.nextAttemptAt),

@@ -1,15 +1,6 @@
-import {
-  index,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
-import { primaryId, timestampNow } from './columns.ts';
-import { ownerId, users } from './users.ts';
+import { index, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { instant, primaryId, timestampNow } from './columns.ts';
+import { nullableUserId, ownerId } from './users.ts';
 
 /**
  * Third-party apps staff registered (OAuth clients). The secret is sealed with the bank's key,
@@ -21,11 +12,11 @@ export const partnerApps = pgTable('partner_apps', {
   redirectUris: jsonb().$type<string[]>().notNull(),
   scopes: jsonb().$type<string[]>().notNull(),
   secretSealed: text().notNull(),
-  createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+  createdBy: nullableUserId(),
   createdAt: timestampNow(),
-  secretRotatedAt: timestamp({ withTimezone: true }),
+  secretRotatedAt: instant(),
   /** A disabled app signs nobody in and its tokens stop working; the row stays for the log. */
-  disabledAt: timestamp({ withTimezone: true }),
+  disabledAt: instant(),
 });
 
 /**
@@ -42,8 +33,8 @@ export const oauthStore = pgTable(
     grantId: text(),
     uid: text(),
     userCode: text(),
-    expiresAt: timestamp({ withTimezone: true }),
-    consumedAt: timestamp({ withTimezone: true }),
+    expiresAt: instant(),
+    consumedAt: instant(),
   },
   (table) => [
     primaryKey({ columns: [table.model, table.id] }),
@@ -68,8 +59,8 @@ export const appConsents = pgTable(
     grantId: text().notNull(),
     scopes: jsonb().$type<string[]>().notNull(),
     grantedAt: timestampNow(),
-    lastUsedAt: timestamp({ withTimezone: true }),
-    revokedAt: timestamp({ withTimezone: true }),
+    lastUsedAt: instant(),
+    revokedAt: instant(),
   },
   (table) => [
     uniqueIndex('app_consents_user_client_idx').on(table.userId, table.clientId),

@@ -1,15 +1,6 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  check,
-  index,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
-import { primaryId, timestampNow } from './columns.ts';
+import { check, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { cents, instant, primaryId, timestamps } from './columns.ts';
 import { accounts } from './money.ts';
 import { ownerId } from './users.ts';
 
@@ -36,10 +27,9 @@ export const payees = pgTable(
     confirmationResult: text({ enum: ['match', 'close', 'no_match'] }),
     confirmationHolder: text(),
     /** At most this much a day (UTC) to this payee; null: only the bank's daily limit. */
-    dailyLimitCents: bigint({ mode: 'bigint' }),
-    createdAt: timestampNow(),
-    updatedAt: timestampNow(),
-    removedAt: timestamp({ withTimezone: true }),
+    dailyLimitCents: cents(),
+    ...timestamps(),
+    removedAt: instant(),
   },
   (table) => [
     // A name is the customer's own way to tell payees apart: one of each, whatever the case.

@@ -1,18 +1,7 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  check,
-  date,
-  index,
-  integer,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { OccurrenceStatus, ScheduleFrequency, ScheduleStatus } from '../enums.ts';
-import { primaryId, timestampNow } from './columns.ts';
+import { cents, day, instant, primaryId, requiredRef, timestamps } from './columns.ts';
 import { transactions } from './money.ts';
 import { payees } from './payees.ts';
 import { ownerId } from './users.ts';
@@ -27,26 +16,23 @@ export const scheduledTransfers = pgTable(
   {
     id: primaryId(),
     userId: ownerId(),
-    payeeId: uuid()
-      .notNull()
-      .references(() => payees.id),
-    amountCents: bigint({ mode: 'bigint' }).notNull(),
+    payeeId: requiredRef(() => payees.id),
+    amountCents: cents().notNull(),
     description: text().notNull().default(''),
     frequency: text().$type<ScheduleFrequency>().notNull(),
-    startDate: date({ mode: 'string' }).notNull(),
-    endDate: date({ mode: 'string' }),
+    startDate: day().notNull(),
+    endDate: day(),
     /** At most this many occurrences in all (whatever became of each). */
     count: integer(),
     status: text().$type<ScheduleStatus>().notNull().default('active'),
     /** Why the bank suspended it, or who cancelled it when it was staff. */
     statusReason: text(),
-    nextRunDate: date({ mode: 'string' }),
+    nextRunDate: day(),
     /** Occurrences behind it (paid, failed or skipped): the count is judged against this. */
     occurrencesMade: integer().notNull().default(0),
     /** The date whose "not enough money" notice went out the day before (sent once). */
-    lowBalanceNoticeFor: date({ mode: 'string' }),
-    createdAt: timestampNow(),
-    updatedAt: timestampNow(),
+    lowBalanceNoticeFor: day(),
+    ...timestamps(),
   },
   (table) => [
     index('scheduled_transfers_user_idx').on(table.userId, table.createdAt),
@@ -67,18 +53,15 @@ export const scheduledTransferOccurrences = pgTable(
   'scheduled_transfer_occurrences',
   {
     id: primaryId(),
-    scheduleId: uuid()
-      .notNull()
-      .references(() => scheduledTransfers.id, { onDelete: 'cascade' }),
-    date: date({ mode: 'string' }).notNull(),
+    scheduleId: requiredRef(() => scheduledTransfers.id, { onDelete: 'cascade' }),
+    date: day().notNull(),
     status: text().$type<OccurrenceStatus>().notNull(),
-    amountCents: bigint({ mode: 'bigint' }).notNull(),
+    amountCents: cents().notNull(),
     transactionId: uuid().references(() => transactions.id),
     reason: text(),
     /** A `retrying` occurrence is tried once more at this instant. */
-    retryAt: timestamp({ withTimezone: true }),
-    createdAt: timestampNow(),
-    updatedAt: timestampNow(),
+    retryAt: instant(),
+    ...timestamps(),
   },
   (table) => [
     // One row per date: two runners, or one after a crash, cannot record a date twice.

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, integer, pgTable, text } from 'drizzle-orm/pg-core';
-import { timestampNow } from './columns.ts';
+import { boolean, check, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { cents, timestampNow } from './columns.ts';
 
 /** The bank's settings: one row (id = 1). Rates are in basis points (1250 = 12.5 %). */
 export const bankSettings = pgTable(
@@ -12,8 +12,8 @@ export const bankSettings = pgTable(
     routingNumber: text().notNull().default('121098768'),
     supportEmail: text().notNull(),
     supportPhone: text().notNull(),
-    transferLimitCents: bigint({ mode: 'bigint' }).notNull(),
-    withdrawalLimitCents: bigint({ mode: 'bigint' }).notNull(),
+    transferLimitCents: cents().notNull(),
+    withdrawalLimitCents: cents().notNull(),
     maintenanceMode: boolean().notNull().default(false),
     savingsRateBps: integer().notNull(),
     personalLoanRateBps: integer().notNull(),
@@ -26,13 +26,13 @@ export const bankSettings = pgTable(
     ticketsPerDay: integer().notNull().default(20),
     chatMessagesPerMinute: integer().notNull().default(30),
     /** What a payee may receive in its first 24 hours (a new payee is where fraud starts). */
-    newPayeeLimitCents: bigint({ mode: 'bigint' }).notNull().default(sql`100000`),
+    newPayeeLimitCents: cents().notNull().default(sql`100000`),
     /**
      * Four eyes (docs/product.md): what a second staff member must approve. Reversals and loan
      * approvals above these amounts; raising a customer's limit and granting the admin role.
      */
-    reversalApprovalAboveCents: bigint({ mode: 'bigint' }).notNull().default(sql`100000`),
-    loanApprovalAboveCents: bigint({ mode: 'bigint' }).notNull().default(sql`2500000`),
+    reversalApprovalAboveCents: cents().notNull().default(sql`100000`),
+    loanApprovalAboveCents: cents().notNull().default(sql`2500000`),
     limitRaiseNeedsApproval: boolean().notNull().default(true),
     adminGrantNeedsApproval: boolean().notNull().default(true),
     freezeLiftNeedsApproval: boolean().notNull().default(true),

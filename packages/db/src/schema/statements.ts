@@ -1,22 +1,7 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  boolean,
-  customType,
-  date,
-  index,
-  pgTable,
-  text,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
-import { primaryId, timestampNow } from './columns.ts';
+import { bigint, boolean, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bytea, cents, day, primaryId, requiredRef, timestampNow } from './columns.ts';
 import { accounts, ledgerEntries } from './money.ts';
-
-const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
-  dataType: () => 'bytea',
-  fromDriver: (value) => Buffer.from(value),
-});
 
 /**
  * Every statement the bank issued: a closed month's once and for ever (its PDF kept, so it
@@ -28,19 +13,17 @@ export const statements = pgTable(
   'statements',
   {
     id: primaryId(),
-    accountId: uuid()
-      .notNull()
-      .references(() => accounts.id),
+    accountId: requiredRef(() => accounts.id),
     /** 'YYYY-MM' for a month's statement, null for a range. */
     period: text(),
-    fromDate: date({ mode: 'string' }).notNull(),
-    toDate: date({ mode: 'string' }).notNull(),
+    fromDate: day().notNull(),
+    toDate: day().notNull(),
     /** The current month to date, or a range reaching today: may still change. */
     provisional: boolean().notNull(),
     content: text().notNull(),
     digest: text().notNull(),
-    openingBalanceCents: bigint({ mode: 'bigint' }).notNull(),
-    closingBalanceCents: bigint({ mode: 'bigint' }).notNull(),
+    openingBalanceCents: cents().notNull(),
+    closingBalanceCents: cents().notNull(),
     /** Kept for closed months only; anything else is drawn again on demand. */
     pdf: bytea(),
     pdfSha256: text().notNull(),
@@ -64,7 +47,5 @@ export const statementLines = pgTable('statement_lines', {
   ledgerEntryId: bigint({ mode: 'number' })
     .primaryKey()
     .references(() => ledgerEntries.id),
-  statementId: uuid()
-    .notNull()
-    .references(() => statements.id),
+  statementId: requiredRef(() => statements.id),
 });

@@ -11,8 +11,8 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { ticketCategories, ticketPriorities, ticketStatuses } from '../enums.ts';
-import { primaryId, timestampNow } from './columns.ts';
-import { ownerId, userRole, users } from './users.ts';
+import { primaryId, requiredRef, timestampNow, timestamps } from './columns.ts';
+import { nullableUserId, ownerId, userRole } from './users.ts';
 
 export const ticketCategory = pgEnum('ticket_category', ticketCategories);
 export const ticketPriority = pgEnum('ticket_priority', ticketPriorities);
@@ -31,9 +31,8 @@ export const supportTickets = pgTable(
     description: text().notNull(),
     status: ticketStatus().notNull().default('open'),
     /** The staff member who last changed its status (docs/product.md 4). */
-    assignedToId: uuid().references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestampNow(),
-    updatedAt: timestampNow(),
+    assignedToId: nullableUserId(),
+    ...timestamps(),
   },
   (table) => [
     index('support_tickets_user_idx').on(table.userId, table.updatedAt),
@@ -47,10 +46,8 @@ export const supportMessages = pgTable(
   'support_messages',
   {
     id: uuid().primaryKey(),
-    ticketId: uuid()
-      .notNull()
-      .references(() => supportTickets.id, { onDelete: 'cascade' }),
-    senderId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    ticketId: requiredRef(() => supportTickets.id, { onDelete: 'cascade' }),
+    senderId: nullableUserId(),
     senderType: userRole().notNull(),
     message: text().notNull(),
     createdAt: timestampNow(),
@@ -66,16 +63,14 @@ export const supportAttachments = pgTable(
   'support_attachments',
   {
     id: primaryId(),
-    ticketId: uuid()
-      .notNull()
-      .references(() => supportTickets.id, { onDelete: 'cascade' }),
+    ticketId: requiredRef(() => supportTickets.id, { onDelete: 'cascade' }),
     messageId: uuid().references(() => supportMessages.id, { onDelete: 'cascade' }),
     storageKey: text().notNull().unique(),
     fileName: text().notNull(),
     contentType: text().notNull(),
     size: integer().notNull(),
     /** Who uploaded it: the attachment quotas sum a customer's own files. */
-    uploaderId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    uploaderId: nullableUserId(),
     createdAt: timestampNow(),
   },
   (table) => [
@@ -92,9 +87,7 @@ export const supportAttachments = pgTable(
 export const supportChatMembers = pgTable(
   'support_chat_members',
   {
-    ticketId: uuid()
-      .notNull()
-      .references(() => supportTickets.id, { onDelete: 'cascade' }),
+    ticketId: requiredRef(() => supportTickets.id, { onDelete: 'cascade' }),
     userId: ownerId(),
     lastSeenAt: timestampNow(),
   },

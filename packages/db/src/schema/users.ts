@@ -1,26 +1,27 @@
 import {
   bigint,
   boolean,
-  customType,
-  date,
   index,
   integer,
   pgEnum,
   pgTable,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { userRoles } from '../enums.ts';
-import { primaryId, timestampNow } from './columns.ts';
+import {
+  bytea,
+  cents,
+  day,
+  instant,
+  primaryId,
+  requiredRef,
+  timestampNow,
+  timestamps,
+} from './columns.ts';
 
 export const userRole = pgEnum('user_role', userRoles);
-
-const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
-  dataType: () => 'bytea',
-  fromDriver: (value) => Buffer.from(value),
-});
 
 export const users = pgTable(
   'users',
@@ -32,7 +33,7 @@ export const users = pgTable(
     firstName: text().notNull(),
     lastName: text().notNull(),
     phoneNumber: text().notNull(),
-    dateOfBirth: date({ mode: 'string' }),
+    dateOfBirth: day(),
     street: text(),
     city: text(),
     state: text(),
@@ -40,13 +41,13 @@ export const users = pgTable(
     country: text(),
     avatarUrl: text(),
     role: userRole().notNull().default('user'),
-    emailVerifiedAt: timestamp({ withTimezone: true }),
+    emailVerifiedAt: instant(),
     isBlocked: boolean().notNull().default(false),
     /**
      * Closed by an administrator: the person's details are anonymised and they cannot sign in,
      * while the row stays so that the ledger's history keeps its owner (a bank keeps records).
      */
-    closedAt: timestamp({ withTimezone: true }),
+    closedAt: instant(),
     /** AES-GCM sealed TOTP secret; set once set-up is confirmed. */
     twoFactorSecret: text(),
     /** Set by set-up, moved to twoFactorSecret by the first valid code. */
@@ -54,14 +55,13 @@ export const users = pgTable(
     /** The last TOTP time step accepted: a code is accepted once. */
     totpLastStep: bigint({ mode: 'number' }),
     /** Daily withdrawal limit in cents; null follows the bank's setting. */
-    withdrawalLimitCents: bigint({ mode: 'bigint' }),
+    withdrawalLimitCents: cents(),
     notifyTransactions: boolean().notNull().default(true),
     notifySecurity: boolean().notNull().default(true),
     notifyMarketing: boolean().notNull().default(false),
     /** E-mail when support answers a ticket while the customer is away from its chat. */
     notifySupport: boolean().notNull().default(true),
-    createdAt: timestampNow(),
-    updatedAt: timestampNow(),
+    ...timestamps(),
   },
   (table) => [
     uniqueIndex('users_email_key').on(table.email),
@@ -70,10 +70,13 @@ export const users = pgTable(
 );
 
 /** The customer a row belongs to: it goes when they do. */
-export const ownerId = () =>
-  uuid()
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' });
+export const ownerId = () => requiredRef(() => users.id, { onDelete: 'cascade' });
+
+/**
+ * A person a row names without belonging to them (who acted, who handled it, the other side of
+ * a payment): the row stays when they go, naming nobody.
+ */
+export const nullableUserId = () => uuid().references(() => users.id, { onDelete: 'set null' });
 
 export const sessions = pgTable(
   'sessions',
@@ -90,7 +93,7 @@ export const sessions = pgTable(
     userAgent: text(),
     createdAt: timestampNow(),
     lastSeenAt: timestampNow(),
-    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    expiresAt: instant().notNull(),
   },
   (table) => [index('sessions_user_id_idx').on(table.userId)],
 );
@@ -105,8 +108,8 @@ export const userTokens = pgTable(
     userId: ownerId(),
     purpose: tokenPurpose().notNull(),
     tokenHash: text().notNull(),
-    expiresAt: timestamp({ withTimezone: true }).notNull(),
-    usedAt: timestamp({ withTimezone: true }),
+    expiresAt: instant().notNull(),
+    usedAt: instant(),
     createdAt: timestampNow(),
   },
   (table) => [
@@ -126,8 +129,8 @@ export const stepUpCodes = pgTable(
     userId: ownerId(),
     purpose: text({ enum: ['payee'] }).notNull(),
     codeHash: text().notNull(),
-    expiresAt: timestamp({ withTimezone: true }).notNull(),
-    usedAt: timestamp({ withTimezone: true }),
+    expiresAt: instant().notNull(),
+    usedAt: instant(),
     createdAt: timestampNow(),
   },
   (table) => [index('step_up_codes_user_idx').on(table.userId, table.purpose)],
@@ -139,7 +142,7 @@ export const recoveryCodes = pgTable(
     id: primaryId(),
     userId: ownerId(),
     codeHash: text().notNull(),
-    usedAt: timestamp({ withTimezone: true }),
+    usedAt: instant(),
   },
   (table) => [index('recovery_codes_user_idx').on(table.userId)],
 );
@@ -148,5 +151,5 @@ export const recoveryCodes = pgTable(
 export const rateLimitBuckets = pgTable('rate_limit_buckets', {
   key: text().primaryKey(),
   count: integer().notNull().default(0),
-  resetAt: timestamp({ withTimezone: true }).notNull(),
+  resetAt: instant().notNull(),
 });

@@ -7,12 +7,11 @@ import {
   pgEnum,
   pgTable,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { webhookDeliveryStatuses } from '../enums.ts';
-import { primaryId, timestampNow } from './columns.ts';
+import { instant, primaryId, requiredRef, timestampNow } from './columns.ts';
 
 export const webhookDeliveryStatus = pgEnum('webhook_delivery_status', webhookDeliveryStatuses);
 
@@ -31,7 +30,7 @@ export const webhookSubscriptions = pgTable(
     /** The `whsec_` signing secret, sealed with the encryption key: it must be read to sign. */
     secretSealed: text().notNull(),
     createdAt: timestampNow(),
-    removedAt: timestamp({ withTimezone: true }),
+    removedAt: instant(),
   },
   (table) => [index('webhook_subscriptions_client_idx').on(table.clientId, table.createdAt)],
 );
@@ -54,9 +53,7 @@ export const webhookDeliveries = pgTable(
   'webhook_deliveries',
   {
     id: primaryId(),
-    subscriptionId: uuid()
-      .notNull()
-      .references(() => webhookSubscriptions.id),
+    subscriptionId: requiredRef(() => webhookSubscriptions.id),
     clientId: text().notNull(),
     /** The `webhook-id` header: the same on every attempt and replay, so receivers can dedupe. */
     messageId: text().notNull(),
@@ -69,16 +66,16 @@ export const webhookDeliveries = pgTable(
     attempts: integer().notNull().default(0),
     lastStatusCode: integer(),
     lastError: text(),
-    lastAttemptAt: timestamp({ withTimezone: true }),
+    lastAttemptAt: instant(),
     /** When it is due (null once delivered or given up). */
-    nextAttemptAt: timestamp({ withTimezone: true }),
+    nextAttemptAt: instant(),
     /** Retries stop 24 h after this: the first attempt, or the latest replay. */
-    windowStartedAt: timestamp({ withTimezone: true }).notNull(),
+    windowStartedAt: instant().notNull(),
     /** An instance is sending it until then; after, another may take it over (a crash). */
-    lockedUntil: timestamp({ withTimezone: true }),
+    lockedUntil: instant(),
     /** Which claim holds it: an instance records its outcome only while its claim stands. */
     claimId: uuid(),
-    deliveredAt: timestamp({ withTimezone: true }),
+    deliveredAt: instant(),
     createdAt: timestampNow(),
   },
   (table) => [
