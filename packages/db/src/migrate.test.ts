@@ -15,26 +15,37 @@ function describeError(error: unknown): string {
 // Instances starting together on one fresh PostgreSQL database migrate at the same moment.
 const serverUrl = process.env.TEST_DATABASE_URL;
 
+/** One connection to `url` for `use`, closed whatever happens. */
+async function withConnection<T>(url: string, use: (sql: postgres.Sql) => Promise<T>): Promise<T> {
+  const sql = postgres(url, { max: 1, onnotice: () => {} });
+  try {
+    return await use(sql);
+  } finally {
+    await sql.end();
+  }
+}
+
 describe.runIf(Boolean(serverUrl))('migrations on PostgreSQL', () => {
   const created: string[] = [];
-  const admin = () => postgres(serverUrl ?? '', { max: 1, onnotice: () => {} });
+  const asAdmin = (use: (sql: postgres.Sql) => Promise<unknown>) =>
+    withConnection(serverUrl ?? '', use);
 
   async function freshDatabase(): Promise<string> {
     const name = `test_migrate_${Date.now()}_${randomBytes(4).toString('hex')}`;
-    const sql = admin();
-    await sql.unsafe(`CREATE DATABASE "${name}"`);
-    await sql.end();
+    await asAdmin((sql) => sql.unsafe(`CREATE DATABASE "${name}"`));
     created.push(name);
     const url = new URL(serverUrl ?? '');
     url.pathname = `/${name}`;
     return url.toString();
   }
 
-  afterAll(async () => {
-    const sql = admin();
-    for (const name of created) await sql.unsafe(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    await sql.end();
-  });
+  afterAll(() =>
+    asAdmin(async (sql) => {
+      for (const name of created) {
+        await sql.unsafe(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      }
+    }),
+  );
 
   it('two instances migrating one fresh database at once both succeed and apply each migration once', async () => {
     const expected = readMigrationFiles({ migrationsFolder }).length;
@@ -52,8 +63,7 @@ describe.runIf(Boolean(serverUrl))('migrations on PostgreSQL', () => {
         await Promise.all([first.close(), second.close()]);
       }
 
-      const sql = postgres(url, { max: 1, onnotice: () => {} });
-      try {
+      await withConnection(url, async (sql) => {
         const applied = await sql<
           { hash: string }[]
         >`select hash from drizzle.__drizzle_migrations`;
@@ -63,9 +73,7 @@ describe.runIf(Boolean(serverUrl))('migrations on PostgreSQL', () => {
           select count(*)::int as count from information_schema.tables
           where table_schema = 'public' and table_name = 'accounts'`;
         expect(accounts?.count).toBe(1);
-      } finally {
-        await sql.end();
-      }
+      });
     }
   }, 120_000);
 
@@ -78,14 +86,11 @@ describe.runIf(Boolean(serverUrl))('migrations on PostgreSQL', () => {
     } finally {
       await handle.close();
     }
-    const sql = postgres(url, { max: 1, onnotice: () => {} });
-    try {
+    await withConnection(url, async (sql) => {
       const [row] = await sql<{ count: number }[]>`
         select count(*)::int as count from drizzle.__drizzle_migrations`;
       expect(row?.count).toBe(readMigrationFiles({ migrationsFolder }).length);
-    } finally {
-      await sql.end();
-    }
+    });
   }, 60_000);
 
   it('a start on an up-to-date database needs no lock, so it does not wait for one', async () => {
