@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { pathParameterNames, type RestRoute } from '@bank/api/rest/define';
+import type { z } from 'zod';
 import { errorResponses, errorStatuses } from './error-responses.ts';
 import {
   isObject,
@@ -53,6 +54,16 @@ const storedFileContent = {
   'image/jpeg': imageFile,
   'image/gif': imageFile,
 };
+
+/** A JSON answer of `output`'s shape, its schema kept in the components as `schemaName`. */
+function jsonOutput(book: SchemaBook, schemaName: string, output: z.ZodType, example?: unknown) {
+  return {
+    'application/json': {
+      schema: ref('schemas', book.add(schemaName, book.convert(output, 'output'), 'Output')),
+      ...(example !== undefined ? { example } : {}),
+    },
+  };
+}
 
 export function openApiPath(path: string): string {
   return path.replace(/:([A-Za-z]+)/g, '{$1}');
@@ -183,15 +194,7 @@ export function buildOperation(route: RestRoute, book: SchemaBook) {
     };
     successHeaders['Content-Disposition'] = ref('headers', 'ContentDisposition');
   } else {
-    content = {
-      'application/json': {
-        schema: ref(
-          'schemas',
-          book.add(`${name}Response`, book.convert(route.output, 'output'), 'Output'),
-        ),
-        ...(route.answerExample !== undefined ? { example: route.answerExample } : {}),
-      },
-    };
+    content = jsonOutput(book, `${name}Response`, route.output, route.answerExample);
   }
 
   const responses: Record<string, unknown> = {
@@ -205,33 +208,16 @@ export function buildOperation(route: RestRoute, book: SchemaBook) {
     responses['200'] = {
       description: 'The dry run’s verdict (`?dryRun=true`): the request would succeed now.',
       headers: { 'X-Request-Id': ref('headers', 'RequestId') },
-      content: {
-        'application/json': {
-          schema: ref(
-            'schemas',
-            book.add(
-              `${name}DryRunResponse`,
-              book.convert(route.dryRun.output, 'output'),
-              'Output',
-            ),
-          ),
-          example: { wouldSucceed: true },
-        },
-      },
+      content: jsonOutput(book, `${name}DryRunResponse`, route.dryRun.output, {
+        wouldSucceed: true,
+      }),
     };
   }
   if (route.accepted) {
     responses['202'] = {
       description: 'Accepted: waiting for a second staff member',
       headers: { 'X-Request-Id': ref('headers', 'RequestId') },
-      content: {
-        'application/json': {
-          schema: ref(
-            'schemas',
-            book.add(`${name}Accepted`, book.convert(route.accepted, 'output'), 'Output'),
-          ),
-        },
-      },
+      content: jsonOutput(book, `${name}Accepted`, route.accepted),
     };
   }
   for (const status of errorStatuses(route, rest !== null, idempotencySchema !== null)) {
