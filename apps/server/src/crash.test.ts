@@ -9,13 +9,8 @@ import { hashPassword } from '@bank/auth/password';
 import { createDb, type DbHandle, type DbOptions } from '@bank/db';
 import { accounts, transactions, users } from '@bank/db/schema';
 import { inArray, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type ChildServer,
-  freePort,
-  freshPostgresDatabase,
-  startChildServer,
-} from './testing-child.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type ChildServer, freshPostgresDatabase, useTeardown } from './testing-child.ts';
 
 /**
  * The server process is killed (SIGKILL) in the middle of a load of money-moving requests and
@@ -164,7 +159,7 @@ async function createCustomers(handle: DbHandle, run: string): Promise<Customer[
 function crashSuite(name: string, prepare: () => Promise<Storage>) {
   describe(`a server killed mid-load and restarted on the same ${name} data`, () => {
     const run = `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
-    const cleanups: Array<() => Promise<void>> = [];
+    const teardown = useTeardown();
     const children: ChildServer[] = [];
     /** Every keyed call made, with what it was answered before the kill. */
     const calls: Array<{ call: Call; before: Outcome }> = [];
@@ -186,7 +181,7 @@ function crashSuite(name: string, prepare: () => Promise<Storage>) {
     };
 
     async function start(storage: Storage): Promise<ChildServer> {
-      const child = startChildServer(await freePort(), storage.env);
+      const child = await teardown.startServer(storage.env);
       children.push(child);
       await child.healthy(75_000);
       return child;
@@ -212,7 +207,7 @@ function crashSuite(name: string, prepare: () => Promise<Storage>) {
 
     beforeAll(async () => {
       const storage = await prepare();
-      cleanups.push(storage.cleanup);
+      teardown.later(storage.cleanup);
 
       // PGlite is owned by one process: the customers are made before the server starts.
       const customers = await step('creating the customers', 45_000, async () => {
@@ -405,11 +400,6 @@ function crashSuite(name: string, prepare: () => Promise<Storage>) {
         }
       });
     }, 360_000);
-
-    afterAll(async () => {
-      await Promise.all(children.map((child) => child.stop('SIGKILL')));
-      for (const cleanup of cleanups.reverse()) await cleanup();
-    });
 
     it('the kill left requests unanswered (otherwise this test proves nothing)', () => {
       const answered = calls.filter(({ before }) => before.answered).length;

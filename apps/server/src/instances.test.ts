@@ -2,30 +2,19 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import {
-  type ChildServer,
-  freePort,
-  freshPostgresDatabase,
-  startChildServer,
-} from './testing-child.ts';
+import { describe, expect, it } from 'vitest';
+import { useTeardown } from './testing-child.ts';
 
 // Several instances behind a load balancer start together on one database (docs/architecture.md 2).
 const serverUrl = process.env.TEST_DATABASE_URL;
 
 describe.runIf(Boolean(serverUrl))('instances starting together on PostgreSQL', () => {
-  const children: ChildServer[] = [];
-  const cleanups: Array<() => Promise<void>> = [];
-  afterAll(async () => {
-    await Promise.all(children.map((child) => child.stop('SIGKILL')));
-    for (const cleanup of cleanups.reverse()) await cleanup();
-  });
+  const teardown = useTeardown();
 
   it('two servers started at once on one fresh database both migrate and answer /healthz', async () => {
-    const database = await freshPostgresDatabase(serverUrl ?? '');
-    cleanups.push(database.drop);
+    const database = await teardown.freshDatabase(serverUrl ?? '');
     const dataDir = mkdtempSync(join(tmpdir(), 'bank-instances-'));
-    cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }));
+    teardown.later(async () => rmSync(dataDir, { recursive: true, force: true }));
     const env = {
       PATH: process.env.PATH ?? '',
       DATABASE_URL: database.url,
@@ -33,8 +22,7 @@ describe.runIf(Boolean(serverUrl))('instances starting together on PostgreSQL', 
       // Every instance shares one key, as production requires.
       ENCRYPTION_KEY: randomBytes(32).toString('base64'),
     };
-    const ports = [await freePort(), await freePort()];
-    for (const port of ports) children.push(startChildServer(port, env));
+    const children = [await teardown.startServer(env), await teardown.startServer(env)];
 
     const started = await Promise.allSettled(children.map((child) => child.healthy(75_000)));
     const failures = started.flatMap((result) =>

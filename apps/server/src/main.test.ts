@@ -2,13 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import {
-  type ChildServer,
-  freePort,
-  freshPostgresDatabase,
-  startChildServer,
-} from './testing-child.ts';
+import { describe, expect, it } from 'vitest';
+import { freePort, startChildServer, useTeardown } from './testing-child.ts';
 
 const dataDir = () => mkdtempSync(join(tmpdir(), 'bank-main-'));
 
@@ -46,21 +41,15 @@ const serverUrl = process.env.TEST_DATABASE_URL;
 const redisUrl = process.env.TEST_REDIS_URL;
 
 describe.runIf(Boolean(serverUrl && redisUrl))('start on PostgreSQL with Redis', () => {
-  const cleanups: Array<() => Promise<void>> = [];
-  let server: ChildServer | undefined;
-  afterAll(async () => {
-    await server?.stop('SIGKILL');
-    for (const cleanup of cleanups.reverse()) await cleanup();
-  });
+  const teardown = useTeardown();
 
   it('answers /healthz, /readyz (database and Redis) and a sign-in, and stops on SIGTERM', async () => {
-    const database = await freshPostgresDatabase(serverUrl ?? '');
-    cleanups.push(database.drop);
+    const database = await teardown.freshDatabase(serverUrl ?? '');
     const admin = {
       email: `admin-${randomBytes(4).toString('hex')}@start.bank`,
       password: 'Start#Admin2026',
     };
-    server = startChildServer(await freePort(), {
+    const server = await teardown.startServer({
       PATH: process.env.PATH ?? '',
       DATA_DIR: dataDir(),
       DATABASE_URL: database.url,

@@ -2,13 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type ChildServer,
-  freePort,
-  freshPostgresDatabase,
-  startChildServer,
-} from './testing-child.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type ChildServer, useTeardown } from './testing-child.ts';
 import { type FaultProxy, startFaultProxy } from './testing-proxy.ts';
 
 /**
@@ -37,7 +32,7 @@ async function expectUnavailable(response: Response) {
 }
 
 describe.runIf(Boolean(serverUrl && redisUrl))('outages of PostgreSQL and Redis', () => {
-  const cleanups: Array<() => Promise<void>> = [];
+  const teardown = useTeardown();
   let server: ChildServer;
   let database: FaultProxy;
   let redis: FaultProxy;
@@ -59,13 +54,12 @@ describe.runIf(Boolean(serverUrl && redisUrl))('outages of PostgreSQL and Redis'
   const login = () => api('/api/v1/auth/login', { method: 'POST', body: JSON.stringify(admin) });
 
   beforeAll(async () => {
-    const fresh = await freshPostgresDatabase(serverUrl ?? '');
-    cleanups.push(fresh.drop);
+    const fresh = await teardown.freshDatabase(serverUrl ?? '');
     database = await startFaultProxy(fresh.url);
-    cleanups.push(database.close);
+    teardown.later(database.close);
     redis = await startFaultProxy(redisUrl ?? '');
-    cleanups.push(redis.close);
-    server = startChildServer(await freePort(), {
+    teardown.later(redis.close);
+    server = await teardown.startServer({
       PATH: process.env.PATH ?? '',
       DATA_DIR: mkdtempSync(join(tmpdir(), 'bank-outage-')),
       DATABASE_URL: database.through(fresh.url),
@@ -73,7 +67,6 @@ describe.runIf(Boolean(serverUrl && redisUrl))('outages of PostgreSQL and Redis'
       ADMIN_EMAIL: admin.email,
       ADMIN_PASSWORD: admin.password,
     });
-    cleanups.push(() => server.stop('SIGKILL'));
     await server.healthy(75_000);
     const answer = await login();
     const body: unknown = await answer.json();
@@ -83,9 +76,6 @@ describe.runIf(Boolean(serverUrl && redisUrl))('outages of PostgreSQL and Redis'
         : '';
     expect(token).not.toBe('');
   }, 100_000);
-  afterAll(async () => {
-    for (const cleanup of cleanups.reverse()) await cleanup();
-  });
 
   it('answers 503 with Retry-After while the database is down, and serves again after', async () => {
     await database.cut();

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import { createDb } from '@bank/db';
 import { sql } from 'drizzle-orm';
+import { afterAll } from 'vitest';
 import { serverBundle } from './testing-bundle.ts';
 
 /**
@@ -115,5 +116,34 @@ export async function freshPostgresDatabase(
   return {
     url: url.toString(),
     drop: () => onServer(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`),
+  };
+}
+
+/**
+ * What a test file starts (databases, relays, child servers) and undoes after its tests, the
+ * latest first: a server is killed before its database is dropped.
+ */
+export function useTeardown() {
+  const steps: Array<() => Promise<unknown>> = [];
+  afterAll(async () => {
+    for (const step of steps.reverse()) await step();
+  });
+  return {
+    /** Runs `step` after the file's tests. */
+    later(step: () => Promise<unknown>) {
+      steps.push(step);
+    },
+    /** A fresh database on `serverUrl`'s server, dropped after the tests. */
+    async freshDatabase(serverUrl: string) {
+      const database = await freshPostgresDatabase(serverUrl);
+      steps.push(database.drop);
+      return database;
+    },
+    /** The built server on a free port with `env` (see startChildServer), killed after the tests. */
+    async startServer(env: Record<string, string>) {
+      const server = startChildServer(await freePort(), env);
+      steps.push(() => server.stop('SIGKILL'));
+      return server;
+    },
   };
 }
