@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { useTestServer } from './testing.ts';
+import { listenOnFreePort, useTestServer } from './testing.ts';
 
 const t = useTestServer();
 
@@ -20,9 +20,7 @@ describe('a closing server', () => {
         });
       }
     });
-    await server.listen({ port: 0, host: '127.0.0.1' });
-    const address = server.server.address();
-    baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    baseUrl = `http://127.0.0.1:${await listenOnFreePort(server)}`;
     expect((await fetch(`${baseUrl}/readyz`)).status).toBe(200);
 
     await server.close();

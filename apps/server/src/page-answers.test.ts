@@ -18,13 +18,27 @@ function embedded(html: string): unknown {
   return json === undefined ? undefined : JSON.parse(json);
 }
 
+/** GET /login as a browser asks: `dest` is its Sec-Fetch-Dest; `token` rides in the cookie. */
+const loginPage = (dest: 'document' | 'empty', token?: string) =>
+  server.inject({
+    method: 'GET',
+    url: '/login',
+    headers: {
+      'sec-fetch-dest': dest,
+      ...(token ? { cookie: `${sessionCookieName(false)}=${token}` } : {}),
+    },
+  });
+
+/** A verified customer, signed in: their e-mail and session token. */
+async function signedInCustomer() {
+  const { email } = await app.registerVerified();
+  const { token } = await app.signIn(email);
+  return { email, token };
+}
+
 describe("a page's first answers in its HTML (the footprint and page-speed review)", () => {
   it('carries the signed-out session and the bank profile in a navigation, kept by nobody', async () => {
-    const page = await server.inject({
-      method: 'GET',
-      url: '/login',
-      headers: { 'sec-fetch-dest': 'document' },
-    });
+    const page = await loginPage('document');
     expect(page.statusCode).toBe(200);
     expect(embedded(page.body)).toEqual({
       'auth.me': { user: null, twoFactorRequired: false },
@@ -38,26 +52,16 @@ describe("a page's first answers in its HTML (the footprint and page-speed revie
   });
 
   it("carries the signed-in customer's session when the cookie comes with the navigation", async () => {
-    const customer = await app.registerVerified();
-    const { token } = await app.signIn(customer.email);
-    const page = await server.inject({
-      method: 'GET',
-      url: '/login',
-      headers: { 'sec-fetch-dest': 'document', cookie: `${sessionCookieName(false)}=${token}` },
-    });
+    const customer = await signedInCustomer();
+    const page = await loginPage('document', customer.token);
     expect(embedded(page.body)).toMatchObject({
       'auth.me': { user: { email: customer.email }, twoFactorRequired: false },
     });
   });
 
   it("leaves them out of what is not the browser's navigation (the service worker's shell copy)", async () => {
-    const customer = await app.registerVerified();
-    const { token } = await app.signIn(customer.email);
-    const copy = await server.inject({
-      method: 'GET',
-      url: '/login',
-      headers: { 'sec-fetch-dest': 'empty', cookie: `${sessionCookieName(false)}=${token}` },
-    });
+    const customer = await signedInCustomer();
+    const copy = await loginPage('empty', customer.token);
     expect(copy.statusCode).toBe(200);
     expect(embedded(copy.body)).toBeUndefined();
     expect(copy.body).not.toContain(customer.email);

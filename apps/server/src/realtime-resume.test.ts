@@ -3,7 +3,7 @@ import { events } from '@bank/db/schema';
 import { max } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { createFileTestServer } from './testing.ts';
+import { createFileTestServer, listenOnFreePort } from './testing.ts';
 
 const { app, server } = await createFileTestServer();
 
@@ -38,9 +38,7 @@ function resubscribe(port: number, token: string, lastEventId: string, count: nu
 
 describe('a WebSocket client that reconnects', () => {
   it('gets the events it missed, from the lastEventId tRPC sends back', async () => {
-    await server.listen({ port: 0, host: '127.0.0.1' });
-    const address = server.server.address();
-    const port = typeof address === 'object' && address ? address.port : 0;
+    const port = await listenOnFreePort(server);
     const user = await app.registerVerified();
     const { token } = await app.signIn(user.email);
     const [last] = await app.db.select({ id: max(events.id) }).from(events);

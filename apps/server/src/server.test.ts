@@ -2,7 +2,12 @@ import { testPassword } from '@bank/api/testing/harness';
 import { messages } from '@bank/validators/messages';
 import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { buildTestServer, createFileTestServer, requestBodySchema } from './testing.ts';
+import {
+  buildTestServer,
+  createFileTestServer,
+  listenOnFreePort,
+  requestBodySchema,
+} from './testing.ts';
 
 const { app, server, as } = await createFileTestServer();
 
@@ -232,9 +237,7 @@ function subscribeOnce(port: number, token: string | null, onStarted: () => void
 
 describe('realtime', () => {
   it('delivers a sign-in alert to the user’s open subscription, and refuses an anonymous one', async () => {
-    await server.listen({ port: 0, host: '127.0.0.1' });
-    const address = server.server.address();
-    const port = typeof address === 'object' && address ? address.port : 0;
+    const port = await listenOnFreePort(server);
     const { email } = await app.registerVerified();
     const { body } = await restLogin(email);
 
