@@ -67,16 +67,10 @@ describe('GET /api/v1/accounts', () => {
     const current = (await call('GET', '/api/v1/admin/settings', admin.token)).body;
     expect(current.routingNumber).toBe('121098768');
     const { updatedAt: _updatedAt, ...settings } = current;
-    expect(
-      await call('PUT', '/api/v1/admin/settings', admin.token, {
-        ...settings,
-        routingNumber: '121098769',
-      }),
-    ).toEqual(invalidRouting('routingNumber'));
-    const saved = await call('PUT', '/api/v1/admin/settings', admin.token, {
-      ...settings,
-      routingNumber: '011000015',
-    });
+    const saveRouting = (routingNumber: string) =>
+      call('PUT', '/api/v1/admin/settings', admin.token, { ...settings, routingNumber });
+    expect(await saveRouting('121098769')).toEqual(invalidRouting('routingNumber'));
+    const saved = await saveRouting('011000015');
     expect(saved.status).toBe(200);
     expect(saved.body.settings.routingNumber).toBe('011000015');
     const accounts = await call('GET', '/api/v1/accounts', admin.token);
@@ -155,16 +149,10 @@ describe('routing numbers where money leaves for another bank', () => {
       accountNumber: '12345678',
       accountName: 'Alice C',
     };
-    expect(
-      await call('POST', '/api/v1/transactions/withdraw', alice.token, {
-        ...withdrawal,
-        routingNumber: '123456789',
-      }),
-    ).toEqual(invalidRouting('routingNumber'));
-    const paid = await call('POST', '/api/v1/transactions/withdraw', alice.token, {
-      ...withdrawal,
-      routingNumber: '011000015',
-    });
+    const withdraw = (routingNumber: string) =>
+      call('POST', '/api/v1/transactions/withdraw', alice.token, { ...withdrawal, routingNumber });
+    expect(await withdraw('123456789')).toEqual(invalidRouting('routingNumber'));
+    const paid = await withdraw('011000015');
     expect(paid.status).toBe(201);
     expect(paid.body.transaction.counterparty).toMatchObject({ routingNumber: '011000015' });
     expect(
