@@ -38,6 +38,16 @@ async function setQuotas(values: Partial<typeof bankSettings.$inferInsert>) {
   app.deps.settings.forget();
 }
 
+/** A quota's refusal: 429 QUOTA_EXCEEDED with the customer's words and the quota's figures. */
+function expectQuotaRefused(
+  refused: { statusCode: number; json(): unknown },
+  message: string,
+  details: Record<string, unknown>,
+) {
+  expect(refused.statusCode).toBe(429);
+  expect(refused.json()).toMatchObject({ reason: 'QUOTA_EXCEEDED', message, details });
+}
+
 const roomy = {
   attachmentMbPerDay: 50,
   attachmentMbTotal: 500,
@@ -62,16 +72,13 @@ describe('attachment quotas', () => {
     );
     const filesBefore = readdirSync(app.filesDir).length;
     const refused = await sendLine(alice.token, ticketId, 'And this', [pngOf(300_000)]);
-    expect(refused.statusCode).toBe(429);
+    expectQuotaRefused(
+      refused,
+      'You have sent as many files today as we can take (1 MB a day). Try again tomorrow, or describe the problem in words for now.',
+      { quota: 'attachmentBytesPerDay', limit: 1_000_000, used: 800_000 },
+    );
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
-    const body = refused.json();
-    expect(body).toMatchObject({
-      reason: 'QUOTA_EXCEEDED',
-      message:
-        'You have sent as many files today as we can take (1 MB a day). Try again tomorrow, or describe the problem in words for now.',
-      details: { quota: 'attachmentBytesPerDay', limit: 1_000_000, used: 800_000 },
-    });
-    expect(Date.parse(body.details.resetsAt)).toBeGreaterThan(Date.now());
+    expect(Date.parse(refused.json().details.resetsAt)).toBeGreaterThan(Date.now());
     expect(readdirSync(app.filesDir)).toHaveLength(filesBefore);
     // Nothing of the refused call was kept: no line, no file.
     const lines = await app.db
@@ -89,14 +96,11 @@ describe('attachment quotas', () => {
     await setQuotas({ attachmentMbTotal: 1 });
     const alice = await customer();
     expect((await createTicket(alice.token, [pngOf(600_000)])).statusCode).toBe(201);
-    const refused = await createTicket(alice.token, [pngOf(600_000)]);
-    expect(refused.statusCode).toBe(429);
-    expect(refused.json()).toMatchObject({
-      reason: 'QUOTA_EXCEEDED',
-      message:
-        'Your files have reached the 1 MB we keep for each customer. Contact us to remove old files, or describe the problem in words.',
-      details: { quota: 'attachmentBytesTotal', limit: 1_000_000, used: 600_000, resetsAt: null },
-    });
+    expectQuotaRefused(
+      await createTicket(alice.token, [pngOf(600_000)]),
+      'Your files have reached the 1 MB we keep for each customer. Contact us to remove old files, or describe the problem in words.',
+      { quota: 'attachmentBytesTotal', limit: 1_000_000, used: 600_000, resetsAt: null },
+    );
     const rows = await app.db
       .select()
       .from(supportTickets)
@@ -121,13 +125,11 @@ describe('ticket and chat quotas', () => {
     expect((await createTicket(alice.token)).statusCode).toBe(201);
     expect((await createTicket(alice.token)).statusCode).toBe(201);
     const refused = await createTicket(alice.token);
-    expect(refused.statusCode).toBe(429);
-    expect(refused.json()).toMatchObject({
-      reason: 'QUOTA_EXCEEDED',
-      message:
-        'You have opened 2 tickets in the last minute. Wait a minute, or add to a ticket you already opened.',
-      details: { quota: 'ticketsPerMinute', limit: 2 },
-    });
+    expectQuotaRefused(
+      refused,
+      'You have opened 2 tickets in the last minute. Wait a minute, or add to a ticket you already opened.',
+      { quota: 'ticketsPerMinute', limit: 2 },
+    );
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
 
     await setQuotas({ ticketsPerDay: 1 });
@@ -148,14 +150,11 @@ describe('ticket and chat quotas', () => {
     const ticketId: string = (await createTicket(alice.token)).json().ticket.id;
     expect((await sendLine(alice.token, ticketId, 'Hello')).statusCode).toBe(201);
     expect((await sendLine(alice.token, ticketId, 'Anyone there?')).statusCode).toBe(201);
-    const refused = await sendLine(alice.token, ticketId, 'Hello??');
-    expect(refused.statusCode).toBe(429);
-    expect(refused.json()).toMatchObject({
-      reason: 'QUOTA_EXCEEDED',
-      message:
-        'You are sending messages faster than we can read them (2 a minute). Wait a moment, then send it again.',
-      details: { quota: 'chatMessagesPerMinute', limit: 2 },
-    });
+    expectQuotaRefused(
+      await sendLine(alice.token, ticketId, 'Hello??'),
+      'You are sending messages faster than we can read them (2 a minute). Wait a moment, then send it again.',
+      { quota: 'chatMessagesPerMinute', limit: 2 },
+    );
     const agent = await customer();
     await app.db.update(users).set({ role: 'support' }).where(eq(users.id, agent.id));
     for (const line of ['Hello there', 'Looking into it', 'One moment please']) {
