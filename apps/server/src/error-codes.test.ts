@@ -18,6 +18,14 @@ async function transfer(token: string, payload: object, query = '', key?: string
   );
 }
 
+/** Alice with `dollars`, Bob with nothing, and the body of a transfer of `amount` to him. */
+async function aliceAndBob(dollars: number) {
+  const alice = await fundedCustomer(app, dollars);
+  const bob = await fundedCustomer(app, 0);
+  const toBob = (amount: number) => ({ recipientAccountNumber: bob.accountNumber, amount });
+  return { alice, bob, toBob };
+}
+
 /** What the daily-limit figures say about the day: it resets at the next 00:00 UTC. */
 function nextUtcMidnightAfter(before: Date) {
   const day = Date.UTC(before.getUTCFullYear(), before.getUTCMonth(), before.getUTCDate());
@@ -26,9 +34,8 @@ function nextUtcMidnightAfter(before: Date) {
 
 describe('error codes', () => {
   it('answers INSUFFICIENT_FUNDS with the amount, what is available and the next step, in REST and tRPC alike', async () => {
-    const alice = await fundedCustomer(app, 40);
-    const bob = await fundedCustomer(app, 0);
-    const payload = { recipientAccountNumber: bob.accountNumber, amount: 50 };
+    const { alice, toBob } = await aliceAndBob(40);
+    const payload = toBob(50);
     const rest = await transfer(alice.token, payload);
     expect(rest.statusCode).toBe(400);
     const body = {
@@ -53,21 +60,14 @@ describe('error codes', () => {
   });
 
   it('answers DAILY_LIMIT_EXCEEDED with the limit, what the day used, what is left and when it resets', async () => {
-    const alice = await fundedCustomer(app, 1000);
-    const bob = await fundedCustomer(app, 0);
+    const { alice, toBob } = await aliceAndBob(1000);
     await app.db.update(bankSettings).set({ transferLimitCents: 30000n });
     app.deps.settings.forget();
     try {
-      const first = await transfer(alice.token, {
-        recipientAccountNumber: bob.accountNumber,
-        amount: 200,
-      });
+      const first = await transfer(alice.token, toBob(200));
       expect(first.statusCode).toBe(201);
       const before = new Date(first.json().transaction.createdAt);
-      const over = await transfer(alice.token, {
-        recipientAccountNumber: bob.accountNumber,
-        amount: 100.01,
-      });
+      const over = await transfer(alice.token, toBob(100.01));
       expect(over.statusCode).toBe(400);
       const { details, ...rest } = over.json();
       expect(rest).toEqual({
@@ -125,10 +125,9 @@ describe('error codes', () => {
   });
 
   it('replays a refusal under its key with the same code and figures', async () => {
-    const alice = await fundedCustomer(app, 5);
-    const bob = await fundedCustomer(app, 0);
+    const { alice, toBob } = await aliceAndBob(5);
     const key = crypto.randomUUID();
-    const payload = { recipientAccountNumber: bob.accountNumber, amount: 6 };
+    const payload = toBob(6);
     const first = await transfer(alice.token, payload, '', key);
     const again = await transfer(alice.token, payload, '', key);
     expect(again.headers['idempotent-replayed']).toBe('true');
@@ -150,10 +149,9 @@ describe('error codes', () => {
 
 describe('POST /transactions/transfer?dryRun=true', () => {
   it('answers 200 wouldSucceed and moves nothing, leaving the Idempotency-Key free', async () => {
-    const alice = await fundedCustomer(app, 30);
-    const bob = await fundedCustomer(app, 0);
+    const { alice, bob, toBob } = await aliceAndBob(30);
     const key = crypto.randomUUID();
-    const payload = { recipientAccountNumber: bob.accountNumber, amount: 30 };
+    const payload = toBob(30);
     const dry = await transfer(alice.token, payload, '?dryRun=true', key);
     expect(dry.statusCode).toBe(200);
     expect(dry.json()).toEqual({ wouldSucceed: true });
@@ -167,9 +165,8 @@ describe('POST /transactions/transfer?dryRun=true', () => {
   });
 
   it('answers the very refusal the transfer would, from the ledger’s rules', async () => {
-    const alice = await fundedCustomer(app, 30);
-    const bob = await fundedCustomer(app, 0);
-    const tooMuch = { recipientAccountNumber: bob.accountNumber, amount: 30.01 };
+    const { alice, toBob } = await aliceAndBob(30);
+    const tooMuch = toBob(30.01);
     const dry = await transfer(alice.token, tooMuch, '?dryRun=true');
     const real = await transfer(alice.token, tooMuch);
     expect(dry.statusCode).toBe(400);
@@ -183,7 +180,7 @@ describe('POST /transactions/transfer?dryRun=true', () => {
     await app.db.update(bankSettings).set({ transferLimitCents: 2000n });
     app.deps.settings.forget();
     try {
-      const overLimit = { recipientAccountNumber: bob.accountNumber, amount: 20.01 };
+      const overLimit = toBob(20.01);
       const dryLimit = await transfer(alice.token, overLimit, '?dryRun=true');
       expect(dryLimit.json()).toEqual((await transfer(alice.token, overLimit)).json());
       expect(dryLimit.json()).toMatchObject({ code: 'DAILY_LIMIT_EXCEEDED' });
@@ -195,9 +192,8 @@ describe('POST /transactions/transfer?dryRun=true', () => {
   });
 
   it('takes dryRun=false as a real transfer, refuses any other value, and is 401 signed out', async () => {
-    const alice = await fundedCustomer(app, 10);
-    const bob = await fundedCustomer(app, 0);
-    const payload = { recipientAccountNumber: bob.accountNumber, amount: 1 };
+    const { alice, toBob } = await aliceAndBob(10);
+    const payload = toBob(1);
     expect((await transfer(alice.token, payload, '?dryRun=false')).statusCode).toBe(201);
     const odd = await transfer(alice.token, payload, '?dryRun=yes');
     expect(odd.statusCode).toBe(400);
