@@ -4,6 +4,7 @@ import { messages } from '@bank/validators/messages';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createFileTestServer, jsonHeaders } from './testing.ts';
+import { cardForm } from './testing-support.ts';
 
 // From the security review: input a hostile client sends answers 400 naming the field,
 // never 500; who is asking is judged before what they ask.
@@ -82,16 +83,7 @@ describe('text the database cannot store (finding 3)', () => {
       }),
       'description',
     );
-    expectValidationError(
-      await call('POST', '/api/v1/cards', alice.token, {
-        type: 'debit',
-        name: text,
-        number: '4111111111111111',
-        expiry: '12/39',
-        cvv: '123',
-      }),
-      'name',
-    );
+    expectValidationError(await call('POST', '/api/v1/cards', alice.token, cardForm(text)), 'name');
     expectValidationError(
       await call('POST', '/api/v1/banks', alice.token, {
         name: text,

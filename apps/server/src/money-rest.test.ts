@@ -2,6 +2,7 @@ import { balanceCents, fundedCustomer, testCard } from '@bank/api/testing/money'
 import { messages } from '@bank/validators/messages';
 import { describe, expect, it } from 'vitest';
 import { createFileTestServer, requestBodySchema } from './testing.ts';
+import { cardForm } from './testing-support.ts';
 
 const { app, server, as } = await createFileTestServer();
 
@@ -132,13 +133,7 @@ describe('REST money paths', () => {
 
   it('serves cards and banks with docs/product.md’s shapes', async () => {
     const alice = await fundedCustomer(app, 0);
-    const card = await as(alice.token).post('/api/v1/cards', {
-      type: 'debit',
-      name: 'Alice',
-      number: '4111111111111111',
-      expiry: '09/37',
-      cvv: '555',
-    });
+    const card = await as(alice.token).post('/api/v1/cards', cardForm('Alice', '09/37', '555'));
     expect(card.statusCode).toBe(201);
     expect(card.json()).toMatchObject({
       message: 'Card added successfully',

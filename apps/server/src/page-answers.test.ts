@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { answersElement } from './plugins/page-answers.ts';
 import { sessionCookieName } from './session-cookie.ts';
 import { createFileTestServer } from './testing.ts';
+import { signedInCustomer } from './testing-support.ts';
 
 const dist = mkdtempSync(join(tmpdir(), 'bank-dist-'));
 writeFileSync(join(dist, 'index.html'), '<!doctype html><html><head></head><body></body></html>');
@@ -29,13 +30,6 @@ const loginPage = (dest: 'document' | 'empty', token?: string) =>
     },
   });
 
-/** A verified customer, signed in: their e-mail and session token. */
-async function signedInCustomer() {
-  const { email } = await app.registerVerified();
-  const { token } = await app.signIn(email);
-  return { email, token };
-}
-
 describe("a page's first answers in its HTML (the footprint and page-speed review)", () => {
   it('carries the signed-out session and the bank profile in a navigation, kept by nobody', async () => {
     const page = await loginPage('document');
@@ -52,7 +46,7 @@ describe("a page's first answers in its HTML (the footprint and page-speed revie
   });
 
   it("carries the signed-in customer's session when the cookie comes with the navigation", async () => {
-    const customer = await signedInCustomer();
+    const customer = await signedInCustomer(app);
     const page = await loginPage('document', customer.token);
     expect(embedded(page.body)).toMatchObject({
       'auth.me': { user: { email: customer.email }, twoFactorRequired: false },
@@ -60,7 +54,7 @@ describe("a page's first answers in its HTML (the footprint and page-speed revie
   });
 
   it("leaves them out of what is not the browser's navigation (the service worker's shell copy)", async () => {
-    const customer = await signedInCustomer();
+    const customer = await signedInCustomer(app);
     const copy = await loginPage('empty', customer.token);
     expect(copy.statusCode).toBe(200);
     expect(embedded(copy.body)).toBeUndefined();

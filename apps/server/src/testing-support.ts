@@ -1,6 +1,6 @@
 import type { TestApp } from '@bank/api/testing/harness';
 
-// What the support tests send: a customer's ticket and its smallest image.
+// What the tests send: a customer's ticket and its smallest image, a card to save.
 
 /** A 1×1 PNG: an attachment whose type is read from its first bytes. */
 export const onePixelPng = Buffer.from(
@@ -15,6 +15,15 @@ export const sampleTicket = {
   priority: 'high',
   description: 'My card was declined in a shop in Lisbon yesterday evening.',
 };
+
+/** A debit card as the add-card form sends it (Visa's test number), held by `name`. */
+export const cardForm = (name: string, expiry = '12/39', cvv = '123') => ({
+  type: 'debit',
+  name,
+  number: '4111111111111111',
+  expiry,
+  cvv,
+});
 
 /** A verified customer, signed in: their token and its Authorization header. */
 export async function signedInCustomer(app: TestApp) {
