@@ -1,9 +1,8 @@
 import { fundedCustomer } from '@bank/api/testing/money';
 import { users } from '@bank/db/schema';
-import { messages } from '@bank/validators/messages';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { createFileTestServer, jsonHeaders } from './testing.ts';
+import { createFileTestServer, fieldRefused, jsonHeaders } from './testing.ts';
 
 const { app, server } = await createFileTestServer();
 
@@ -19,11 +18,7 @@ async function call(method: 'GET' | 'POST' | 'PUT', url: string, token?: string,
 
 const invalidRouting = (field: string) => ({
   status: 400,
-  body: {
-    code: 'VALIDATION_ERROR',
-    message: messages.validation,
-    details: [{ field, message: 'Invalid routing number' }],
-  },
+  body: fieldRefused(field, 'Invalid routing number'),
 });
 
 describe('GET /api/v1/accounts', () => {
@@ -89,11 +84,7 @@ describe('routing numbers where money leaves for another bank', () => {
     const transfer = { recipientAccountNumber: '987654321', amount: 10 };
     expect(await call('POST', '/api/v1/transactions/transfer', alice.token, transfer)).toEqual({
       status: 400,
-      body: {
-        code: 'VALIDATION_ERROR',
-        message: messages.validation,
-        details: [{ field: 'routingNumber', message: 'Routing number is required' }],
-      },
+      body: fieldRefused('routingNumber', 'Routing number is required'),
     });
     expect(
       await call('POST', '/api/v1/transactions/transfer', alice.token, {

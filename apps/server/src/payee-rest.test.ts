@@ -4,7 +4,7 @@ import { checkDigits, hasValidCheckDigits } from '@bank/validators/account-numbe
 import { messages } from '@bank/validators/messages';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { createFileTestServer } from './testing.ts';
+import { createFileTestServer, fieldRefused } from './testing.ts';
 
 // From the API review for integrators: a typo in a 12-digit account number silently became a pending external transfer,
 // and there was no way to check a recipient before sending.
@@ -43,11 +43,9 @@ describe('account numbers', () => {
       amount: 10,
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({
-      code: 'VALIDATION_ERROR',
-      message: 'Validation error',
-      details: [{ field: 'recipientAccountNumber', message: 'Invalid account number' }],
-    });
+    expect(response.json()).toEqual(
+      fieldRefused('recipientAccountNumber', 'Invalid account number'),
+    );
     expect((await alice.caller.transactions.balance()).balance).toBe(50);
   });
 

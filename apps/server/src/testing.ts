@@ -1,4 +1,5 @@
 import { createTestApp, type TestApp } from '@bank/api/testing/harness';
+import { messages } from '@bank/validators/messages';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { type BuildServerOptions, buildServer } from './server.ts';
@@ -117,6 +118,13 @@ export function requestBodySchema(
   const entry = isJson(content[media]) ? content[media] : {};
   return resolveRef(document, entry.schema);
 }
+
+/** The 400 answer's body when one field is refused: the field and the validator's words. */
+export const fieldRefused = (field: string, message: string) => ({
+  code: 'VALIDATION_ERROR',
+  message: messages.validation,
+  details: [{ field, message }],
+});
 
 /** A JSON request's headers, signed in as `token`'s holder when given. */
 export const jsonHeaders = (token?: string) => ({
