@@ -10,6 +10,7 @@ import {
   fieldRefused,
   requestBodySchema,
   resolveRef,
+  ruleRefused,
 } from './testing.ts';
 
 // From the API review for integrators: what an integrator met when using /api/v1 as a new user would.
@@ -32,11 +33,7 @@ describe('errors an integrator can act on', () => {
       lines.length = 0;
       const response = await as(alice.token).get('/api/v1/transactions/balance');
       expect(response.statusCode).toBe(503);
-      expect(response.json()).toEqual({
-        code: 'MAINTENANCE',
-        message: messages.maintenance,
-        reason: 'MAINTENANCE',
-      });
+      expect(response.json()).toEqual(ruleRefused('MAINTENANCE', messages.maintenance));
       expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
       expect(logged().filter((line) => Number(line.level) >= 50)).toEqual([]);
     } finally {

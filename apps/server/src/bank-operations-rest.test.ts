@@ -1,7 +1,7 @@
 import { fundedCustomer } from '@bank/api/testing/money';
 import { staffMember } from '@bank/api/testing/staff';
 import { describe, expect, it } from 'vitest';
-import { createFileTestServer } from './testing.ts';
+import { createFileTestServer, ruleRefused } from './testing.ts';
 
 const { app, as } = await createFileTestServer();
 
@@ -55,11 +55,9 @@ describe('freezes and holds over REST', () => {
       amount: 5,
     });
     expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toEqual({
-      code: 'ACCOUNT_FROZEN',
-      reason: 'ACCOUNT_FROZEN',
-      message: 'This account is frozen. Please contact support.',
-    });
+    expect(refused.json()).toEqual(
+      ruleRefused('ACCOUNT_FROZEN', 'This account is frozen. Please contact support.'),
+    );
     // Customers and support staff may not freeze.
     const agent = await staff('support', 'Sid');
     for (const token of [customer.token, agent.token]) {

@@ -4,7 +4,7 @@ import { balanceCents, fundedCustomer } from '@bank/api/testing/money';
 import { bankSettings } from '@bank/db/schema';
 import { checkDigits } from '@bank/validators/account-number';
 import { describe, expect, it } from 'vitest';
-import { createFileTestServer, resolveRef } from './testing.ts';
+import { createFileTestServer, resolveRef, ruleRefused } from './testing.ts';
 
 // Errors a program can read. Every error body carries a stable `code`; a refusal by a
 // rule carries its figures and the next step; `?dryRun=true` answers the same verdict.
@@ -70,11 +70,12 @@ describe('error codes', () => {
       const over = await transfer(alice.token, toBob(100.01));
       expect(over.statusCode).toBe(400);
       const { details, ...rest } = over.json();
-      expect(rest).toEqual({
-        code: 'DAILY_LIMIT_EXCEEDED',
-        message: 'Daily transfer limit exceeded: the limit is $300.00 a day',
-        reason: 'DAILY_LIMIT_EXCEEDED',
-      });
+      expect(rest).toEqual(
+        ruleRefused(
+          'DAILY_LIMIT_EXCEEDED',
+          'Daily transfer limit exceeded: the limit is $300.00 a day',
+        ),
+      );
       expect(details).toEqual({
         limit: 300,
         used: 200,
@@ -97,20 +98,16 @@ describe('error codes', () => {
       amount: 1,
     });
     expect(unknown.statusCode).toBe(400);
-    expect(unknown.json()).toEqual({
-      code: 'ACCOUNT_NOT_FOUND',
-      message: 'No Horizon Bank account has this number',
-      reason: 'ACCOUNT_NOT_FOUND',
-    });
+    expect(unknown.json()).toEqual(
+      ruleRefused('ACCOUNT_NOT_FOUND', 'No Horizon Bank account has this number'),
+    );
     const own = await transfer(alice.token, {
       recipientAccountNumber: alice.accountNumber,
       amount: 1,
     });
-    expect(own.json()).toEqual({
-      code: 'OWN_ACCOUNT',
-      message: 'You cannot transfer money to your own account',
-      reason: 'OWN_ACCOUNT',
-    });
+    expect(own.json()).toEqual(
+      ruleRefused('OWN_ACCOUNT', 'You cannot transfer money to your own account'),
+    );
     const invalid = await transfer(alice.token, { recipientAccountNumber: '', amount: -1 });
     expect(invalid.statusCode).toBe(400);
     expect(invalid.json()).toMatchObject({ code: 'VALIDATION_ERROR', message: 'Validation error' });

@@ -126,6 +126,9 @@ export const fieldRefused = (field: string, message: string) => ({
   details: [{ field, message }],
 });
 
+/** The body of a refusal that names its code again as `reason` (a rule, maintenance, a limit). */
+export const ruleRefused = (code: string, message: string) => ({ code, message, reason: code });
+
 /** A JSON request's headers, signed in as `token`'s holder when given. */
 export const jsonHeaders = (token?: string) => ({
   ...(token ? { authorization: `Bearer ${token}` } : {}),
