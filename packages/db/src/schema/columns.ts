@@ -4,6 +4,7 @@ import {
   customType,
   date,
   type ReferenceConfig,
+  text,
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -34,6 +35,15 @@ export const day = () => date({ mode: 'string' });
 /** The id of the row another table's `ref` column names, which must be there. */
 export const requiredRef = (ref: ReferenceConfig['ref'], actions?: ReferenceConfig['actions']) =>
   uuid().notNull().references(ref, actions);
+
+/**
+ * Another bank's account number as payees and linked banks keep it: sealed with the bank's key
+ * (it must be read to pay), its last four digits in the clear to show.
+ */
+export const sealedAccountNumber = () => ({
+  accountNumberSealed: text().notNull(),
+  accountLast4: text().notNull(),
+});
 
 /** Raw bytes (PDFs, hashes), read as a Buffer whatever the driver hands back. */
 export const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({

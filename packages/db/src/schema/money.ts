@@ -21,6 +21,7 @@ import {
   instant,
   primaryId,
   requiredRef,
+  sealedAccountNumber,
   timestampNow,
   timestamps,
 } from './columns.ts';
@@ -241,8 +242,7 @@ export const linkedBanks = pgTable(
     id: primaryId(),
     userId: ownerId(),
     name: text().notNull(),
-    accountNumberSealed: text().notNull(),
-    accountLast4: text().notNull(),
+    ...sealedAccountNumber(),
     routingNumber: text().notNull(),
     accountType: accountType().notNull(),
     accountName: text(),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { cents, instant, primaryId, timestamps } from './columns.ts';
+import { cents, instant, primaryId, sealedAccountNumber, timestamps } from './columns.ts';
 import { accounts } from './money.ts';
 import { ownerId } from './users.ts';
 
@@ -17,8 +17,7 @@ export const payees = pgTable(
     userId: ownerId(),
     name: text().notNull(),
     bank: text({ enum: ['internal', 'external'] }).notNull(),
-    accountNumberSealed: text().notNull(),
-    accountLast4: text().notNull(),
+    ...sealedAccountNumber(),
     /** External payees only. */
     routingNumber: text(),
     /** Internal payees: the account the number named when saved. */

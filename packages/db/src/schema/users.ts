@@ -100,6 +100,13 @@ export const sessions = pgTable(
 
 export const tokenPurpose = pgEnum('token_purpose', ['email_verification', 'password_reset']);
 
+/** A secret that works once, until it expires (the e-mailed tokens and step-up codes). */
+const singleUse = () => ({
+  expiresAt: instant().notNull(),
+  usedAt: instant(),
+  createdAt: timestampNow(),
+});
+
 /** Single-use, expiring tokens sent by e-mail; only their SHA-256 is stored. */
 export const userTokens = pgTable(
   'user_tokens',
@@ -108,9 +115,7 @@ export const userTokens = pgTable(
     userId: ownerId(),
     purpose: tokenPurpose().notNull(),
     tokenHash: text().notNull(),
-    expiresAt: instant().notNull(),
-    usedAt: instant(),
-    createdAt: timestampNow(),
+    ...singleUse(),
   },
   (table) => [
     uniqueIndex('user_tokens_hash_key').on(table.tokenHash),
@@ -129,9 +134,7 @@ export const stepUpCodes = pgTable(
     userId: ownerId(),
     purpose: text({ enum: ['payee'] }).notNull(),
     codeHash: text().notNull(),
-    expiresAt: instant().notNull(),
-    usedAt: instant(),
-    createdAt: timestampNow(),
+    ...singleUse(),
   },
   (table) => [index('step_up_codes_user_idx').on(table.userId, table.purpose)],
 );
