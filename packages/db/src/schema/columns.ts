@@ -32,12 +32,12 @@ export const cents = () => bigint({ mode: 'bigint' });
 /** A calendar day, read and written as 'YYYY-MM-DD'. */
 export const day = () => date({ mode: 'string' });
 
-/** The id of the row another table's `ref` column names, which must be there. */
+/** A uuid that must name a row of another table: `ref` is that table's id column. */
 export const requiredRef = (ref: ReferenceConfig['ref'], actions?: ReferenceConfig['actions']) =>
   uuid().notNull().references(ref, actions);
 
 /**
- * Another bank's account number as payees and linked banks keep it: sealed with the bank's key
+ * An account number as payees and linked banks keep it: sealed with the bank's key
  * (it must be read to pay), its last four digits in the clear to show.
  */
 export const sealedAccountNumber = () => ({
