@@ -14,12 +14,12 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
 import { LuLock, LuLockOpen, LuTrash2, LuUserPlus } from 'react-icons/lu';
-import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { type Column, ListTable, pagingOf } from '../../components/data-table.tsx';
 import { type FilterField, SearchFilters } from '../../components/search-filters.tsx';
 import { formatMoney, humanize } from '../../lib/format.ts';
 import { useCurrentUser } from '../../lib/session.ts';
 import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
+import { DeleteUserDialog } from './delete-user-dialog.tsx';
 import { filteredEmpty } from './filtered-empty.ts';
 import { PageHeadingWithActions } from './page-heading.tsx';
 import { dateColumn, figureColumn } from './table-columns.tsx';
@@ -205,18 +205,11 @@ export function UserManagementPage(props: {
         empty={filteredEmpty('No users found', hasFilters)}
         pagination={pagingOf(data, (next) => onSearchChange({ ...search, page: next }))}
       />
-      <ConfirmDialog
-        open={deleting !== null}
-        title="Delete user"
-        confirmLabel="Delete"
-        pending={actions.deleting}
-        onConfirm={() => {
-          if (deleting) void actions.deleteUser(deleting.id).then(() => setDeleting(null));
-        }}
-        onClose={() => setDeleting(null)}
-      >
-        Are you sure you want to delete this user?
-      </ConfirmDialog>
+      <DeleteUserDialog
+        userId={deleting?.id ?? null}
+        actions={actions}
+        onDone={() => setDeleting(null)}
+      />
     </Stack>
   );
 }
