@@ -111,6 +111,12 @@ const tiles: Array<{ label: string; hint: string; to: string; icon: IconType }> 
   },
 ];
 
+/** A figure as its card shows it: a sum of money, or a count; nothing until the figures come. */
+function figureOf(value: number | undefined, money = false) {
+  if (value === undefined) return undefined;
+  return money ? formatMoney(value) : numberFormat.format(value);
+}
+
 function StatsGrid() {
   const stats = trpc.oversight.stats.useQuery();
   if (stats.isError) {
@@ -122,24 +128,9 @@ function StatsGrid() {
       gap={{ base: '3', md: '4' }}
       aria-busy={stats.isPending}
     >
-      {statCards.map((card) => {
-        const value = stats.data?.[card.key];
-        return (
-          <StatCard
-            key={card.key}
-            label={card.label}
-            icon={card.icon}
-            tone={card.tone}
-            value={
-              value === undefined
-                ? undefined
-                : card.money
-                  ? formatMoney(value)
-                  : numberFormat.format(value)
-            }
-          />
-        );
-      })}
+      {statCards.map(({ key, money, ...card }) => (
+        <StatCard key={key} {...card} value={figureOf(stats.data?.[key], money)} />
+      ))}
     </SimpleGrid>
   );
 }

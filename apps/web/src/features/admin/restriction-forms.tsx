@@ -1,8 +1,7 @@
 import { freezeInput, freezeModes, holdInput } from '@bank/validators/restrictions';
 import { Button, Checkbox, Input, SimpleGrid, Stack } from '@chakra-ui/react';
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { FormEvent, ReactNode } from 'react';
-import { Controller, type DefaultValues, type FieldValues, useForm } from 'react-hook-form';
+import { Controller, type DefaultValues, type FieldValues } from 'react-hook-form';
 import type { z } from 'zod';
 import { ControlledCheckbox } from '../../components/controlled-checkbox.tsx';
 import { DollarInput } from '../../components/dollar-input.tsx';
@@ -11,6 +10,7 @@ import { OptionsSelect } from '../../components/options-select.tsx';
 import { errorMessage } from '../../lib/errors.ts';
 import { notify } from '../../lib/toaster.ts';
 import { trpc } from '../../lib/trpc.ts';
+import { useSchemaForm } from './use-schema-form.ts';
 
 /** What a freeze stops, as the form offers it and the panel shows a freeze in force. */
 export const freezeModeLabels = {
@@ -51,11 +51,7 @@ function useRestrictionForm<Input extends FieldValues, Output>(options: {
 }) {
   const { accountNumber, mutation } = options;
   const run = useRestrictionChange();
-  const form = useForm<Input, unknown, Output>({
-    resolver: zodResolver(options.schema),
-    mode: 'onTouched',
-    defaultValues: options.defaultValues,
-  });
+  const form = useSchemaForm(options.schema, options.defaultValues);
   const onSubmit = form.handleSubmit((values) =>
     run(
       () => mutation.mutateAsync({ accountNumber, ...values }),

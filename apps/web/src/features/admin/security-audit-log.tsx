@@ -1,5 +1,5 @@
 import { type AuditEvent, auditEventLabels, auditEvents } from '@bank/validators/audit-events';
-import { Box, Button, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Stack, Text } from '@chakra-ui/react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import {
@@ -11,6 +11,7 @@ import {
 } from '../../components/data-table.tsx';
 import { DateRangeFilter } from '../../components/date-range-filter.tsx';
 import { FilterSelect } from '../../components/filter-select.tsx';
+import { FilterGrid } from '../../components/search-filters.tsx';
 import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
 import { auditEntryLabel, isFailureEvent } from './audit-events.ts';
 import { AuditActorText } from './audit-people.tsx';
@@ -75,16 +76,8 @@ function AuditFilters(props: { search: SecuritySearch; onChange: (next: Security
     onChange({ ...search, ...patch, page: undefined });
 
   return (
-    <Stack
-      as="section"
-      aria-label="Audit log filters"
-      gap="3"
-      p={{ base: '4', md: '5' }}
-      borderWidth="1px"
-      borderRadius="l3"
-      bg="bg.subtle"
-    >
-      <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="4">
+    <Stack as="section" aria-label="Audit log filters" gap="3">
+      <FilterGrid columns={4}>
         <FilterSelect
           label="Event"
           value={search.event}
@@ -100,7 +93,7 @@ function AuditFilters(props: { search: SecuritySearch; onChange: (next: Security
           endDate={search.endDate}
           onChange={(end, day) => set({ [end]: day })}
         />
-      </SimpleGrid>
+      </FilterGrid>
       {isFiltered(search) ? (
         <Box>
           <Button size="sm" variant="ghost" onClick={() => onChange({})}>

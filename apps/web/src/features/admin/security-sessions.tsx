@@ -6,7 +6,7 @@ import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
 import { DangerRowButton } from './danger-row-button.tsx';
 import { Device } from './device-cell.tsx';
 import { useRowConfirmation } from './row-confirmation.tsx';
-import { dateTimeColumn } from './table-columns.tsx';
+import { actionsColumn, dateTimeColumn } from './table-columns.tsx';
 import { useDebounced } from './use-debounced.ts';
 import { UserFilterField } from './user-filter-field.tsx';
 
@@ -38,11 +38,8 @@ function sessionColumns(onEnd: (session: OpenSession) => void): Column<OpenSessi
     addressColumn((session) => session.ip),
     { header: 'Device', cell: (session) => <Device userAgent={session.userAgent} /> },
     dateTimeColumn('Last seen', (session) => session.lastSeenAt),
-    {
-      header: 'Actions',
-      hideHeader: true,
-      cellProps: { textAlign: 'end' },
-      cell: (session) =>
+    actionsColumn(
+      (session) =>
         session.current ? (
           // Your own session ends by signing out, not from here.
           <Badge variant="outline" colorPalette="green">
@@ -56,7 +53,8 @@ function sessionColumns(onEnd: (session: OpenSession) => void): Column<OpenSessi
             End session
           </DangerRowButton>
         ),
-    },
+      { textAlign: 'end' },
+    ),
   ];
 }
 

@@ -6,6 +6,7 @@ import { DangerRowButton } from './danger-row-button.tsx';
 import { QuerySection } from './query-body.tsx';
 import { useRowConfirmation } from './row-confirmation.tsx';
 import { RowsTable } from './rows-table.tsx';
+import { actionsColumn } from './table-columns.tsx';
 
 type Schedule = RouterOutputs['scheduled']['ofUser']['data'][number];
 
@@ -68,19 +69,16 @@ export function UserScheduledTransfers({ userId }: { userId: string }) {
         </Stack>
       ),
     },
-    {
-      header: 'Actions',
-      hideHeader: true,
-      cell: (row) =>
-        isOpen(row) ? (
-          <DangerRowButton
-            onClick={() => cancelling.ask(row)}
-            aria-label={`Cancel the transfer to ${row.payee.name}`}
-          >
-            Cancel
-          </DangerRowButton>
-        ) : null,
-    },
+    actionsColumn((row) =>
+      isOpen(row) ? (
+        <DangerRowButton
+          onClick={() => cancelling.ask(row)}
+          aria-label={`Cancel the transfer to ${row.payee.name}`}
+        >
+          Cancel
+        </DangerRowButton>
+      ) : null,
+    ),
   ];
 
   return (

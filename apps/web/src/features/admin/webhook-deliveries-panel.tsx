@@ -7,7 +7,7 @@ import { errorMessage } from '../../lib/errors.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { notify } from '../../lib/toaster.ts';
 import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
-import { dateTimeColumn, figureColumn } from './table-columns.tsx';
+import { actionsColumn, dateTimeColumn, figureColumn } from './table-columns.tsx';
 
 type Delivery = RouterOutputs['webhooks']['deliveries']['deliveries'][number];
 type Webhook = RouterOutputs['webhooks']['ofApp']['webhooks'][number];
@@ -71,21 +71,17 @@ function columns(canReplay: boolean, replay: (delivery: Delivery) => void): Colu
       cellProps: cellStyles.nowrap,
     },
     dateTimeColumn('Created', (delivery) => delivery.createdAt),
-    {
-      header: 'Actions',
-      hideHeader: true,
-      cell: (delivery) => (
-        <Button
-          size="xs"
-          variant="outline"
-          disabled={!canReplay}
-          aria-label={`Replay ${delivery.messageId}`}
-          onClick={() => replay(delivery)}
-        >
-          Replay
-        </Button>
-      ),
-    },
+    actionsColumn((delivery) => (
+      <Button
+        size="xs"
+        variant="outline"
+        disabled={!canReplay}
+        aria-label={`Replay ${delivery.messageId}`}
+        onClick={() => replay(delivery)}
+      >
+        Replay
+      </Button>
+    )),
   ];
 }
 
