@@ -4,7 +4,8 @@ import { type ComponentProps, lazy, type ReactNode, Suspense } from 'react';
 import { type Column, DataTable } from '../../components/data-table.tsx';
 import { formatDay, formatMoney, humanize } from '../../lib/format.ts';
 import type { RouterOutputs } from '../../lib/trpc.ts';
-import { HiddenTable, numberFormat, Panel } from './analytics-panel.tsx';
+import { HiddenTable, numberFormat } from './analytics-panel.tsx';
+import { Panel } from './panel.tsx';
 import { figureColumn } from './table-columns.tsx';
 
 type Analytics = RouterOutputs['oversight']['analytics'];
