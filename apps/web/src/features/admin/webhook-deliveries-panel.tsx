@@ -7,6 +7,7 @@ import { errorMessage } from '../../lib/errors.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { notify } from '../../lib/toaster.ts';
 import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
+import { NameAndDetail } from './name-and-detail.tsx';
 import { actionsColumn, dateTimeColumn, figureColumn } from './table-columns.tsx';
 
 type Delivery = RouterOutputs['webhooks']['deliveries']['deliveries'][number];
@@ -38,14 +39,7 @@ function columns(canReplay: boolean, replay: (delivery: Delivery) => void): Colu
     {
       header: 'Event',
       cell: (delivery) => (
-        <Stack gap="0.5">
-          <Text fontFamily="mono" fontSize="sm">
-            {delivery.eventType}
-          </Text>
-          <Text fontFamily="mono" fontSize="xs" color="fg.muted">
-            {delivery.messageId}
-          </Text>
-        </Stack>
+        <NameAndDetail name={delivery.eventType} detail={delivery.messageId} mono />
       ),
     },
     {
