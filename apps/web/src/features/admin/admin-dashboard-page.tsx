@@ -36,6 +36,7 @@ import { StatCard } from '../../components/stat-card.tsx';
 import { errorMessage } from '../../lib/errors.ts';
 import { formatDateTime, formatMoney } from '../../lib/format.ts';
 import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
+import { Panel } from './panel.tsx';
 
 type Stats = RouterOutputs['oversight']['stats'];
 type Activity = RouterOutputs['oversight']['recentActivity'][number];
@@ -111,6 +112,12 @@ const tiles: Array<{ label: string; hint: string; to: string; icon: IconType }> 
   },
 ];
 
+/** A figure as its card shows it: a sum of money, or a count; nothing until the figures come. */
+function figureOf(value: number | undefined, money = false) {
+  if (value === undefined) return undefined;
+  return money ? formatMoney(value) : numberFormat.format(value);
+}
+
 function StatsGrid() {
   const stats = trpc.oversight.stats.useQuery();
   if (stats.isError) {
@@ -122,24 +129,9 @@ function StatsGrid() {
       gap={{ base: '3', md: '4' }}
       aria-busy={stats.isPending}
     >
-      {statCards.map((card) => {
-        const value = stats.data?.[card.key];
-        return (
-          <StatCard
-            key={card.key}
-            label={card.label}
-            icon={card.icon}
-            tone={card.tone}
-            value={
-              value === undefined
-                ? undefined
-                : card.money
-                  ? formatMoney(value)
-                  : numberFormat.format(value)
-            }
-          />
-        );
-      })}
+      {statCards.map(({ key, money, ...card }) => (
+        <StatCard key={key} {...card} value={figureOf(stats.data?.[key], money)} />
+      ))}
     </SimpleGrid>
   );
 }
@@ -150,30 +142,31 @@ function Tiles() {
       {tiles.map((tile) => {
         const Icon = tile.icon;
         return (
-          <LinkBox
-            as="li"
-            key={tile.to}
-            borderWidth="1px"
-            borderRadius="l3"
-            p="4"
-            bg="bg.panel"
-            transition="border-color 0.15s, background 0.15s"
-            _hover={{ borderColor: 'brand.solid', bg: 'bg.subtle' }}
-            _focusWithin={{ outline: '2px solid', outlineColor: 'brand.focusRing' }}
-          >
-            <HStack gap="3" align="flex-start">
-              <Box aria-hidden="true" color="brand.fg" pt="0.5">
-                <Icon size="20" />
-              </Box>
-              <Stack gap="0.5">
-                <LinkOverlay asChild fontWeight="semibold" _focusVisible={{ outline: 'none' }}>
-                  <Link to={tile.to}>{tile.label}</Link>
-                </LinkOverlay>
-                <Text fontSize="sm" color="fg.muted">
-                  {tile.hint}
-                </Text>
-              </Stack>
-            </HStack>
+          // An outlined card, as the figures above; the link's overlay makes all of it the link.
+          <LinkBox asChild key={tile.to}>
+            <Card.Root
+              as="li"
+              variant="outline"
+              transition="border-color 0.15s, background 0.15s"
+              _hover={{ borderColor: 'brand.solid', bg: 'bg.subtle' }}
+              _focusWithin={{ outline: '2px solid', outlineColor: 'brand.focusRing' }}
+            >
+              <Card.Body p="4">
+                <HStack gap="3" align="flex-start">
+                  <Box aria-hidden="true" color="brand.fg" pt="0.5">
+                    <Icon size="20" />
+                  </Box>
+                  <Stack gap="0.5">
+                    <LinkOverlay asChild fontWeight="semibold" _focusVisible={{ outline: 'none' }}>
+                      <Link to={tile.to}>{tile.label}</Link>
+                    </LinkOverlay>
+                    <Text fontSize="sm" color="fg.muted">
+                      {tile.hint}
+                    </Text>
+                  </Stack>
+                </HStack>
+              </Card.Body>
+            </Card.Root>
           </LinkBox>
         );
       })}
@@ -232,27 +225,18 @@ function RecentActivity() {
     </CardListBody>
   );
   return (
-    <Card.Root as="section" aria-labelledby="activity-heading" variant="outline">
-      <Card.Header
-        pb="2"
-        px={{ base: '4', md: '5' }}
-        flexDirection="row"
-        alignItems="baseline"
-        justifyContent="space-between"
-        gap="3"
-        flexWrap="wrap"
-      >
-        <Heading as="h2" id="activity-heading" size="md">
-          Recent Activity
-        </Heading>
+    <Panel
+      id="activity-heading"
+      title="Recent Activity"
+      action={
         <ChakraLink asChild fontSize="sm" color="brand.fg" variant="underline">
           <Link to="/admin/security">View the full log</Link>
         </ChakraLink>
-      </Card.Header>
-      <Card.Body p="2" pt="0">
-        {body}
-      </Card.Body>
-    </Card.Root>
+      }
+      flush
+    >
+      {body}
+    </Panel>
   );
 }
 

@@ -1,9 +1,12 @@
 import { BarList, type BarListData, useChart } from '@chakra-ui/charts';
-import { Card, SimpleGrid, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
+import { Card, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { type ComponentProps, lazy, type ReactNode, Suspense } from 'react';
+import { type Column, DataTable } from '../../components/data-table.tsx';
 import { formatDay, formatMoney, humanize } from '../../lib/format.ts';
 import type { RouterOutputs } from '../../lib/trpc.ts';
-import { HiddenTable, numberFormat, Panel } from './analytics-panel.tsx';
+import { HiddenTable, numberFormat } from './analytics-panel.tsx';
+import { Panel } from './panel.tsx';
+import { figureColumn } from './table-columns.tsx';
 
 type Analytics = RouterOutputs['oversight']['analytics'];
 
@@ -86,38 +89,22 @@ function Breakdown(props: {
   );
 }
 
+type TypeRow = Analytics['transactionsByType'][number];
+
+const typeColumns: Column<TypeRow>[] = [
+  { header: 'Type', cell: (row) => humanize(row.type) },
+  figureColumn('Count', (row) => numberFormat.format(row.count)),
+  figureColumn('Volume', (row) => formatMoney(row.volume)),
+];
+
 function TypesTable({ data }: { data: Analytics['transactionsByType'] }) {
   return (
-    <Table.ScrollArea
-      borderWidth="1px"
-      borderRadius="l2"
-      role="region"
-      aria-label="Transactions by type, figures"
-      tabIndex={0}
-    >
-      <Table.Root size="sm">
-        <Table.Header>
-          <Table.Row>
-            <Table.ColumnHeader>Type</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">Count</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">Volume</Table.ColumnHeader>
-          </Table.Row>
-        </Table.Header>
-        <Table.Body>
-          {data.map((row) => (
-            <Table.Row key={row.type}>
-              <Table.Cell>{humanize(row.type)}</Table.Cell>
-              <Table.Cell textAlign="end" fontVariantNumeric="tabular-nums">
-                {numberFormat.format(row.count)}
-              </Table.Cell>
-              <Table.Cell textAlign="end" fontVariantNumeric="tabular-nums" whiteSpace="nowrap">
-                {formatMoney(row.volume)}
-              </Table.Cell>
-            </Table.Row>
-          ))}
-        </Table.Body>
-      </Table.Root>
-    </Table.ScrollArea>
+    <DataTable
+      label="Transactions by type, figures"
+      rows={data}
+      columns={typeColumns}
+      rowKey={(row) => row.type}
+    />
   );
 }
 

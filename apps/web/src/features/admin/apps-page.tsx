@@ -10,7 +10,7 @@ import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
 import { AppSecretDialog } from './app-secret-dialog.tsx';
 import { NameAndDetail } from './name-and-detail.tsx';
 import { type AppWithSecret, RegisterAppDialog } from './register-app-dialog.tsx';
-import { dateColumn } from './table-columns.tsx';
+import { actionsColumn, dateColumn } from './table-columns.tsx';
 
 type PartnerApp = RouterOutputs['partners']['listApps'][number];
 
@@ -64,49 +64,45 @@ function columns(onAsk: (pending: NonNullable<Pending>) => void): Column<Partner
       ),
     },
     dateColumn('Registered', (app) => app.createdAt),
-    {
-      header: 'Actions',
-      hideHeader: true,
-      // Icons with their names (as on User Management): three labelled buttons side by side
-      // pushed the table past a desktop's width.
-      cell: (app) => (
-        <HStack gap="1" justify="flex-end">
-          {/* The app's webhook subscriptions and their delivery log (a disabled app's too). */}
-          <IconButton asChild size="xs" variant="subtle" title="Webhooks">
-            <Link
-              to="/admin/webhooks"
-              search={{ clientId: app.clientId }}
-              aria-label={`Webhooks of ${app.name}`}
+    // Icons with their names (as on User Management): three labelled buttons side by side
+    // pushed the table past a desktop's width.
+    actionsColumn((app) => (
+      <HStack gap="1" justify="flex-end">
+        {/* The app's webhook subscriptions and their delivery log (a disabled app's too). */}
+        <IconButton asChild size="xs" variant="subtle" title="Webhooks">
+          <Link
+            to="/admin/webhooks"
+            search={{ clientId: app.clientId }}
+            aria-label={`Webhooks of ${app.name}`}
+          >
+            <LuWebhook />
+          </Link>
+        </IconButton>
+        {app.status === 'active' ? (
+          <>
+            <IconButton
+              size="xs"
+              variant="subtle"
+              title="Rotate secret"
+              onClick={() => onAsk({ kind: 'rotate', app })}
+              aria-label={`Rotate secret of ${app.name}`}
             >
-              <LuWebhook />
-            </Link>
-          </IconButton>
-          {app.status === 'active' ? (
-            <>
-              <IconButton
-                size="xs"
-                variant="subtle"
-                title="Rotate secret"
-                onClick={() => onAsk({ kind: 'rotate', app })}
-                aria-label={`Rotate secret of ${app.name}`}
-              >
-                <LuKeyRound />
-              </IconButton>
-              <IconButton
-                size="xs"
-                variant="subtle"
-                colorPalette="red"
-                title="Disable"
-                onClick={() => onAsk({ kind: 'disable', app })}
-                aria-label={`Disable ${app.name}`}
-              >
-                <LuBan />
-              </IconButton>
-            </>
-          ) : null}
-        </HStack>
-      ),
-    },
+              <LuKeyRound />
+            </IconButton>
+            <IconButton
+              size="xs"
+              variant="subtle"
+              colorPalette="red"
+              title="Disable"
+              onClick={() => onAsk({ kind: 'disable', app })}
+              aria-label={`Disable ${app.name}`}
+            >
+              <LuBan />
+            </IconButton>
+          </>
+        ) : null}
+      </HStack>
+    )),
   ];
 }
 

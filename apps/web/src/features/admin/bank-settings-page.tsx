@@ -21,6 +21,7 @@ import { SectionCard } from '../../components/section-card.tsx';
 import { errorMessage } from '../../lib/errors.ts';
 import { showDetailsAtFields } from '../../lib/field-errors.ts';
 import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
+import { BankInformationFields } from './bank-information-fields.tsx';
 import { FourEyesFields } from './four-eyes-fields.tsx';
 import { SupportQuotaFields } from './support-quota-fields.tsx';
 
@@ -151,42 +152,7 @@ function SettingsForm({ settings }: { settings: Settings }) {
           </ErrorAlert>
         ) : null}
 
-        <SectionCard title="Bank Information">
-          <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-            <FormField label="Bank name" error={errors.bankName} required>
-              <Input {...form.register('bankName')} />
-            </FormField>
-            <FormField
-              label="Routing number"
-              error={errors.routingNumber}
-              required
-              helperText="The ABA routing number customers give for direct deposits."
-            >
-              <Input inputMode="numeric" autoComplete="off" {...form.register('routingNumber')} />
-            </FormField>
-            <FormField label="Support email" error={errors.supportEmail} required>
-              <Input type="email" {...form.register('supportEmail')} />
-            </FormField>
-            <FormField label="Support phone" error={errors.supportPhone} required>
-              <Input type="tel" {...form.register('supportPhone')} />
-            </FormField>
-            <FormField
-              label="Address"
-              error={errors.bankAddress}
-              helperText="Printed on statements and receipts"
-            >
-              <Input autoComplete="street-address" {...form.register('bankAddress')} />
-            </FormField>
-            <FormField
-              label="Time zone"
-              error={errors.timeZone}
-              helperText="Statement months and dates begin in this zone (e.g. America/New_York)"
-              required
-            >
-              <Input {...form.register('timeZone')} />
-            </FormField>
-          </SimpleGrid>
-        </SectionCard>
+        <BankInformationFields form={form} />
 
         <SectionCard title="Transaction Limits">
           <Text color="fg.muted" fontSize="sm">

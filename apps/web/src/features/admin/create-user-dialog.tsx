@@ -1,7 +1,6 @@
 import { createUserInput } from '@bank/validators/admin';
 import { Button, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { FormField } from '../../components/form-field.tsx';
 import { ModalDialog } from '../../components/modal-dialog.tsx';
 import { NameFields, PhoneNumberField } from '../../components/person-fields.tsx';
@@ -9,6 +8,7 @@ import { errorMessage } from '../../lib/errors.ts';
 import { notify } from '../../lib/toaster.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { RoleField } from './role-field.tsx';
+import { useSchemaForm } from './use-schema-form.ts';
 
 const blank = {
   firstName: '',
@@ -26,11 +26,7 @@ const blank = {
 export function CreateUserDialog(props: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const utils = trpc.useUtils();
   const create = trpc.admin.createUser.useMutation();
-  const form = useForm({
-    resolver: zodResolver(createUserInput),
-    mode: 'onTouched',
-    defaultValues: blank,
-  });
+  const form = useSchemaForm(createUserInput, blank);
   const { errors, isSubmitting } = form.formState;
   const close = () => {
     form.reset(blank);

@@ -1,13 +1,13 @@
 import { userChanges } from '@bank/validators/admin';
 import { Button, Input, SimpleGrid, Stack } from '@chakra-ui/react';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { FormField } from '../../components/form-field.tsx';
 import { NameFields, PhoneNumberField } from '../../components/person-fields.tsx';
 import { errorMessage } from '../../lib/errors.ts';
 import { notify } from '../../lib/toaster.ts';
 import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
 import { RoleField } from './role-field.tsx';
+import { useSchemaForm } from './use-schema-form.ts';
 
 type UserDetail = RouterOutputs['admin']['user'];
 
@@ -24,16 +24,12 @@ export function EditUserForm({ detail }: { detail: UserDetail }) {
   const { user } = detail;
   const utils = trpc.useUtils();
   const update = trpc.admin.updateUser.useMutation();
-  const form = useForm({
-    resolver: zodResolver(userChanges),
-    mode: 'onTouched',
-    defaultValues: {
-      firstName: user.firstName,
-      lastName: user.lastName,
-      phoneNumber: user.phoneNumber,
-      role: user.role,
-      withdrawalLimit: user.withdrawalLimit,
-    },
+  const form = useSchemaForm(userChanges, {
+    firstName: user.firstName,
+    lastName: user.lastName,
+    phoneNumber: user.phoneNumber,
+    role: user.role,
+    withdrawalLimit: user.withdrawalLimit,
   });
   const { errors, isSubmitting } = form.formState;
   const onSubmit = form.handleSubmit(async (values) => {

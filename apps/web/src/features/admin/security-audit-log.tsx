@@ -1,5 +1,5 @@
 import { type AuditEvent, auditEventLabels, auditEvents } from '@bank/validators/audit-events';
-import { Box, Button, Field, Input, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Stack, Text } from '@chakra-ui/react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import {
@@ -9,6 +9,9 @@ import {
   ListTable,
   pagingOf,
 } from '../../components/data-table.tsx';
+import { DateRangeFilter } from '../../components/date-range-filter.tsx';
+import { FilterSelect } from '../../components/filter-select.tsx';
+import { FilterGrid } from '../../components/search-filters.tsx';
 import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
 import { auditEntryLabel, isFailureEvent } from './audit-events.ts';
 import { AuditActorText } from './audit-people.tsx';
@@ -36,10 +39,6 @@ const eventOptions = [...auditEvents].sort((a, b) =>
   auditEventLabels[a].localeCompare(auditEventLabels[b]),
 );
 
-function isAuditEventValue(value: string): value is AuditEvent {
-  return auditEvents.some((event) => event === value);
-}
-
 const isFiltered = (search: SecuritySearch) =>
   Boolean(search.event || search.user || search.startDate || search.endDate);
 
@@ -63,28 +62,6 @@ const columns: Column<AuditEntry>[] = [
   { header: 'Device', cell: (entry) => <Device userAgent={entry.userAgent} /> },
 ];
 
-/** One end of the date range; emptied, it sets no bound. */
-function DayField(props: {
-  label: string;
-  value: string | undefined;
-  min?: string;
-  max?: string;
-  onChange: (value: string | undefined) => void;
-}) {
-  return (
-    <Field.Root>
-      <Field.Label>{props.label}</Field.Label>
-      <Input
-        type="date"
-        value={props.value ?? ''}
-        min={props.min}
-        max={props.max}
-        onChange={(event) => props.onChange(event.target.value || undefined)}
-      />
-    </Field.Root>
-  );
-}
-
 function AuditFilters(props: { search: SecuritySearch; onChange: (next: SecuritySearch) => void }) {
   const { search, onChange } = props;
   const [user, setUser] = useState(search.user ?? '');
@@ -99,50 +76,24 @@ function AuditFilters(props: { search: SecuritySearch; onChange: (next: Security
     onChange({ ...search, ...patch, page: undefined });
 
   return (
-    <Stack
-      as="section"
-      aria-label="Audit log filters"
-      gap="3"
-      p={{ base: '4', md: '5' }}
-      borderWidth="1px"
-      borderRadius="l3"
-      bg="bg.subtle"
-    >
-      <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="4">
-        <Field.Root>
-          <Field.Label>Event</Field.Label>
-          <NativeSelect.Root>
-            <NativeSelect.Field
-              value={search.event ?? ''}
-              onChange={(event) => {
-                const value = event.target.value;
-                set({ event: isAuditEventValue(value) ? value : undefined });
-              }}
-            >
-              <option value="">All events</option>
-              {eventOptions.map((event) => (
-                <option key={event} value={event}>
-                  {auditEventLabels[event]}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-        </Field.Root>
+    <Stack as="section" aria-label="Audit log filters" gap="3">
+      <FilterGrid columns={4}>
+        <FilterSelect
+          label="Event"
+          value={search.event}
+          options={eventOptions}
+          allLabel="All events"
+          labelOf={(event) => auditEventLabels[event]}
+          onChange={(event) => set({ event })}
+        />
         <UserFilterField value={user} onChange={setUser} onEnter={() => commitUser(user)} />
-        <DayField
-          label="From"
-          value={search.startDate}
-          max={search.endDate}
-          onChange={(startDate) => set({ startDate })}
+        <DateRangeFilter
+          labels={{ startDate: 'From', endDate: 'To' }}
+          startDate={search.startDate}
+          endDate={search.endDate}
+          onChange={(end, day) => set({ [end]: day })}
         />
-        <DayField
-          label="To"
-          value={search.endDate}
-          min={search.startDate}
-          onChange={(endDate) => set({ endDate })}
-        />
-      </SimpleGrid>
+      </FilterGrid>
       {isFiltered(search) ? (
         <Box>
           <Button size="sm" variant="ghost" onClick={() => onChange({})}>

@@ -1,14 +1,12 @@
 import { Badge, HStack, Stack, Text } from '@chakra-ui/react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { addressColumn, type Column, ListTable, pagingOf } from '../../components/data-table.tsx';
-import { errorMessage } from '../../lib/errors.ts';
-import { notify } from '../../lib/toaster.ts';
 import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
 import { DangerRowButton } from './danger-row-button.tsx';
 import { Device } from './device-cell.tsx';
-import { dateTimeColumn } from './table-columns.tsx';
+import { useRowConfirmation } from './row-confirmation.tsx';
+import { actionsColumn, dateTimeColumn } from './table-columns.tsx';
 import { useDebounced } from './use-debounced.ts';
 import { UserFilterField } from './user-filter-field.tsx';
 
@@ -40,11 +38,8 @@ function sessionColumns(onEnd: (session: OpenSession) => void): Column<OpenSessi
     addressColumn((session) => session.ip),
     { header: 'Device', cell: (session) => <Device userAgent={session.userAgent} /> },
     dateTimeColumn('Last seen', (session) => session.lastSeenAt),
-    {
-      header: 'Actions',
-      hideHeader: true,
-      cellProps: { textAlign: 'end' },
-      cell: (session) =>
+    actionsColumn(
+      (session) =>
         session.current ? (
           // Your own session ends by signing out, not from here.
           <Badge variant="outline" colorPalette="green">
@@ -58,7 +53,8 @@ function sessionColumns(onEnd: (session: OpenSession) => void): Column<OpenSessi
             End session
           </DangerRowButton>
         ),
-    },
+      { textAlign: 'end' },
+    ),
   ];
 }
 
@@ -67,7 +63,6 @@ export function OpenSessions() {
   const [page, setPage] = useState(1);
   const [typed, setTyped] = useState('');
   const [user, setUser] = useState<string | undefined>(undefined);
-  const [ending, setEnding] = useState<OpenSession | null>(null);
   const utils = trpc.useUtils();
   useDebounced(typed, (value) => {
     const next = value.trim() || undefined;
@@ -80,15 +75,15 @@ export function OpenSessions() {
     { page, limit: PAGE_SIZE, user },
     { placeholderData: keepPreviousData },
   );
-  const end = trpc.oversight.endSession.useMutation({
-    onSuccess: async (answer) => {
-      notify({ type: 'success', message: answer.message });
-      setEnding(null);
-      await utils.oversight.sessions.invalidate();
-    },
-    onError: (error) => {
-      notify({ type: 'error', message: errorMessage(error, 'Failed to end the session') });
-    },
+  const end = trpc.oversight.endSession.useMutation();
+  const ending = useRowConfirmation<OpenSession>({
+    title: 'End this session?',
+    confirmLabel: 'End session',
+    describe: (session) =>
+      `${session.user.email} is signed out on that device at once, and its live connection closes.`,
+    mutation: end,
+    failedMessage: 'Failed to end the session',
+    reload: () => utils.oversight.sessions.invalidate(),
   });
 
   return (
@@ -98,27 +93,14 @@ export function OpenSessions() {
         label="Open sessions"
         query={list}
         rows={list.data?.data}
-        columns={sessionColumns(setEnding)}
+        columns={sessionColumns(ending.ask)}
         rowKey={(session) => session.id}
         loadingLabel="Loading sessions"
         failedMessage="Failed to fetch sessions"
         empty={{ title: 'No open sessions' }}
         pagination={pagingOf(list.data, setPage)}
       />
-      <ConfirmDialog
-        open={ending !== null}
-        title="End this session?"
-        confirmLabel="End session"
-        pending={end.isPending}
-        onConfirm={() => {
-          if (ending) end.mutate({ id: ending.id });
-        }}
-        onClose={() => setEnding(null)}
-      >
-        {ending
-          ? `${ending.user.email} is signed out on that device at once, and its live connection closes.`
-          : ''}
-      </ConfirmDialog>
+      {ending.dialog}
     </Stack>
   );
 }

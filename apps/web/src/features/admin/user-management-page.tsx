@@ -2,7 +2,6 @@ import { userRoles, userStatuses } from '@bank/validators/enums';
 import {
   Badge,
   Box,
-  Button,
   Link as ChakraLink,
   HStack,
   IconButton,
@@ -12,25 +11,21 @@ import {
 } from '@chakra-ui/react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { lazy, Suspense, useState } from 'react';
-import { LuLock, LuLockOpen, LuTrash2, LuUserPlus } from 'react-icons/lu';
-import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { useState } from 'react';
+import { LuLock, LuLockOpen, LuTrash2 } from 'react-icons/lu';
 import { type Column, ListTable, pagingOf } from '../../components/data-table.tsx';
 import { type FilterField, SearchFilters } from '../../components/search-filters.tsx';
 import { formatMoney, humanize } from '../../lib/format.ts';
 import { useCurrentUser } from '../../lib/session.ts';
 import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
+import { AddUserButton } from './add-user-button.tsx';
+import { DeleteUserDialog } from './delete-user-dialog.tsx';
 import { filteredEmpty } from './filtered-empty.ts';
 import { PageHeadingWithActions } from './page-heading.tsx';
 import { dateColumn, figureColumn } from './table-columns.tsx';
 import { type UserActions, useUserActions } from './user-actions.ts';
 import { type UserSearch, userListInput } from './user-search.ts';
 import { UserStatusBadge } from './user-status-badge.tsx';
-
-const loadCreateUserDialog = () => import('./create-user-dialog.tsx');
-const CreateUserDialog = lazy(() =>
-  loadCreateUserDialog().then((module) => ({ default: module.CreateUserDialog })),
-);
 
 type ListedUser = RouterOutputs['admin']['users']['data'][number];
 
@@ -47,6 +42,19 @@ function StatTile({ label, value }: { label: string; value: number | undefined }
         {value ?? '—'}
       </Text>
     </Box>
+  );
+}
+
+/** The directory's four counts, over every user whatever the filters. */
+function UserStats() {
+  const stats = trpc.admin.userStats.useQuery();
+  return (
+    <SimpleGrid columns={{ base: 2, md: 4 }} gap="3">
+      <StatTile label="Total users" value={stats.data?.totalUsers} />
+      <StatTile label="Active" value={stats.data?.activeUsers} />
+      <StatTile label="Blocked" value={stats.data?.blockedUsers} />
+      <StatTile label="New this month" value={stats.data?.newUsersThisMonth} />
+    </SimpleGrid>
   );
 }
 
@@ -154,43 +162,18 @@ export function UserManagementPage(props: {
   const list = trpc.admin.users.useQuery(userListInput(search), {
     placeholderData: keepPreviousData,
   });
-  const stats = trpc.admin.userStats.useQuery();
   const actions = useUserActions();
   const [deleting, setDeleting] = useState<ListedUser | null>(null);
-  const [creating, setCreating] = useState(false);
-  // Mounted from the first click on: closing then animates, and reopening needs no new load.
-  const [createMounted, setCreateMounted] = useState(false);
   const hasFilters = Object.entries(search).some(([key, value]) => key !== 'page' && value);
 
   const data = list.data;
   return (
     <Stack gap="6">
       <PageHeadingWithActions title="User Management">
-        <Button
-          aria-haspopup="dialog"
-          aria-expanded={creating}
-          onPointerEnter={() => void loadCreateUserDialog()}
-          onFocus={() => void loadCreateUserDialog()}
-          onClick={() => {
-            setCreateMounted(true);
-            setCreating(true);
-          }}
-        >
-          <LuUserPlus aria-hidden="true" /> Add User
-        </Button>
-        {createMounted ? (
-          <Suspense fallback={null}>
-            <CreateUserDialog open={creating} onOpenChange={setCreating} />
-          </Suspense>
-        ) : null}
+        <AddUserButton />
       </PageHeadingWithActions>
 
-      <SimpleGrid columns={{ base: 2, md: 4 }} gap="3">
-        <StatTile label="Total users" value={stats.data?.totalUsers} />
-        <StatTile label="Active" value={stats.data?.activeUsers} />
-        <StatTile label="Blocked" value={stats.data?.blockedUsers} />
-        <StatTile label="New this month" value={stats.data?.newUsersThisMonth} />
-      </SimpleGrid>
+      <UserStats />
 
       <SearchFilters search={search} onChange={onSearchChange} fields={filters} />
 
@@ -205,18 +188,11 @@ export function UserManagementPage(props: {
         empty={filteredEmpty('No users found', hasFilters)}
         pagination={pagingOf(data, (next) => onSearchChange({ ...search, page: next }))}
       />
-      <ConfirmDialog
-        open={deleting !== null}
-        title="Delete user"
-        confirmLabel="Delete"
-        pending={actions.deleting}
-        onConfirm={() => {
-          if (deleting) void actions.deleteUser(deleting.id).then(() => setDeleting(null));
-        }}
-        onClose={() => setDeleting(null)}
-      >
-        Are you sure you want to delete this user?
-      </ConfirmDialog>
+      <DeleteUserDialog
+        userId={deleting?.id ?? null}
+        actions={actions}
+        onDone={() => setDeleting(null)}
+      />
     </Stack>
   );
 }

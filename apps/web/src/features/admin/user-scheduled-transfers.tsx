@@ -1,14 +1,12 @@
 import { Badge, Stack, Text } from '@chakra-ui/react';
-import { useState } from 'react';
-import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
-import { type Column, cellStyles, DataTable, EmptyList } from '../../components/data-table.tsx';
-import { SectionCard } from '../../components/section-card.tsx';
-import { errorMessage } from '../../lib/errors.ts';
+import { type Column, cellStyles, EmptyList } from '../../components/data-table.tsx';
 import { formatMoney, humanize } from '../../lib/format.ts';
-import { notify } from '../../lib/toaster.ts';
 import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
 import { DangerRowButton } from './danger-row-button.tsx';
-import { QueryBody } from './query-body.tsx';
+import { QuerySection } from './query-body.tsx';
+import { useRowConfirmation } from './row-confirmation.tsx';
+import { RowsTable } from './rows-table.tsx';
+import { actionsColumn } from './table-columns.tsx';
 
 type Schedule = RouterOutputs['scheduled']['ofUser']['data'][number];
 
@@ -32,19 +30,15 @@ export function UserScheduledTransfers({ userId }: { userId: string }) {
   const utils = trpc.useUtils();
   const schedules = trpc.scheduled.ofUser.useQuery({ id: userId });
   const cancel = trpc.scheduled.staffCancel.useMutation();
-  const [cancelling, setCancelling] = useState<Schedule | null>(null);
-
-  const confirm = async () => {
-    if (!cancelling) return;
-    try {
-      const result = await cancel.mutateAsync({ id: cancelling.id });
-      notify({ type: 'success', message: result.message });
-      setCancelling(null);
-      await utils.scheduled.ofUser.invalidate({ id: userId });
-    } catch (error) {
-      notify({ type: 'error', message: errorMessage(error, 'Failed to cancel the transfer') });
-    }
-  };
+  const cancelling = useRowConfirmation<Schedule>({
+    title: 'Cancel scheduled transfer',
+    confirmLabel: 'Cancel transfer',
+    describe: (row) =>
+      `No more payments of ${formatMoney(row.amount)} to ${row.payee.name} will be made. The customer is told.`,
+    mutation: cancel,
+    failedMessage: 'Failed to cancel the transfer',
+    reload: () => utils.scheduled.ofUser.invalidate({ id: userId }),
+  });
 
   const columns: Column<Schedule>[] = [
     {
@@ -75,51 +69,31 @@ export function UserScheduledTransfers({ userId }: { userId: string }) {
         </Stack>
       ),
     },
-    {
-      header: 'Actions',
-      hideHeader: true,
-      cell: (row) =>
-        isOpen(row) ? (
-          <DangerRowButton
-            onClick={() => setCancelling(row)}
-            aria-label={`Cancel the transfer to ${row.payee.name}`}
-          >
-            Cancel
-          </DangerRowButton>
-        ) : null,
-    },
+    actionsColumn((row) =>
+      isOpen(row) ? (
+        <DangerRowButton
+          onClick={() => cancelling.ask(row)}
+          aria-label={`Cancel the transfer to ${row.payee.name}`}
+        >
+          Cancel
+        </DangerRowButton>
+      ) : null,
+    ),
   ];
 
   return (
-    <SectionCard title="Scheduled transfers">
-      <QueryBody
-        query={schedules}
-        loadingLabel="Loading scheduled transfers"
-        failedMessage="Failed to load scheduled transfers"
-        isEmpty={(data) => data.data.length === 0}
-        empty={<EmptyList title="No scheduled transfers" />}
-      >
+    <>
+      <QuerySection title="Scheduled transfers" query={schedules}>
         {(data) => (
-          <DataTable
+          <RowsTable
             label="Scheduled transfers"
             rows={data.data}
             columns={columns}
-            rowKey={(row) => row.id}
+            empty={<EmptyList title="No scheduled transfers" />}
           />
         )}
-      </QueryBody>
-      <ConfirmDialog
-        open={cancelling !== null}
-        title="Cancel scheduled transfer"
-        confirmLabel="Cancel transfer"
-        pending={cancel.isPending}
-        onConfirm={() => void confirm()}
-        onClose={() => setCancelling(null)}
-      >
-        {cancelling
-          ? `No more payments of ${formatMoney(cancelling.amount)} to ${cancelling.payee.name} will be made. The customer is told.`
-          : ''}
-      </ConfirmDialog>
-    </SectionCard>
+      </QuerySection>
+      {cancelling.dialog}
+    </>
   );
 }

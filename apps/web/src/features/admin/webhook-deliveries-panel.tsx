@@ -7,7 +7,8 @@ import { errorMessage } from '../../lib/errors.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { notify } from '../../lib/toaster.ts';
 import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
-import { dateTimeColumn, figureColumn } from './table-columns.tsx';
+import { NameAndDetail } from './name-and-detail.tsx';
+import { actionsColumn, dateTimeColumn, figureColumn } from './table-columns.tsx';
 
 type Delivery = RouterOutputs['webhooks']['deliveries']['deliveries'][number];
 type Webhook = RouterOutputs['webhooks']['ofApp']['webhooks'][number];
@@ -38,14 +39,7 @@ function columns(canReplay: boolean, replay: (delivery: Delivery) => void): Colu
     {
       header: 'Event',
       cell: (delivery) => (
-        <Stack gap="0.5">
-          <Text fontFamily="mono" fontSize="sm">
-            {delivery.eventType}
-          </Text>
-          <Text fontFamily="mono" fontSize="xs" color="fg.muted">
-            {delivery.messageId}
-          </Text>
-        </Stack>
+        <NameAndDetail name={delivery.eventType} detail={delivery.messageId} mono />
       ),
     },
     {
@@ -71,21 +65,17 @@ function columns(canReplay: boolean, replay: (delivery: Delivery) => void): Colu
       cellProps: cellStyles.nowrap,
     },
     dateTimeColumn('Created', (delivery) => delivery.createdAt),
-    {
-      header: 'Actions',
-      hideHeader: true,
-      cell: (delivery) => (
-        <Button
-          size="xs"
-          variant="outline"
-          disabled={!canReplay}
-          aria-label={`Replay ${delivery.messageId}`}
-          onClick={() => replay(delivery)}
-        >
-          Replay
-        </Button>
-      ),
-    },
+    actionsColumn((delivery) => (
+      <Button
+        size="xs"
+        variant="outline"
+        disabled={!canReplay}
+        aria-label={`Replay ${delivery.messageId}`}
+        onClick={() => replay(delivery)}
+      >
+        Replay
+      </Button>
+    )),
   ];
 }
 

@@ -13,7 +13,7 @@ import { useState } from 'react';
 import { type Column, ListTable } from '../../components/data-table.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
 import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
-import { dateTimeColumn } from './table-columns.tsx';
+import { actionsColumn, dateTimeColumn } from './table-columns.tsx';
 import { WebhookDeliveriesPanel } from './webhook-deliveries-panel.tsx';
 import type { WebhookSearch } from './webhook-search.ts';
 
@@ -73,21 +73,17 @@ function columns(
       ),
     },
     dateTimeColumn('Created', (webhook) => webhook.createdAt),
-    {
-      header: 'Actions',
-      hideHeader: true,
-      cell: (webhook) => (
-        <Button
-          size="xs"
-          variant={webhook.id === selected ? 'solid' : 'outline'}
-          aria-pressed={webhook.id === selected}
-          aria-label={`Deliveries of ${webhook.url}`}
-          onClick={() => select(webhook)}
-        >
-          Deliveries
-        </Button>
-      ),
-    },
+    actionsColumn((webhook) => (
+      <Button
+        size="xs"
+        variant={webhook.id === selected ? 'solid' : 'outline'}
+        aria-pressed={webhook.id === selected}
+        aria-label={`Deliveries of ${webhook.url}`}
+        onClick={() => select(webhook)}
+      >
+        Deliveries
+      </Button>
+    )),
   ];
 }
 
