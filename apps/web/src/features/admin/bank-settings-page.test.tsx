@@ -1,11 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { makeUser, signedInAs } from '../../testing/fixtures.ts';
+import { adminSession } from '../../testing/fixtures.ts';
 import { renderApp } from '../../testing/render-app.tsx';
 import { makeBankSettings } from '../../testing/settings-fixtures.ts';
 import { callsTo, mockProcedures, TrpcMockError } from '../../testing/trpc-msw.ts';
-
-const admin = signedInAs(makeUser({ role: 'admin' }));
 
 const settings = makeBankSettings();
 
@@ -26,7 +24,7 @@ function mockSettingsSaves(fails = () => false) {
 describe('admin bank settings', () => {
   it('shows the saved settings in docs/product.md’s four groups', async () => {
     mockProcedures({ 'settings.get': () => settings });
-    renderApp('/admin/settings', { session: admin });
+    renderApp('/admin/settings', { session: adminSession });
     expect(await screen.findByRole('heading', { name: 'Bank Settings' })).toBeInTheDocument();
     expect(await screen.findByLabelText('Bank name')).toHaveValue('Horizon Bank');
     for (const group of [
@@ -45,7 +43,7 @@ describe('admin bank settings', () => {
 
   it('shows docs/product.md 5’s messages under each field once touched', async () => {
     mockProcedures({ 'settings.get': () => settings });
-    const { user } = renderApp('/admin/settings', { session: admin });
+    const { user } = renderApp('/admin/settings', { session: adminSession });
     const name = await screen.findByLabelText('Bank name');
     await user.clear(name);
     await user.tab();
@@ -68,7 +66,7 @@ describe('admin bank settings', () => {
 
   it('edits the bank’s routing number, refusing one that fails the ABA check', async () => {
     mockSettingsSaves();
-    const { user } = renderApp('/admin/settings', { session: admin });
+    const { user } = renderApp('/admin/settings', { session: adminSession });
     const routing = await screen.findByLabelText(/Routing number/);
     expect(routing).toHaveValue('121098768');
     await user.clear(routing);
@@ -89,7 +87,7 @@ describe('admin bank settings', () => {
   it('saves, says so for 3 seconds, and shows a failure in the red box', async () => {
     let fail = false;
     mockSettingsSaves(() => fail);
-    const { user } = renderApp('/admin/settings', { session: admin });
+    const { user } = renderApp('/admin/settings', { session: adminSession });
     await user.clear(await screen.findByLabelText('Transfer limit'));
     await user.type(screen.getByLabelText('Transfer limit'), '1000');
     await user.click(screen.getByRole('checkbox', { name: /Maintenance mode/ }));
@@ -110,7 +108,7 @@ describe('admin bank settings', () => {
 
   it('shows and saves the support quotas, with their messages', async () => {
     mockSettingsSaves();
-    const { user } = renderApp('/admin/settings', { session: admin });
+    const { user } = renderApp('/admin/settings', { session: adminSession });
     expect(await screen.findByRole('heading', { name: 'Support Quotas' })).toBeInTheDocument();
     expect(screen.getByLabelText('Attachments a day')).toHaveValue(50);
     expect(screen.getByLabelText('Attachments in all')).toHaveValue(500);

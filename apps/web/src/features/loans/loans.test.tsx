@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { expectLinkTo } from '../../testing/assertions.ts';
+import { expectLinkTo, expectTextsIn } from '../../testing/assertions.ts';
 import { signedInAs } from '../../testing/fixtures.ts';
 import { loanTypesAnswer, makeLoan, makeLoanDetail } from '../../testing/loan-fixtures.ts';
 import { makeBalance, makeTransaction } from '../../testing/money-fixtures.ts';
@@ -31,7 +31,7 @@ describe('My Loans', () => {
     const loans = await screen.findByRole('list', { name: 'Your loans' });
     const item = within(loans).getByRole('link');
     expect(item).toHaveAttribute('href', `/loans/${makeLoan().id}`);
-    for (const text of [
+    expectTextsIn(item, [
       'Personal loan',
       'Pending',
       '$10,000.00',
@@ -39,9 +39,7 @@ describe('My Loans', () => {
       '12 months',
       '12.5%',
       '$890.83',
-    ]) {
-      expect(within(item).getByText(text)).toBeInTheDocument();
-    }
+    ]);
   });
 
   it('says No loans and offers the first application', async () => {

@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { RouterOutputs } from '../../lib/trpc.ts';
+import { fixture } from '../../testing/fixture.ts';
 import { signedInAs } from '../../testing/fixtures.ts';
 import { renderApp } from '../../testing/render-app.tsx';
 import { savedList } from '../../testing/saved-list.ts';
@@ -8,19 +9,16 @@ import { callsTo, mockProcedures, TrpcMockError } from '../../testing/trpc-msw.t
 
 type Payee = RouterOutputs['payees']['list']['data'][number];
 
-function makePayee(overrides: Partial<Payee> = {}): Payee {
-  return {
-    id: crypto.randomUUID(),
-    name: 'Bob Smith',
-    accountNumber: '8085',
-    routingNumber: null,
-    bank: 'internal',
-    confirmation: { result: 'match', holder: 'Bob S.' },
-    dailyLimit: null,
-    createdAt: '2026-11-27T10:00:00.000Z',
-    ...overrides,
-  };
-}
+const makePayee = fixture<Payee>(() => ({
+  id: crypto.randomUUID(),
+  name: 'Bob Smith',
+  accountNumber: '8085',
+  routingNumber: null,
+  bank: 'internal',
+  confirmation: { result: 'match', holder: 'Bob S.' },
+  dailyLimit: null,
+  createdAt: '2026-11-27T10:00:00.000Z',
+}));
 
 /** A server that keeps payees, and takes only the code 123456 as the second factor. */
 function servePayees(initial: Payee[]) {

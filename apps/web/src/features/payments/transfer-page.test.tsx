@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { RouterInputs, RouterOutputs } from '../../lib/trpc.ts';
+import { expectTextsIn } from '../../testing/assertions.ts';
 import { signedInAs } from '../../testing/fixtures.ts';
 import {
   expectHistoryWithMessage,
@@ -84,15 +85,15 @@ describe('transfer', () => {
     await user.type(screen.getByLabelText('Description'), 'Dinner');
     const step = await review(user);
     expect(callsTo('transactions.transfer')).toEqual([]);
-    expect(within(step).getByText('$125.50')).toBeInTheDocument();
-    expect(within(step).getByText('Bob S.')).toBeInTheDocument();
-    expect(within(step).getByText('ending 8085')).toBeInTheDocument();
-    expect(within(step).getByText('Checking ending 7890')).toBeInTheDocument();
-    expect(within(step).getByText('Dinner')).toBeInTheDocument();
-    expect(within(step).getByText(ARRIVES_INSTANTLY)).toBeInTheDocument();
-    expect(
-      within(step).getByText('Payee check: The name matches the account holder'),
-    ).toBeInTheDocument();
+    expectTextsIn(step, [
+      '$125.50',
+      'Bob S.',
+      'ending 8085',
+      'Checking ending 7890',
+      'Dinner',
+      ARRIVES_INSTANTLY,
+      'Payee check: The name matches the account holder',
+    ]);
     await user.click(screen.getByRole('button', { name: 'Send Money' }));
 
     const processing = await screen.findByRole('button', { name: 'Processing...' });
@@ -244,12 +245,12 @@ describe('transfer', () => {
       }),
     );
     const step = await review(user);
-    expect(within(step).getByText('Landlord LLC')).toBeInTheDocument();
-    expect(within(step).getByText('021000021')).toBeInTheDocument();
-    expect(within(step).getByText(ARRIVES_AFTER_CLEARING)).toBeInTheDocument();
-    expect(
-      within(step).getByText('Payee check: Another bank’s account: the name cannot be confirmed'),
-    ).toBeInTheDocument();
+    expectTextsIn(step, [
+      'Landlord LLC',
+      '021000021',
+      ARRIVES_AFTER_CLEARING,
+      'Payee check: Another bank’s account: the name cannot be confirmed',
+    ]);
     await user.click(screen.getByRole('button', { name: 'Send Money' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/transactions'));
     expect(callsTo('transactions.transfer')).toEqual([

@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { expectTextsIn } from '../../testing/assertions.ts';
 import { makeUser, signedInAs } from '../../testing/fixtures.ts';
 import {
   expectHistoryWithMessage,
@@ -27,9 +28,7 @@ describe('withdraw', () => {
     renderApp('/withdraw', { session: signedInAs() });
     const summary = await screen.findByRole('region', { name: 'Account summary' });
     expect(await within(summary).findByText('$1,994.50')).toBeInTheDocument();
-    expect(within(summary).getByText('Daily withdrawal limit')).toBeInTheDocument();
-    expect(within(summary).getByText('$25,000.00')).toBeInTheDocument();
-    expect(within(summary).getByText('$24,920.00 left today')).toBeInTheDocument();
+    expectTextsIn(summary, ['Daily withdrawal limit', '$25,000.00', '$24,920.00 left today']);
     for (const name of [/Bank account/, /Debit card/, /Cash pickup/]) {
       expect(screen.getByRole('radio', { name })).toBeEnabled();
     }

@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { expectTextsIn } from '../../testing/assertions.ts';
 import { signedInAs } from '../../testing/fixtures.ts';
 import { renderApp } from '../../testing/render-app.tsx';
 import { callsTo, mockProcedure, mockProcedures, TrpcMockError } from '../../testing/trpc-msw.ts';
@@ -35,9 +36,7 @@ describe('statements', () => {
     expect(rows).toHaveLength(3);
     const march = rows[2];
     if (!march) throw new Error('no March row');
-    expect(within(march).getByText('Mar 2026')).toBeInTheDocument();
-    expect(within(march).getByText('$7,842.02')).toBeInTheDocument();
-    expect(within(march).getByText('••8085')).toBeInTheDocument();
+    expectTextsIn(march, ['Mar 2026', '$7,842.02', '••8085']);
     expect(
       within(march).getByRole('link', { name: 'March 2026 statement as PDF' }),
     ).toHaveAttribute('href', '/api/v1/statements/2026-03?format=pdf&account=412345678085');
