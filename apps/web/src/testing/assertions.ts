@@ -6,6 +6,12 @@ export function expectLinkTo(name: string | RegExp, href: string): void {
   expect(screen.getByRole('link', { name })).toHaveAttribute('href', href);
 }
 
+/** The page, once it has loaded, is headed `heading` and says `text`. */
+export async function expectPageSaying(heading: string, text: string): Promise<void> {
+  expect(await screen.findByRole('heading', { name: heading })).toBeInTheDocument();
+  expect(screen.getByText(text)).toBeInTheDocument();
+}
+
 /** Each of `texts` is shown inside `container` (a row, a card, a region). */
 export function expectTextsIn(container: HTMLElement, texts: readonly (string | RegExp)[]): void {
   for (const text of texts) expect(within(container).getByText(text)).toBeInTheDocument();

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { adminSession } from '../../testing/fixtures.ts';
 import { renderApp } from '../../testing/render-app.tsx';
-import { mockProcedures, TrpcMockError } from '../../testing/trpc-msw.ts';
+import { failing, mockProcedures } from '../../testing/trpc-msw.ts';
 
 const stats = {
   totalUsers: 1234,
@@ -84,12 +84,8 @@ describe('admin dashboard', () => {
 
   it('shows load errors in red boxes', async () => {
     mockProcedures({
-      'oversight.stats': () => {
-        throw new TrpcMockError('BAD_REQUEST', '');
-      },
-      'oversight.recentActivity': () => {
-        throw new TrpcMockError('FORBIDDEN', 'You do not have access to this');
-      },
+      'oversight.stats': failing('BAD_REQUEST', ''),
+      'oversight.recentActivity': failing('FORBIDDEN', 'You do not have access to this'),
     });
     renderApp('/admin', { session: adminSession });
     await waitFor(() =>

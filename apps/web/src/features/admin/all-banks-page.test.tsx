@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { expectTextsIn, findBodyRows } from '../../testing/assertions.ts';
 import { adminSession } from '../../testing/fixtures.ts';
 import { renderApp } from '../../testing/render-app.tsx';
-import { mockProcedure, TrpcMockError } from '../../testing/trpc-msw.ts';
+import { failing, mockProcedure } from '../../testing/trpc-msw.ts';
 
 const onePage = { page: 1, limit: 10, total: 1, hasMore: false };
 
@@ -76,9 +76,7 @@ describe('admin all banks', () => {
   });
 
   it('shows Error loading banks in a red box', async () => {
-    mockProcedure('banks.all', () => {
-      throw new TrpcMockError('INTERNAL_SERVER_ERROR', 'boom');
-    });
+    mockProcedure('banks.all', failing('INTERNAL_SERVER_ERROR', 'boom'));
     renderApp('/admin/banks', { session: adminSession });
     // A 5xx is retried once before the page gives up.
     const alert = await screen.findByRole('alert', {}, { timeout: 4000 });

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { RouterInputs, RouterOutputs } from '../../lib/trpc.ts';
 import { adminSession } from '../../testing/fixtures.ts';
 import { renderApp } from '../../testing/render-app.tsx';
-import { callsTo, mockProcedure, mockProcedures, TrpcMockError } from '../../testing/trpc-msw.ts';
+import { callsTo, failing, mockProcedure, mockProcedures } from '../../testing/trpc-msw.ts';
 
 function days(count: number) {
   return Array.from({ length: count }, (_, index) => {
@@ -125,9 +125,7 @@ describe('admin analytics', () => {
   });
 
   it('shows a load error in a red box', async () => {
-    mockProcedure('oversight.analytics', () => {
-      throw new TrpcMockError('BAD_REQUEST', '');
-    });
+    mockProcedure('oversight.analytics', failing('BAD_REQUEST', ''));
     renderApp('/admin/analytics', { session: adminSession });
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to fetch analytics');
   });

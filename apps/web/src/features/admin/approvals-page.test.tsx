@@ -6,7 +6,7 @@ import { fixture } from '../../testing/fixture.ts';
 import { adminSession } from '../../testing/fixtures.ts';
 import { makeTransaction, transactionPage } from '../../testing/money-fixtures.ts';
 import { renderApp } from '../../testing/render-app.tsx';
-import { callsTo, mockProcedure, mockProcedures, TrpcMockError } from '../../testing/trpc-msw.ts';
+import { callsTo, failing, mockProcedure, mockProcedures } from '../../testing/trpc-msw.ts';
 
 type Approval = RouterOutputs['approvals']['list']['data'][number];
 
@@ -54,11 +54,12 @@ describe('the approvals queue', () => {
     const mine = makeApproval({ id: '0193a7c2-0000-7000-8000-0000000000a2', makerId: 'user-1' });
     const theirs = makeApproval();
     mockProcedure('approvals.list', () => ({ data: [mine, theirs] }));
-    mockProcedure('approvals.reject', () => {
-      throw new TrpcMockError('CONFLICT', 'This request was already approved', {
+    mockProcedure(
+      'approvals.reject',
+      failing('CONFLICT', 'This request was already approved', {
         reason: 'APPROVAL_CLOSED',
-      });
-    });
+      }),
+    );
     const { user } = renderApp('/admin/approvals', { session: adminSession });
     const [own, other] = await findBodyRows('Approval requests', 2);
     expect(within(own).getByText('Waiting for another administrator')).toBeInTheDocument();

@@ -4,6 +4,7 @@ import { adminSession } from '../../testing/fixtures.ts';
 import { renderApp } from '../../testing/render-app.tsx';
 import { makeBankSettings } from '../../testing/settings-fixtures.ts';
 import { callsTo, mockProcedures, TrpcMockError } from '../../testing/trpc-msw.ts';
+import { retype } from '../../testing/user-actions.ts';
 
 const settings = makeBankSettings();
 
@@ -51,10 +52,8 @@ describe('admin bank settings', () => {
     await user.clear(screen.getByLabelText('Support email'));
     await user.clear(screen.getByLabelText('Support phone'));
     await user.clear(screen.getByLabelText('Transfer limit'));
-    await user.clear(screen.getByLabelText('Withdrawal limit'));
-    await user.type(screen.getByLabelText('Withdrawal limit'), '-5');
-    await user.clear(screen.getByLabelText('Savings'));
-    await user.type(screen.getByLabelText('Savings'), '-1');
+    await retype(user, 'Withdrawal limit', '-5');
+    await retype(user, 'Savings', '-1');
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByText('Support email is required')).toBeInTheDocument();
     expect(screen.getByText('Support phone is required')).toBeInTheDocument();
@@ -116,14 +115,11 @@ describe('admin bank settings', () => {
     expect(screen.getByLabelText('Tickets a day')).toHaveValue(20);
     expect(screen.getByLabelText('Chat messages a minute')).toHaveValue(30);
 
-    await user.clear(screen.getByLabelText('Tickets a minute'));
-    await user.type(screen.getByLabelText('Tickets a minute'), '0');
+    await retype(user, 'Tickets a minute', '0');
     await user.tab();
     expect(await screen.findByText('Tickets a minute must be 1 or more')).toBeInTheDocument();
-    await user.clear(screen.getByLabelText('Tickets a minute'));
-    await user.type(screen.getByLabelText('Tickets a minute'), '3');
-    await user.clear(screen.getByLabelText('Attachments a day'));
-    await user.type(screen.getByLabelText('Attachments a day'), '20');
+    await retype(user, 'Tickets a minute', '3');
+    await retype(user, 'Attachments a day', '20');
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByText('Settings updated successfully')).toBeInTheDocument();
     expect(callsTo('settings.update')).toEqual([

@@ -4,7 +4,7 @@ import { expectTextsIn, findBodyRows } from '../../testing/assertions.ts';
 import { adminSession } from '../../testing/fixtures.ts';
 import { makeLoan, makeLoanDetail } from '../../testing/loan-fixtures.ts';
 import { renderApp } from '../../testing/render-app.tsx';
-import { callsTo, mockProcedure, mockProcedures, TrpcMockError } from '../../testing/trpc-msw.ts';
+import { callsTo, failing, mockProcedure, mockProcedures } from '../../testing/trpc-msw.ts';
 
 function serveLoans() {
   const loans = [
@@ -77,12 +77,10 @@ describe('admin loan management', () => {
     serveLoans();
     const changed = 'This application changed since you opened it. Review it again.';
     mockProcedures({
-      'loans.decide': () => {
-        throw new TrpcMockError('CONFLICT', changed, {
-          reason: 'APPLICATION_CHANGED',
-          figures: { version: 2 },
-        });
-      },
+      'loans.decide': failing('CONFLICT', changed, {
+        reason: 'APPLICATION_CHANGED',
+        figures: { version: 2 },
+      }),
     });
     const { user } = renderApp('/admin/loans', { session: adminSession });
     const [pending] = await findBodyRows('Loans', 1);

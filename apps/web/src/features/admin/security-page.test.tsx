@@ -7,10 +7,10 @@ import { adminSession } from '../../testing/fixtures.ts';
 import { renderApp } from '../../testing/render-app.tsx';
 import {
   callsTo,
+  failing,
   mockProcedure,
   mockProcedures,
   type ProcedureMocks,
-  TrpcMockError,
 } from '../../testing/trpc-msw.ts';
 
 const agent = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/140.0 Safari/537.36';
@@ -95,9 +95,7 @@ describe('admin security audit log', () => {
   });
 
   it('shows an error in a red box', async () => {
-    mockProcedure('admin.auditLog', () => {
-      throw new TrpcMockError('FORBIDDEN', 'Administrators only');
-    });
+    mockProcedure('admin.auditLog', failing('FORBIDDEN', 'Administrators only'));
     renderApp('/admin/security', { session: adminSession });
     expect(await screen.findByRole('alert')).toHaveTextContent('Administrators only');
   });
@@ -224,9 +222,7 @@ describe('admin open sessions', () => {
 
   it('shows a sessions load error in a red box', async () => {
     await openTab('Open sessions', {
-      'oversight.sessions': () => {
-        throw new TrpcMockError('BAD_REQUEST', '');
-      },
+      'oversight.sessions': failing('BAD_REQUEST', ''),
     });
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to fetch sessions');
   });

@@ -4,7 +4,7 @@ import { expectTextsIn } from '../../testing/assertions.ts';
 import { adminSession } from '../../testing/fixtures.ts';
 import { makeTransaction, transactionPage } from '../../testing/money-fixtures.ts';
 import { renderApp } from '../../testing/render-app.tsx';
-import { callsTo, mockProcedure, TrpcMockError } from '../../testing/trpc-msw.ts';
+import { callsTo, failing, mockProcedure } from '../../testing/trpc-msw.ts';
 
 /** 25 transactions of several customers, ten to a page; the pending filter keeps three. */
 function serveAll() {
@@ -92,9 +92,7 @@ describe('admin transaction monitoring', () => {
   });
 
   it('shows an error in a red box', async () => {
-    mockProcedure('transactions.all', () => {
-      throw new TrpcMockError('FORBIDDEN', 'Administrators only');
-    });
+    mockProcedure('transactions.all', failing('FORBIDDEN', 'Administrators only'));
     renderApp('/admin/transactions', { session: adminSession });
     expect(await screen.findByRole('alert')).toHaveTextContent('Administrators only');
   });

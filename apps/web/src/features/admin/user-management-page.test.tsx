@@ -4,7 +4,7 @@ import { makeListedUser } from '../../testing/admin-user-fixtures.ts';
 import { expectTextsIn, findBodyRows } from '../../testing/assertions.ts';
 import { adminSession, makeUser, signedInAs } from '../../testing/fixtures.ts';
 import { renderApp } from '../../testing/render-app.tsx';
-import { callsTo, mockProcedure, mockProcedures, TrpcMockError } from '../../testing/trpc-msw.ts';
+import { callsTo, failing, mockProcedure, mockProcedures } from '../../testing/trpc-msw.ts';
 
 const stats = {
   totalUsers: 12,
@@ -122,12 +122,13 @@ describe('admin user management', () => {
 
   it('asks before deleting, and shows why the bank refused', async () => {
     serveUsers();
-    mockProcedure('admin.deleteUser', () => {
-      throw new TrpcMockError(
+    mockProcedure(
+      'admin.deleteUser',
+      failing(
         'CONFLICT',
         'This user cannot be deleted while their balance is $1,250.50: it must be $0.00 first',
-      );
-    });
+      ),
+    );
     const { user } = renderApp('/admin/users', { session: adminSession });
     await user.click(await screen.findByRole('button', { name: 'Delete Grace Hopper' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Delete user' });

@@ -4,7 +4,7 @@ import { expectTextsIn } from '../../testing/assertions.ts';
 import { makeUser, signedInAs } from '../../testing/fixtures.ts';
 import { makeBalance, makeStats, transactionPage } from '../../testing/money-fixtures.ts';
 import { renderApp } from '../../testing/render-app.tsx';
-import { callsTo, mockProcedures, TrpcMockError } from '../../testing/trpc-msw.ts';
+import { callsTo, failing, mockProcedures } from '../../testing/trpc-msw.ts';
 import { accountDetailsText, groupDigits } from './account-details.tsx';
 
 const checking = {
@@ -98,9 +98,7 @@ describe('account details', () => {
   it('says so when the details cannot be read', async () => {
     mockDashboard();
     mockProcedures({
-      'accounts.list': () => {
-        throw new TrpcMockError('INTERNAL_SERVER_ERROR', 'Boom');
-      },
+      'accounts.list': failing('INTERNAL_SERVER_ERROR', 'Boom'),
     });
     const { dialog } = await openDetails();
     expect(await within(dialog).findByRole('alert')).toBeInTheDocument();

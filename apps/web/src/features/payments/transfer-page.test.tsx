@@ -10,7 +10,7 @@ import {
   transactionPage,
 } from '../../testing/money-fixtures.ts';
 import { renderApp } from '../../testing/render-app.tsx';
-import { callsTo, mockProcedures, TrpcMockError } from '../../testing/trpc-msw.ts';
+import { callsTo, failing, mockProcedures } from '../../testing/trpc-msw.ts';
 import { ARRIVES_AFTER_CLEARING, ARRIVES_INSTANTLY } from './transfer-review.tsx';
 
 const BOB = '412345678085';
@@ -45,9 +45,9 @@ function payeeOf(
   };
 }
 
-function mockPage() {
+function mockPage(balance = makeBalance({ balance: 1234.5, transferredToday: 1000 })) {
   mockProcedures({
-    'transactions.balance': () => makeBalance({ balance: 1234.5, transferredToday: 1000 }),
+    'transactions.balance': () => balance,
     'transactions.list': () => transactionPage([]),
     'transactions.lookupPayee': payeeOf,
     'payees.list': () => ({ data: [] }),
@@ -139,18 +139,12 @@ describe('transfer', () => {
   });
 
   it('shows the server refusal of an amount at the amount field', async () => {
+    mockPage(makeBalance({ balance: 90_000, transferredToday: 0 }));
     mockProcedures({
-      'transactions.balance': () => makeBalance({ balance: 90_000, transferredToday: 0 }),
-      'transactions.list': () => transactionPage([]),
-      'transactions.lookupPayee': payeeOf,
-      'payees.list': () => ({ data: [] }),
-      'transactions.recentRecipients': () => [],
-      'transactions.transfer': () => {
-        throw new TrpcMockError(
-          'BAD_REQUEST',
-          'Daily transfer limit exceeded: the limit is $25,000.00 a day',
-        );
-      },
+      'transactions.transfer': failing(
+        'BAD_REQUEST',
+        'Daily transfer limit exceeded: the limit is $25,000.00 a day',
+      ),
     });
     const { user } = renderApp('/transfer', { session: signedInAs() });
     expect(await screen.findByText('$90,000.00')).toBeInTheDocument();
@@ -183,9 +177,7 @@ describe('transfer', () => {
   it('shows a failure, keeps the review step, and uses a new key for the next try', async () => {
     mockPage();
     mockProcedures({
-      'transactions.transfer': () => {
-        throw new TrpcMockError('CONFLICT', 'Please retry the request');
-      },
+      'transactions.transfer': failing('CONFLICT', 'Please retry the request'),
     });
     const { user, router } = renderApp('/transfer', { session: signedInAs() });
     await user.type(await screen.findByLabelText(/Recipient account number/), BOB);

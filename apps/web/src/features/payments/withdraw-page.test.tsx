@@ -11,7 +11,8 @@ import {
   movementResult,
 } from '../../testing/money-fixtures.ts';
 import { renderApp } from '../../testing/render-app.tsx';
-import { callsTo, mockProcedures, TrpcMockError } from '../../testing/trpc-msw.ts';
+import { callsTo, failing, mockProcedures } from '../../testing/trpc-msw.ts';
+import { retype } from '../../testing/user-actions.ts';
 
 const savedBank = makeBank({ name: 'First Federal', accountName: null });
 const debitCard = makeCard({ type: 'debit', last4: '1111', number: '**** **** **** 1111' });
@@ -64,12 +65,10 @@ describe('withdraw', () => {
   it('offers only debit cards, and shows the limit refusal', async () => {
     mockPage();
     mockProcedures({
-      'transactions.withdraw': () => {
-        throw new TrpcMockError(
-          'BAD_REQUEST',
-          'Daily withdrawal limit exceeded: the limit is $25,000.00 a day',
-        );
-      },
+      'transactions.withdraw': failing(
+        'BAD_REQUEST',
+        'Daily withdrawal limit exceeded: the limit is $25,000.00 a day',
+      ),
     });
     const { user } = renderApp('/withdraw', { session: signedInAs() });
     await user.click(await screen.findByText('To a saved debit card'));
@@ -116,8 +115,7 @@ describe('withdraw', () => {
     await user.click(screen.getByRole('button', { name: 'Withdraw' }));
     expect(await screen.findByText('Invalid routing number')).toBeInTheDocument();
     expect(callsTo('transactions.withdraw')).toEqual([]);
-    await user.clear(screen.getByLabelText(/Routing number/));
-    await user.type(screen.getByLabelText(/Routing number/), '021000021');
+    await retype(user, /Routing number/, '021000021');
     await user.click(screen.getByRole('button', { name: 'Withdraw' }));
     expect(
       await screen.findByText('Withdrawal request submitted successfully'),

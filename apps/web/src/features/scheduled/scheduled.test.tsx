@@ -4,22 +4,18 @@ import type { RouterOutputs } from '../../lib/trpc.ts';
 import { expectLinkTo, expectTextsIn } from '../../testing/assertions.ts';
 import { fixture } from '../../testing/fixture.ts';
 import { signedInAs } from '../../testing/fixtures.ts';
+import { makePayee } from '../../testing/payee-fixtures.ts';
 import { renderApp } from '../../testing/render-app.tsx';
 import { callsTo, mockProcedures, TrpcMockError } from '../../testing/trpc-msw.ts';
 
 type Detail = RouterOutputs['scheduled']['byId']['data'];
-type Payee = RouterOutputs['payees']['list']['data'][number];
 
-const payee: Payee = {
+const payee = makePayee({
   id: '0193a5f0-0000-7000-8000-0000000000b1',
   name: 'Bob Landlord',
-  accountNumber: '8085',
-  routingNumber: null,
-  bank: 'internal',
   confirmation: { result: 'match', holder: 'Bob L.' },
-  dailyLimit: null,
   createdAt: '2026-11-20T10:00:00.000Z',
-};
+});
 
 const makeSchedule = fixture<Detail>(() => ({
   id: '0193a5f0-0000-7000-8000-0000000000c1',

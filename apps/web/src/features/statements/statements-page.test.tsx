@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { expectTextsIn } from '../../testing/assertions.ts';
 import { signedInAs } from '../../testing/fixtures.ts';
 import { renderApp } from '../../testing/render-app.tsx';
-import { callsTo, mockProcedure, mockProcedures, TrpcMockError } from '../../testing/trpc-msw.ts';
+import { callsTo, failing, mockProcedure, mockProcedures } from '../../testing/trpc-msw.ts';
+import { retype } from '../../testing/user-actions.ts';
 
 const statements = {
   data: [
@@ -59,8 +60,7 @@ describe('statements', () => {
     await user.type(screen.getByLabelText(/^From/), '2026-03-10');
     await user.type(screen.getByLabelText(/^To/), '2026-03-01');
     expect(await screen.findByText('From must be on or before To')).toBeInTheDocument();
-    await user.clear(screen.getByLabelText(/^To/));
-    await user.type(screen.getByLabelText(/^To/), '2026-03-31');
+    await retype(user, /^To/, '2026-03-31');
     await user.selectOptions(screen.getByLabelText('Format'), 'csv');
     expect(await screen.findByRole('link', { name: /Download statement/ })).toHaveAttribute(
       'href',
@@ -119,9 +119,7 @@ describe('statements', () => {
   });
 
   it('says when the statements cannot be loaded', async () => {
-    mockProcedure('statements.list', () => {
-      throw new TrpcMockError('INTERNAL_SERVER_ERROR', 'boom');
-    });
+    mockProcedure('statements.list', failing('INTERNAL_SERVER_ERROR', 'boom'));
     renderApp('/statements', { session: signedInAs() });
     // A 5xx is retried once before the page gives up.
     const alert = await screen.findByRole('alert', {}, { timeout: 4000 });

@@ -5,7 +5,7 @@ import { expectTextsIn, findBodyRows } from '../../testing/assertions.ts';
 import { makeUser, signedInAs } from '../../testing/fixtures.ts';
 import { renderApp } from '../../testing/render-app.tsx';
 import { makeTicket, ticketId, ticketPage } from '../../testing/support-fixtures.ts';
-import { callsTo, mockProcedure, mockProcedures, TrpcMockError } from '../../testing/trpc-msw.ts';
+import { callsTo, failing, mockProcedure, mockProcedures } from '../../testing/trpc-msw.ts';
 
 const admin = signedInAs(makeUser({ role: 'admin', id: 'admin-1' }));
 const agent = signedInAs(
@@ -127,9 +127,7 @@ describe('support management', () => {
   });
 
   it('replaces the screen with a red message when loading fails', async () => {
-    mockProcedure('support.all', () => {
-      throw new TrpcMockError('FORBIDDEN', 'You do not have access to this');
-    });
+    mockProcedure('support.all', failing('FORBIDDEN', 'You do not have access to this'));
     renderApp('/admin/support', { session: admin });
     expect(await screen.findByRole('alert')).toHaveTextContent('You do not have access to this');
     expect(screen.queryByRole('heading', { name: 'Support Management' })).not.toBeInTheDocument();
