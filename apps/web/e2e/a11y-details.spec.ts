@@ -2,8 +2,8 @@ import {
   createCustomer,
   expect,
   expectNoAxeViolations,
-  signIn,
   signInAsAdmin,
+  signInNewCustomer,
   test,
 } from './fixtures.ts';
 
@@ -14,8 +14,7 @@ test('the signed-in layout’s account menu says what it shows (label-content-na
   page,
   request,
 }) => {
-  const customer = await createCustomer(request, 'Axe');
-  await signIn(page, customer.email);
+  await signInNewCustomer(page, request, 'Axe');
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
     await page.goto('/');
@@ -25,8 +24,7 @@ test('the signed-in layout’s account menu says what it shows (label-content-na
 });
 
 test('a loan or a ticket that is not there has its h1', async ({ page, request }) => {
-  const customer = await createCustomer(request, 'Absent');
-  await signIn(page, customer.email);
+  await signInNewCustomer(page, request, 'Absent');
   await page.goto(`/loans/${missing}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Loan not found' })).toBeVisible();
   await expectNoAxeViolations(page);

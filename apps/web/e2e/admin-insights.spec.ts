@@ -1,13 +1,5 @@
 import { readFileSync } from 'node:fs';
-import {
-  createCustomer,
-  expect,
-  expectNoAxeViolations,
-  screenshots,
-  signIn,
-  signInAsAdmin,
-  test,
-} from './fixtures.ts';
+import { auditScreen, createCustomer, expect, signIn, signInAsAdmin, test } from './fixtures.ts';
 
 test('an administrator reads the dashboard, the analytics and the security screen, and ends a session', async ({
   browser,
@@ -43,8 +35,7 @@ test('an administrator reads the dashboard, the analytics and the security scree
   }
   const activity = page.getByRole('region', { name: 'Recent Activity' });
   await expect(activity.getByText(`Failed sign-in: ${customer.email}`).first()).toBeVisible();
-  await expectNoAxeViolations(page);
-  await screenshots(page, 'admin', 'dashboard');
+  await auditScreen(page, 'admin', 'dashboard');
 
   // Analytics: this period's sign-up is drawn; the period is switched and downloaded.
   await page.getByRole('link', { name: 'Analytics' }).click();
@@ -67,8 +58,7 @@ test('an administrator reads the dashboard, the analytics and the security scree
   const csv = readFileSync(await download.path(), 'utf8').split('\n');
   expect(csv[0]).toBe('metric,day,category,count,amount_usd');
   expect(csv.filter((line) => line.startsWith('sign_ups,'))).toHaveLength(7);
-  await expectNoAxeViolations(page);
-  await screenshots(page, 'admin', 'analytics');
+  await auditScreen(page, 'admin', 'analytics');
 
   // Security: the audit log filtered to the customer's sign-ins.
   await page.goto('/admin');
@@ -80,23 +70,20 @@ test('an administrator reads the dashboard, the analytics and the security scree
   const log = page.getByRole('table', { name: 'Audit log' });
   await expect(log.getByRole('row')).toHaveCount(2);
   await expect(log.getByRole('row').nth(1)).toContainText(customer.email);
-  await expectNoAxeViolations(page);
-  await screenshots(page, 'admin', 'security-audit');
+  await auditScreen(page, 'admin', 'security-audit');
 
   await page.getByRole('tab', { name: 'Failed sign-ins' }).click();
   const failures = page.getByRole('table', { name: 'Failed sign-ins by address' });
   await expect(failures.getByRole('row').filter({ hasText: '203.0.113.66' })).toContainText(
     customer.email,
   );
-  await expectNoAxeViolations(page);
-  await screenshots(page, 'admin', 'security-failures');
+  await auditScreen(page, 'admin', 'security-failures');
 
   // Open sessions: the customer's is ended; their next request finds them signed out.
   await page.getByRole('tab', { name: 'Open sessions' }).click();
   await expect(page.getByRole('table', { name: 'Open sessions' })).toBeVisible();
   await expect(page.getByText('This session')).toBeVisible();
-  await expectNoAxeViolations(page);
-  await screenshots(page, 'admin', 'security-sessions');
+  await auditScreen(page, 'admin', 'security-sessions');
   await page.getByRole('tabpanel').getByRole('searchbox', { name: 'User' }).fill(customer.email);
   const sessions = page.getByRole('table', { name: 'Open sessions' });
   await expect(sessions.getByRole('row')).toHaveCount(2);

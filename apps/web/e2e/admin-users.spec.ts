@@ -2,9 +2,9 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { e2eAdmin } from '../playwright.config.ts';
 import { submitDepositForm } from './customer.ts';
 import {
+  auditScreen,
   createCustomer,
   expect,
-  expectNoAxeViolations,
   screenshots,
   signIn,
   signInAsAdmin,
@@ -85,8 +85,7 @@ test('an administrator blocks a customer, lowers the limit, runs maintenance and
   const table = page.getByRole('table', { name: 'Users' });
   await expect(table.getByRole('row')).toHaveCount(2);
   await expect(page.getByText('Showing 1 to 1 of 1 results')).toBeVisible();
-  await expectNoAxeViolations(page);
-  await screenshots(page, 'admin-users', 'users');
+  await auditScreen(page, 'admin-users', 'users');
   await table.getByRole('button', { name: 'Block Blake Tester' }).click();
   await expect(page.getByText('User blocked successfully')).toBeVisible();
   await expect(customer).toHaveURL(/\/login/, { timeout: 15_000 });
@@ -106,8 +105,7 @@ test('an administrator blocks a customer, lowers the limit, runs maintenance and
   await expect(
     page.getByText(/User blocked\s+by Administrator Account \(administrator\)/).first(),
   ).toBeVisible();
-  await expectNoAxeViolations(page);
-  await screenshots(page, 'admin-users', 'user-detail');
+  await auditScreen(page, 'admin-users', 'user-detail');
   await page.getByRole('button', { name: 'Unblock' }).click();
   await expect(page.getByText('User unblocked successfully')).toBeVisible();
   // A change of name saves while the customer has no limit of their own (it once sent 0).
@@ -119,8 +117,7 @@ test('an administrator blocks a customer, lowers the limit, runs maintenance and
 
   // A lowered transfer limit applies to the customer's next transfer.
   await setTransferLimit(page, '100');
-  await expectNoAxeViolations(page);
-  await screenshots(page, 'admin-users', 'settings');
+  await auditScreen(page, 'admin-users', 'settings');
   try {
     await signIn(customer, blake.email);
     await submitDepositForm(customer, '500');
@@ -155,8 +152,7 @@ test('an administrator blocks a customer, lowers the limit, runs maintenance and
     ).toBeVisible();
     await expect(customer.getByRole('button', { name: 'Learn More' })).toBeVisible();
     await expect(customer.getByRole('heading', { name: 'We’ll be back soon' })).toBeVisible();
-    await expectNoAxeViolations(customer);
-    await screenshots(customer, 'admin-users', 'maintenance-customer');
+    await auditScreen(customer, 'admin-users', 'maintenance-customer');
     await screenshots(page, 'admin-users', 'maintenance-admin');
   } finally {
     await setMaintenance(page, false);

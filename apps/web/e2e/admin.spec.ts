@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { e2eAdmin } from '../playwright.config.ts';
-import { expect, expectNoAxeViolations, signInAsAdmin, test } from './fixtures.ts';
+import { expect, expectNoAxeViolations, rowsOf, signInAsAdmin, test } from './fixtures.ts';
 
 /** A tRPC mutation from inside the page, so the session cookie and same-origin headers go too. */
 async function mutate(page: Page, path: string, input: unknown): Promise<unknown> {
@@ -59,21 +59,14 @@ test('an administrator monitors transactions, banks and the audit log', async ({
 
   await page.goto('/admin/banks');
   await expect(page.getByRole('heading', { name: 'All Banks' })).toBeVisible();
-  const bankRow = page
-    .getByRole('table', { name: 'Linked banks' })
-    .getByRole('row')
-    .filter({ hasText: 'E2E Credit Union' });
+  const bankRow = rowsOf(page, 'Linked banks', 'E2E Credit Union');
   await expect(bankRow).toContainText('****6789');
   await expect(bankRow).toContainText(e2eAdmin.email);
   await checkBothWidths(page);
 
   await page.goto('/admin/security');
   await expect(page.getByRole('heading', { name: 'Security' })).toBeVisible();
-  const ownSignIn = page
-    .getByRole('table', { name: 'Audit log' })
-    .getByRole('row')
-    .filter({ hasText: 'Sign-in' })
-    .filter({ hasText: e2eAdmin.email });
+  const ownSignIn = rowsOf(page, 'Audit log', 'Sign-in').filter({ hasText: e2eAdmin.email });
   await expect(ownSignIn.first()).toBeVisible();
   await checkBothWidths(page);
 });

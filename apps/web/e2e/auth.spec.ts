@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import {
   appTakenOver,
   createCustomer,
@@ -177,8 +178,18 @@ test('unknown paths show the 404 page', async ({ page }) => {
   ).toBeVisible();
 });
 
+/** Each of `paths` in turn, loaded and settled (and `rendered` once it is), is axe-clean. */
+async function expectPagesAxeClean(page: Page, paths: string[], rendered?: () => Promise<void>) {
+  for (const path of paths) {
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+    await rendered?.();
+    await expectNoAxeViolations(page);
+  }
+}
+
 test('public pages have no axe violations', async ({ page }) => {
-  for (const path of [
+  const paths = [
     '/login',
     '/register',
     '/forgot-password',
@@ -189,20 +200,18 @@ test('public pages have no axe violations', async ({ page }) => {
     '/privacy',
     '/404',
     '/500',
-  ]) {
-    await page.goto(path);
-    await page.waitForLoadState('networkidle');
+  ];
+  await expectPagesAxeClean(page, paths, async () => {
     // The page has rendered (the session check shows a spinner first): axe judges the page.
     await expect(page.locator('h1').first()).toBeVisible();
-    await expectNoAxeViolations(page);
-  }
+  });
 });
 
 test('signed-in pages have no axe violations', async ({ page, request }) => {
   const { email } = await createCustomer(request, 'Ava');
   await signIn(page, email);
   await expect(page.getByRole('heading', { name: /Welcome, Ava/ })).toBeVisible();
-  for (const path of [
+  const paths = [
     '/',
     '/profile',
     '/faqs',
@@ -215,11 +224,8 @@ test('signed-in pages have no axe violations', async ({ page, request }) => {
     '/my-banks',
     '/loans',
     '/support',
-  ]) {
-    await page.goto(path);
-    await page.waitForLoadState('networkidle');
-    await expectNoAxeViolations(page);
-  }
+  ];
+  await expectPagesAxeClean(page, paths);
 });
 
 test.describe('on a 360 px phone', () => {

@@ -4,7 +4,7 @@ import {
   submitDepositForm,
   submitTransferForm,
 } from './customer.ts';
-import { createCustomer, expect, expectNoAxeViolations, screenshots, test } from './fixtures.ts';
+import { auditScreen, createCustomer, expect, test } from './fixtures.ts';
 
 // Spending by category: a customer files a payment under Groceries on its page and sees the
 // dashboard sum it there; the other side of the transfer keeps their own category.
@@ -49,8 +49,7 @@ test('a payment filed under Groceries counts there on the dashboard, for the pay
   await category.selectOption({ label: 'Groceries' });
   await expect(page.getByText('Category changed to Groceries')).toBeVisible();
   await expect(category).toHaveValue('groceries');
-  await expectNoAxeViolations(page);
-  await screenshots(page, 'category', 'transaction-detail');
+  await auditScreen(page, 'category', 'transaction-detail');
 
   // The dashboard sums it under Groceries now.
   await page.getByRole('navigation').getByRole('link', { name: 'Dashboard' }).first().click();
@@ -59,8 +58,7 @@ test('a payment filed under Groceries counts there on the dashboard, for the pay
   await expect(rows.first()).toContainText('$64.20');
   await expect(rows.first()).toContainText('100% of this month');
   await expect(rows.first()).toContainText('Last month $0.00');
-  await expectNoAxeViolations(page);
-  await screenshots(page, 'category', 'dashboard');
+  await auditScreen(page, 'category', 'dashboard');
 
   // The payee's side keeps its own category.
   await payeePage.goto(`/transactions/${transactionId}`);

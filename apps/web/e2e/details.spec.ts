@@ -1,4 +1,12 @@
-import { createCustomer, expect, expectNoAxeViolations, signIn, test } from './fixtures.ts';
+import { submitDepositForm } from './customer.ts';
+import {
+  createCustomer,
+  expect,
+  expectNoAxeViolations,
+  signIn,
+  signInNewCustomer,
+  test,
+} from './fixtures.ts';
 
 // From the footprint and page-speed review: the details a customer notices.
 
@@ -15,8 +23,7 @@ test('forms with their errors showing are axe clean (AA contrast), light and dar
     await page.screenshot({ path: `test-results/details-register-errors-${scheme}.png` });
   }
   await page.emulateMedia({ colorScheme: 'light' });
-  const customer = await createCustomer(request, 'Detail');
-  await signIn(page, customer.email);
+  const _customer = await signInNewCustomer(page, request, 'Detail');
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
     await page.goto('/transfer');
@@ -70,8 +77,7 @@ test('a cold load paints the signed-in frame and a spinner before any script or 
   page,
   request,
 }) => {
-  const customer = await createCustomer(request, 'Cold');
-  await signIn(page, customer.email);
+  await signInNewCustomer(page, request, 'Cold');
   // Held until released: the page's scripts, then the API, as on a slow first load.
   const held = { scripts: gate(), api: gate() };
   await page.route('**/assets/*.js', async (route) => {
@@ -255,8 +261,7 @@ test('a toast sits below the top bar: the account menu stays in reach', async ({
   context,
 }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  const customer = await createCustomer(request, 'Toast');
-  await signIn(page, customer.email);
+  await signInNewCustomer(page, request, 'Toast');
   const toast = page.getByText('Account number copied to clipboard');
   for (const width of [1280, 360]) {
     // The previous width's toast gone first: copying again while it shows only keeps it (and
@@ -282,15 +287,9 @@ test('at 360 px: quick links in the first screen, a transaction’s title on who
   page,
   request,
 }) => {
-  const customer = await createCustomer(request, 'Narrow');
-  await signIn(page, customer.email);
+  await signInNewCustomer(page, request, 'Narrow');
   await page.setViewportSize({ width: 360, height: 800 });
-  await page.goto('/deposit');
-  await page.getByLabel('Card number').fill('4111 1111 1111 1111');
-  await page.getByLabel('Expiry date').fill('12/39');
-  await page.getByLabel('CVV').fill('123');
-  await page.getByLabel('Amount').fill('25');
-  await page.getByRole('button', { name: 'Deposit Funds' }).click();
+  await submitDepositForm(page, '25');
   await expect(page).toHaveURL(/\/transactions$/);
 
   await page.goto('/');
@@ -317,8 +316,7 @@ test('at 360 px the ticket chat is a full-screen sheet, closed with Escape', asy
   page,
   request,
 }) => {
-  const customer = await createCustomer(request, 'Sheet');
-  await signIn(page, customer.email);
+  await signInNewCustomer(page, request, 'Sheet');
   await page.setViewportSize({ width: 360, height: 740 });
   await page.goto('/support/create');
   await page.getByLabel('Subject').fill('Where is my card?');

@@ -1,13 +1,13 @@
 import {
+  auditScreen,
   createCustomer,
   expect,
-  expectNoAxeViolations,
-  screenshots,
+  rowsOf,
   signIn,
   signInAsAdmin,
   test,
 } from './fixtures.ts';
-import { accountNumberOf, call, depositFromPage, field } from './page-trpc.ts';
+import { field, payBetween } from './page-trpc.ts';
 import { appoint, userIdOf } from './staff.ts';
 
 test('a customer disputes a payment: support credits provisionally, two admins reverse it, the customer sees it all', async ({
@@ -28,17 +28,12 @@ test('a customer disputes a payment: support credits provisionally, two admins r
   await appoint(admin, checker.email, 'admin');
 
   // Alice pays Bob $1,500, above the bank's $1,000 four-eyes amount for reversals.
-  const bobPage = await fresh();
-  await signIn(bobPage, bob.email, bob.password);
-  const bobAccount = await accountNumberOf(bobPage);
   const alicePage = await fresh();
-  await signIn(alicePage, alice.email, alice.password);
-  await depositFromPage(alicePage, 2_000);
-  const paid = await call(
-    alicePage,
-    'transactions.transfer',
-    { recipientAccountNumber: bobAccount, amount: 1_500, description: 'Concert tickets' },
-    'POST',
+  const paid = await payBetween(
+    { ...alice, page: alicePage },
+    { ...bob, page: await fresh() },
+    1_500,
+    'Concert tickets',
   );
   const paymentId = String(field(field(paid, 'transaction'), 'id'));
 
@@ -51,8 +46,7 @@ test('a customer disputes a payment: support credits provisionally, two admins r
   await form.getByRole('button', { name: 'Send report' }).click();
   await expect(alicePage.getByText(/We received your report/)).toBeVisible();
   await expect(alicePage.getByRole('heading', { name: 'Secure your account now' })).toBeVisible();
-  await expectNoAxeViolations(alicePage);
-  await screenshots(alicePage, 'disputes', 'report-problem');
+  await auditScreen(alicePage, 'disputes', 'report-problem');
 
   // Support credits her provisionally from the queue.
   const agentPage = await fresh();
@@ -62,8 +56,7 @@ test('a customer disputes a payment: support credits provisionally, two admins r
   await expect(queue).toBeVisible({ timeout: 30_000 });
   const row = queue.getByRole('row').filter({ hasText: 'Concert tickets' });
   await expect(row.getByText('Credit by')).toBeVisible();
-  await expectNoAxeViolations(agentPage);
-  await screenshots(agentPage, 'disputes', 'queue');
+  await auditScreen(agentPage, 'disputes', 'queue');
   await row.getByRole('button', { name: 'Credit provisionally' }).click();
   const credit = agentPage.getByRole('dialog', { name: 'Credit provisionally' });
   await credit.getByRole('button', { name: 'Credit provisionally' }).click();
@@ -84,10 +77,7 @@ test('a customer disputes a payment: support credits provisionally, two admins r
   const checkerPage = await fresh();
   await signIn(checkerPage, checker.email, checker.password);
   await checkerPage.goto('/admin/approvals');
-  const waiting = checkerPage
-    .getByRole('table', { name: 'Approval requests' })
-    .getByRole('row')
-    .filter({ hasText: 'Concert tickets' });
+  const waiting = rowsOf(checkerPage, 'Approval requests', 'Concert tickets');
   await waiting.getByRole('button', { name: 'Approve' }).click({ timeout: 30_000 });
   await checkerPage
     .getByRole('alertdialog', { name: 'Approve request' })
@@ -119,8 +109,7 @@ test('a customer disputes a payment: support credits provisionally, two admins r
   const mine = alicePage.getByRole('listitem', { name: 'Dispute of Concert tickets' });
   await expect(mine.getByText('Resolved in your favour')).toBeVisible({ timeout: 30_000 });
   await expect(mine.getByText('$1,500.00 credited provisionally, since taken back')).toBeVisible();
-  await expectNoAxeViolations(alicePage);
-  await screenshots(alicePage, 'disputes', 'my-disputes');
+  await auditScreen(alicePage, 'disputes', 'my-disputes');
   await alicePage.goto(`/transactions/${paymentId}`);
   await expect(alicePage.getByText('$1,500.00 of $1,500.00 reversed')).toBeVisible();
   await alicePage.goto('/notifications');

@@ -3,7 +3,13 @@ import { createRequire } from 'node:module';
 import AxeBuilder from '@axe-core/playwright';
 import { totpAt, totpStep } from '@bank/auth/totp';
 import { decodeBase32IgnorePadding } from '@oslojs/encoding';
-import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
+import {
+  type APIRequestContext,
+  test as base,
+  expect,
+  type Locator,
+  type Page,
+} from '@playwright/test';
 import { e2eAdmin } from '../playwright.config.ts';
 
 /**
@@ -105,6 +111,13 @@ export async function createCustomer(
   return { email, password, firstName };
 }
 
+/** A new customer (as `createCustomer`), signed in on `page`. */
+export async function signInNewCustomer(page: Page, request: APIRequestContext, firstName: string) {
+  const customer = await createCustomer(request, firstName);
+  await signIn(page, customer.email);
+  return customer;
+}
+
 export async function signIn(page: Page, email: string, secret = password) {
   await page.goto('/login');
   // The form is prerendered, on screen before the app takes it over: wait until the app has
@@ -165,6 +178,17 @@ export async function screenshots(page: Page, folder: string, name: string) {
   }
   await page.emulateMedia({ colorScheme: 'light' });
   await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+/** The rows of the table named `table` on `page` that show `text`. */
+export function rowsOf(page: Page, table: string, text: string): Locator {
+  return page.getByRole('table', { name: table }).getByRole('row').filter({ hasText: text });
+}
+
+/** The screen on `page` is axe-clean, and its screenshots go to `folder` as `name` (above). */
+export async function auditScreen(page: Page, folder: string, name: string) {
+  await expectNoAxeViolations(page);
+  await screenshots(page, folder, name);
 }
 
 /**

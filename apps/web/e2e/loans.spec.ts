@@ -1,13 +1,5 @@
 import type { Page } from '@playwright/test';
-import {
-  createCustomer,
-  expect,
-  expectNoAxeViolations,
-  screenshots,
-  signIn,
-  signInAsAdmin,
-  test,
-} from './fixtures.ts';
+import { auditScreen, expect, rowsOf, signInAsAdmin, signInNewCustomer, test } from './fixtures.ts';
 
 async function fillApplication(page: Page, amount: string, term: string) {
   await page.getByLabel(/^Amount/).fill(amount);
@@ -27,13 +19,11 @@ test('a customer applies, an administrator approves, the customer sees the money
 }) => {
   // Two people, an application, a decision, a payment, and screenshots at two widths and themes.
   test.setTimeout(150_000);
-  const customer = await createCustomer(request, 'Lena');
-  await signIn(page, customer.email);
+  const customer = await signInNewCustomer(page, request, 'Lena');
   await page.goto('/loans');
   await expect(page.getByRole('heading', { name: 'My Loans' })).toBeVisible();
   await expect(page.getByText('No loans')).toBeVisible();
-  await expectNoAxeViolations(page);
-  await screenshots(page, 'loans', 'my-loans-empty');
+  await auditScreen(page, 'loans', 'my-loans-empty');
 
   // From the personal tile: the type is chosen, the estimate follows the typing.
   await page.getByRole('link', { name: 'Apply for a personal loan' }).click();
@@ -43,8 +33,7 @@ test('a customer applies, an administrator approves, the customer sees the money
   const estimate = page.getByRole('complementary', { name: 'Your estimate' });
   await expect(estimate).toContainText('$890.83');
   await expect(estimate).toContainText('$10,689.93');
-  await expectNoAxeViolations(page);
-  await screenshots(page, 'loans', 'apply');
+  await auditScreen(page, 'loans', 'apply');
   await page.getByRole('button', { name: 'Submit Application' }).click();
   await expect(page).toHaveURL(/\/loans$/);
   await expect(page.getByText('Loan application submitted successfully')).toBeVisible();
@@ -57,13 +46,9 @@ test('a customer applies, an administrator approves, the customer sees the money
   await signInAsAdmin(officer);
   await officer.goto('/admin/loans?status=pending');
   await expect(officer.getByRole('heading', { name: 'Loan Management' })).toBeVisible();
-  const row = officer
-    .getByRole('table', { name: 'Loans' })
-    .getByRole('row')
-    .filter({ hasText: customer.email });
+  const row = rowsOf(officer, 'Loans', customer.email);
   await expect(row).toContainText('$10,000.00');
-  await expectNoAxeViolations(officer);
-  await screenshots(officer, 'loans', 'admin-loans');
+  await auditScreen(officer, 'loans', 'admin-loans');
   await row.getByRole('button', { name: 'Approve' }).click();
   await officer.getByRole('button', { name: 'Approve and disburse' }).click();
   await expect(officer.getByText('Loan approved and disbursed')).toBeVisible();
@@ -75,8 +60,7 @@ test('a customer applies, an administrator approves, the customer sees the money
   const schedule = page.getByRole('table', { name: 'Payment Schedule' });
   await expect(schedule.getByRole('row')).toHaveCount(13);
   await expect(page.getByText('Instalment 1 of 12', { exact: false })).toBeVisible();
-  await expectNoAxeViolations(page);
-  await screenshots(page, 'loans', 'loan-details');
+  await auditScreen(page, 'loans', 'loan-details');
   await page.getByRole('button', { name: 'Pay instalment' }).click();
   await page.getByRole('button', { name: 'Pay', exact: true }).click();
   await expect(page.getByText('Payment completed successfully')).toBeVisible();
@@ -93,11 +77,7 @@ test('a customer applies, an administrator approves, the customer sees the money
   await page.getByRole('button', { name: 'Submit Application' }).click();
   await expect(page.getByText('Loan application submitted successfully')).toBeVisible();
   await officer.reload();
-  const second = officer
-    .getByRole('table', { name: 'Loans' })
-    .getByRole('row')
-    .filter({ hasText: customer.email })
-    .filter({ hasText: '$20,000.00' });
+  const second = rowsOf(officer, 'Loans', customer.email).filter({ hasText: '$20,000.00' });
   await second.getByRole('button', { name: 'Reject' }).click();
   await officer
     .getByLabel(/Reason for the customer/)

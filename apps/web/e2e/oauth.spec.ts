@@ -1,14 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { APIRequestContext } from '@playwright/test';
 import { e2eAdmin } from '../playwright.config.ts';
-import {
-  createCustomer,
-  expect,
-  expectNoAxeViolations,
-  screenshots,
-  signInAsAdmin,
-  test,
-} from './fixtures.ts';
+import { auditScreen, createCustomer, expect, signInAsAdmin, test } from './fixtures.ts';
 
 // A third-party app connects with the customer's consent: the customer signs in at the bank,
 // sees what the app may do, allows it; the app reads with its token; the customer disconnects
@@ -66,8 +59,7 @@ test('a customer connects an app, the app reads, the customer disconnects it', a
   ).toBeVisible();
   await expect(page.getByText('See your account number and balance')).toBeVisible();
   await expect(page.getByText('See your transactions')).toBeVisible();
-  await expectNoAxeViolations(page);
-  await screenshots(page, 'oauth', 'consent');
+  await auditScreen(page, 'oauth', 'consent');
 
   const callback = page.waitForURL(/^https:\/\/budgetbuddy\.example\/callback/);
   await page.getByRole('button', { name: 'Allow' }).click();
@@ -100,8 +92,7 @@ test('a customer connects an app, the app reads, the customer disconnects it', a
   await page.getByRole('tab', { name: 'Connected apps' }).click();
   const card = page.getByRole('listitem').filter({ hasText: 'Budget Buddy' });
   await expect(card).toBeVisible();
-  await expectNoAxeViolations(page);
-  await screenshots(page, 'oauth', 'connected-apps');
+  await auditScreen(page, 'oauth', 'connected-apps');
   await card.getByRole('button', { name: 'Disconnect Budget Buddy' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Disconnect' }).click();
   await expect(page.getByText('No connected apps')).toBeVisible();
@@ -122,6 +113,5 @@ test('staff register an app at /admin/apps and see its secret once', async ({ pa
   await expect(secret.getByText(/^secret_/)).toBeVisible();
   await secret.getByRole('button', { name: 'Done' }).click();
   await expect(page.getByRole('table', { name: 'Registered apps' })).toContainText('Ledger Lens');
-  await expectNoAxeViolations(page);
-  await screenshots(page, 'oauth', 'admin-apps');
+  await auditScreen(page, 'oauth', 'admin-apps');
 });

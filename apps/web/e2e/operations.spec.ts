@@ -1,5 +1,5 @@
-import { createCustomer, expect, signIn, signInAsAdmin, test } from './fixtures.ts';
-import { accountNumberOf, call, depositFromPage } from './page-trpc.ts';
+import { createCustomer, expect, rowsOf, signIn, signInAsAdmin, test } from './fixtures.ts';
+import { payBetween } from './page-trpc.ts';
 import { appoint } from './staff.ts';
 
 test('a payment reversed above the four-eyes amount: one admin asks, a second approves, the customer sees it', async ({
@@ -13,17 +13,12 @@ test('a payment reversed above the four-eyes amount: one admin asks, a second ap
   const checker = await createCustomer(request, 'Checker');
 
   // Bob's account number, then Alice pays him $1,500 (more than the $1,000 four-eyes amount).
-  const bobPage = await browser.newPage();
-  await signIn(bobPage, bob.email, bob.password);
-  const bobAccount = await accountNumberOf(bobPage);
   const alicePage = await browser.newPage();
-  await signIn(alicePage, alice.email, alice.password);
-  await depositFromPage(alicePage, 2_000);
-  const paid = await call(
-    alicePage,
-    'transactions.transfer',
-    { recipientAccountNumber: bobAccount, amount: 1_500, description: 'Paid by mistake' },
-    'POST',
+  const paid = await payBetween(
+    { ...alice, page: alicePage },
+    { ...bob, page: await browser.newPage() },
+    1_500,
+    'Paid by mistake',
   );
   if (typeof paid !== 'object' || paid === null || !('transaction' in paid))
     throw new Error('no payment');
@@ -36,11 +31,7 @@ test('a payment reversed above the four-eyes amount: one admin asks, a second ap
 
   await maker.goto('/admin/transactions');
   await expect(maker.getByRole('table', { name: 'Transactions' })).toBeVisible({ timeout: 30_000 });
-  const row = maker
-    .getByRole('table', { name: 'Transactions' })
-    .getByRole('row')
-    .filter({ hasText: '$1,500.00' })
-    .first();
+  const row = rowsOf(maker, 'Transactions', '$1,500.00').first();
   await row.getByRole('button', { name: 'Reverse Paid by mistake' }).click();
   const dialog = maker.getByRole('dialog', { name: 'Reverse transaction' });
   await dialog.getByLabel(/Reason/).fill('Customer reported a mistaken payment');
@@ -51,10 +42,7 @@ test('a payment reversed above the four-eyes amount: one admin asks, a second ap
   await maker.goto('/admin/approvals');
   // A busy machine may take a while to boot the page after a full load.
   await expect(maker.getByRole('heading', { name: 'Approvals' })).toBeVisible({ timeout: 30_000 });
-  const mine = maker
-    .getByRole('table', { name: 'Approval requests' })
-    .getByRole('row')
-    .filter({ hasText: 'Paid by mistake' });
+  const mine = rowsOf(maker, 'Approval requests', 'Paid by mistake');
   await expect(mine.getByText('Waiting for another administrator')).toBeVisible();
 
   // The second administrator approves it.
@@ -64,10 +52,7 @@ test('a payment reversed above the four-eyes amount: one admin asks, a second ap
   await expect(checkerPage.getByRole('heading', { name: 'Approvals' })).toBeVisible({
     timeout: 30_000,
   });
-  const waiting = checkerPage
-    .getByRole('table', { name: 'Approval requests' })
-    .getByRole('row')
-    .filter({ hasText: 'Paid by mistake' });
+  const waiting = rowsOf(checkerPage, 'Approval requests', 'Paid by mistake');
   await waiting.getByRole('button', { name: 'Approve' }).click();
   await checkerPage
     .getByRole('alertdialog', { name: 'Approve request' })

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { signIn } from './fixtures.ts';
 
 // The bank's tRPC procedures called from inside a signed-in page, for a journey's set-up.
 
@@ -50,6 +51,35 @@ export async function depositFromPage(page: Page, amount: number) {
       expiryDate: '12/39',
       cvv: '123',
     },
+    'POST',
+  );
+}
+
+/** A customer as `createCustomer` makes them, with the page they are signed in on. */
+interface CustomerOnPage {
+  page: Page;
+  email: string;
+  password: string;
+}
+
+/**
+ * Signs `payee` and then `payer` in on their pages, gives the payer $2,000 by the test card and
+ * sends `amount` to the payee's account: the payment as the server answered it.
+ */
+export async function payBetween(
+  payer: CustomerOnPage,
+  payee: CustomerOnPage,
+  amount: number,
+  description: string,
+) {
+  await signIn(payee.page, payee.email, payee.password);
+  const recipientAccountNumber = await accountNumberOf(payee.page);
+  await signIn(payer.page, payer.email, payer.password);
+  await depositFromPage(payer.page, 2_000);
+  return call(
+    payer.page,
+    'transactions.transfer',
+    { recipientAccountNumber, amount, description },
     'POST',
   );
 }

@@ -1,4 +1,4 @@
-import { axe, expect, expectNoAxeViolations, screenshots, signIn, test } from './fixtures.ts';
+import { auditScreen, axe, expect, screenshots, signIn, test } from './fixtures.ts';
 import { payerAndPayee, stepUpCode } from './rest-api.ts';
 
 // A payee saved with the second factor (the code from the development mailbox), then
@@ -30,8 +30,7 @@ test('save a payee with the second factor and send money to it', async ({ page, 
   const tile = page.getByRole('list', { name: 'Payees' }).getByRole('listitem');
   await expect(tile.getByText('Name matches')).toBeVisible();
   await expect(tile.getByText('Holder: Robin T.')).toBeVisible();
-  await expectNoAxeViolations(page);
-  await screenshots(page, 'payees', 'payees');
+  await auditScreen(page, 'payees', 'payees');
 
   await tile.getByRole('link', { name: 'Pay Robin Tester' }).click();
   await expect(page).toHaveURL(/\/transfer\?payee=/);

@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { expect, expectNoAxeViolations, screenshots, signIn, test } from './fixtures.ts';
+import { auditScreen, expect, signIn, test } from './fixtures.ts';
 import { payerAndPayee, stepUpCode } from './rest-api.ts';
 
 // Scheduled transfers: monthly rent to a saved payee, seen in the dashboard's "Upcoming", moved
@@ -56,8 +56,7 @@ test('schedule monthly rent to a payee, see it upcoming, run and in the history'
   await page.getByLabel('First payment').fill(bankDay(3));
   await page.getByLabel('Ends').selectOption('after');
   await page.getByLabel('Number of payments').fill('12');
-  await expectNoAxeViolations(page);
-  await screenshots(page, 'scheduled', 'schedule-form');
+  await auditScreen(page, 'scheduled', 'schedule-form');
   await page.getByRole('button', { name: 'Schedule Transfer' }).click();
   await expect(page.getByText('Transfer scheduled')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'My Landlord: $850.00', level: 1 })).toBeVisible();
@@ -71,14 +70,12 @@ test('schedule monthly rent to a payee, see it upcoming, run and in the history'
   await expect(upcoming.getByText('−$850.00')).toBeVisible();
   await expect(page.getByText('Available after these payments')).toBeVisible();
   await expect(page.getByText('$2,150.00').first()).toBeVisible();
-  await expectNoAxeViolations(page);
-  await screenshots(page, 'scheduled', 'dashboard-upcoming');
+  await auditScreen(page, 'scheduled', 'dashboard-upcoming');
 
   // The list, then the detail: moved to today, the runner pays it within its interval.
   await page.getByRole('link', { name: 'Scheduled transfers', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Scheduled Transfers', level: 1 })).toBeVisible();
-  await expectNoAxeViolations(page);
-  await screenshots(page, 'scheduled', 'list');
+  await auditScreen(page, 'scheduled', 'list');
   await page.getByRole('link', { name: 'My Landlord' }).click();
   await page.getByRole('button', { name: 'Edit' }).click();
   const dialog = page.getByRole('dialog', { name: 'Edit scheduled transfer' });
@@ -90,8 +87,7 @@ test('schedule monthly rent to a payee, see it upcoming, run and in the history'
     await page.reload();
     await expect(payments.getByText('Paid')).toBeVisible({ timeout: 5_000 });
   }).toPass({ timeout: 90_000 });
-  await expectNoAxeViolations(page);
-  await screenshots(page, 'scheduled', 'detail');
+  await auditScreen(page, 'scheduled', 'detail');
 
   // An ordinary transfer in the history, reached from the occurrence.
   await payments.getByRole('link', { name: 'View transaction' }).click();

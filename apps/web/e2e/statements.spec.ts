@@ -6,7 +6,7 @@ import {
   submitDepositForm,
   submitTransferForm,
 } from './customer.ts';
-import { createCustomer, expect, expectNoAxeViolations, screenshots, test } from './fixtures.ts';
+import { auditScreen, createCustomer, expect, test } from './fixtures.ts';
 
 // A received transfer waits in the inbox after its toast has gone, and the month's
 // statement downloads, and checks out as the bank's.
@@ -49,8 +49,7 @@ test('the inbox keeps a received transfer, and the month’s statement downloads
   const inbox = payeePage.getByRole('list', { name: 'Your notifications' });
   await expect(inbox.getByText('Received $42.10 from Paula Tester')).toBeVisible();
   await expect(inbox.getByText('Pizza night')).toBeVisible();
-  await expectNoAxeViolations(payeePage);
-  await screenshots(payeePage, 'statements', 'notifications');
+  await auditScreen(payeePage, 'statements', 'notifications');
   await inbox.getByRole('link', { name: 'Received $42.10 from Paula Tester' }).click();
   await expect(payeePage.getByRole('heading', { name: 'Pizza night' })).toBeVisible();
   await expect(bell(payeePage)).toHaveAccessibleName('Notifications');
@@ -67,8 +66,7 @@ test('the inbox keeps a received transfer, and the month’s statement downloads
   const path = 'test-results/screenshots/statements/statement.pdf';
   await download.saveAs(path);
   expect(readFileSync(path).subarray(0, 5).toString()).toBe('%PDF-');
-  await expectNoAxeViolations(payeePage);
-  await screenshots(payeePage, 'statements', 'statements');
+  await auditScreen(payeePage, 'statements', 'statements');
 
   // Whoever receives it can check it.
   await payeePage.getByLabel('Statement PDF').setInputFiles(path);

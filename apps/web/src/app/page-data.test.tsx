@@ -5,7 +5,7 @@ import { recentTransactions } from '../lib/page-data.ts';
 import { transactionListInput } from '../lib/transaction-search.ts';
 import { signedInAs } from '../testing/fixtures.ts';
 import { makeTransaction, mockMoneyDefaults, transactionPage } from '../testing/money-fixtures.ts';
-import { callsTo, mockProcedure, TrpcMockError } from '../testing/trpc-msw.ts';
+import { callsTo, failing, mockProcedure } from '../testing/trpc-msw.ts';
 import { createApp } from './create-app.tsx';
 
 /** The app at `path` for a signed-in customer, not yet rendered. */
@@ -41,9 +41,7 @@ describe('data with the code (route loaders)', () => {
   });
 
   it('leaves a failed query to the page, which shows its error', async () => {
-    mockProcedure('transactions.list', () => {
-      throw new TrpcMockError('BAD_REQUEST', '');
-    });
+    mockProcedure('transactions.list', failing('BAD_REQUEST', ''));
     const app = appAt('/transactions');
     await app.router.load();
     // The page itself, not the router's error page, is what loaded.

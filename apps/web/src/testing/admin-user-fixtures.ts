@@ -1,4 +1,7 @@
 import type { RouterOutputs } from '../lib/trpc.ts';
+import { adminSession } from './fixtures.ts';
+import { renderApp } from './render-app.tsx';
+import { mockProcedures, type ProcedureMocks } from './trpc-msw.ts';
 
 type UserDetail = RouterOutputs['admin']['user'];
 type DetailUser = UserDetail['user'];
@@ -56,4 +59,10 @@ export function makeUserDetail(
     auditEvents: [],
     ...rest,
   };
+}
+
+/** An administrator on the staff's page of the customer in `detail`, with `mocks` besides. */
+export function renderUserPage(detail: UserDetail, mocks: ProcedureMocks = {}) {
+  mockProcedures({ 'admin.user': () => detail, ...mocks });
+  return renderApp(`/admin/users/${detail.user._id}`, { session: adminSession });
 }

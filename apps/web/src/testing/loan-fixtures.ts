@@ -1,39 +1,37 @@
 import type { RouterOutputs } from '../lib/trpc.ts';
+import { fixture } from './fixture.ts';
 
 type LoanDetail = RouterOutputs['loans']['byId'];
 type LoanItem = RouterOutputs['loans']['list']['data'][number];
 
-export function makeLoan(overrides: Partial<LoanItem> = {}): LoanItem {
-  return {
-    id: '0193a7c2-0000-7000-8000-000000000001',
-    _id: '0193a7c2-0000-7000-8000-000000000001',
-    type: 'personal',
-    status: 'pending',
-    amount: 10_000,
-    applicationDate: '2026-11-02T10:00:00.000Z',
-    purpose: 'Kitchen renovation',
-    term: 12,
-    tenure: { months: 12, startDate: null },
-    interestRate: 12.5,
-    monthlyPayment: 890.83,
-    totalInterest: 689.93,
-    totalPayable: 10_689.93,
-    outstanding: 10_000,
-    user: { name: 'Alice Doe', firstName: 'Alice', lastName: 'Doe', email: 'alice@example.com' },
-    employmentStatus: 'employed',
-    monthlyIncome: 5_000,
-    existingLoans: false,
-    collateral: { type: 'vehicle', value: 15_000, description: '2021 hatchback' },
-    version: 1,
-    rejectionReason: null,
-    decidedAt: null,
-    overdue: false,
-    overdueSince: null,
-    createdAt: '2026-11-02T10:00:00.000Z',
-    updatedAt: '2026-11-02T10:00:00.000Z',
-    ...overrides,
-  };
-}
+export const makeLoan = fixture<LoanItem>(() => ({
+  id: '0193a7c2-0000-7000-8000-000000000001',
+  _id: '0193a7c2-0000-7000-8000-000000000001',
+  type: 'personal',
+  status: 'pending',
+  amount: 10_000,
+  applicationDate: '2026-11-02T10:00:00.000Z',
+  purpose: 'Kitchen renovation',
+  term: 12,
+  tenure: { months: 12, startDate: null },
+  interestRate: 12.5,
+  monthlyPayment: 890.83,
+  totalInterest: 689.93,
+  totalPayable: 10_689.93,
+  outstanding: 10_000,
+  user: { name: 'Alice Doe', firstName: 'Alice', lastName: 'Doe', email: 'alice@example.com' },
+  employmentStatus: 'employed',
+  monthlyIncome: 5_000,
+  existingLoans: false,
+  collateral: { type: 'vehicle', value: 15_000, description: '2021 hatchback' },
+  version: 1,
+  rejectionReason: null,
+  decidedAt: null,
+  overdue: false,
+  overdueSince: null,
+  createdAt: '2026-11-02T10:00:00.000Z',
+  updatedAt: '2026-11-02T10:00:00.000Z',
+}));
 
 /** An approved loan with a three-row schedule, the first instalment paid. */
 export function makeLoanDetail(overrides: Partial<LoanDetail> = {}): LoanDetail {

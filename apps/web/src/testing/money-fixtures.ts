@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { expect } from 'vitest';
 import type { RouterOutputs } from '../lib/trpc.ts';
+import { fixture, fixtureWithId } from './fixture.ts';
 import type { renderApp } from './render-app.tsx';
 import { mockProcedures } from './trpc-msw.ts';
 
@@ -8,55 +9,43 @@ export type TransactionFixture = RouterOutputs['transactions']['byId'];
 export type CardFixture = RouterOutputs['cards']['list']['cards'][number];
 export type BankFixture = RouterOutputs['banks']['list']['data'][number];
 
-let sequence = 0;
-
-/** A uuid-shaped id, distinct per call (the detail route asks only for well-formed ids). */
-export function fixtureId(): string {
-  sequence += 1;
-  return `00000000-0000-4000-8000-${String(sequence).padStart(12, '0')}`;
-}
-
-export function makeTransaction(overrides: Partial<TransactionFixture> = {}): TransactionFixture {
-  const id = overrides.id ?? fixtureId();
-  return {
-    id,
-    _id: id,
-    type: 'deposit',
-    status: 'completed',
-    amount: 100,
-    currency: 'USD',
-    direction: 'credit',
-    description: 'Deposit funds',
-    category: 'income',
-    paymentMethod: 'card',
-    notes: null,
-    recipient: null,
-    recipientName: null,
-    recipientAccountNumber: null,
-    sender: null,
-    counterparty: {
-      name: 'Card ending 4242',
-      accountNumber: '4242',
-      bank: null,
-      routingNumber: null,
+export const makeTransaction = fixtureWithId<TransactionFixture>((id) => ({
+  id,
+  _id: id,
+  type: 'deposit',
+  status: 'completed',
+  amount: 100,
+  currency: 'USD',
+  direction: 'credit',
+  description: 'Deposit funds',
+  category: 'income',
+  paymentMethod: 'card',
+  notes: null,
+  recipient: null,
+  recipientName: null,
+  recipientAccountNumber: null,
+  sender: null,
+  counterparty: {
+    name: 'Card ending 4242',
+    accountNumber: '4242',
+    bank: null,
+    routingNumber: null,
+  },
+  timeline: [
+    {
+      id: 't1',
+      status: 'completed',
+      description: 'Funds credited to your account',
+      timestamp: '2026-03-07T10:00:00.000Z',
     },
-    timeline: [
-      {
-        id: 't1',
-        status: 'completed',
-        description: 'Funds credited to your account',
-        timestamp: '2026-03-07T10:00:00.000Z',
-      },
-    ],
-    reverses: null,
-    reversedAmount: 0,
-    reversedBy: [],
-    timestamp: '2026-03-07T10:00:00.000Z',
-    createdAt: '2026-03-07T10:00:00.000Z',
-    updatedAt: '2026-03-07T10:00:00.000Z',
-    ...overrides,
-  };
-}
+  ],
+  reverses: null,
+  reversedAmount: 0,
+  reversedBy: [],
+  timestamp: '2026-03-07T10:00:00.000Z',
+  createdAt: '2026-03-07T10:00:00.000Z',
+  updatedAt: '2026-03-07T10:00:00.000Z',
+}));
 
 export function transactionPage(
   data: TransactionFixture[],
@@ -109,56 +98,45 @@ export function makeStats(overrides: Partial<Stats> = {}): Stats {
   };
 }
 
-export function makeBalance(overrides: Partial<Balance> = {}): Balance {
-  return {
-    balance: 1234.5,
-    currency: 'USD',
-    accountNumber: '1234567890',
-    accountType: 'checking',
-    withdrawalLimit: 25000,
-    withdrawnToday: 80,
-    transferLimit: 50000,
-    transferredToday: 0,
-    ...overrides,
-  };
-}
+export const makeBalance = fixture<Balance>(() => ({
+  balance: 1234.5,
+  currency: 'USD',
+  accountNumber: '1234567890',
+  accountType: 'checking',
+  withdrawalLimit: 25000,
+  withdrawnToday: 80,
+  transferLimit: 50000,
+  transferredToday: 0,
+}));
 
-export function makeCard(overrides: Partial<CardFixture> = {}): CardFixture {
-  const id = overrides.id ?? fixtureId();
-  return {
-    id,
-    _id: id,
-    type: 'debit',
-    name: 'Ada Lovelace',
-    number: '**** **** **** 4242',
-    last4: '4242',
-    expiry: '12/30',
-    expiryMonth: 12,
-    expiryYear: 2030,
-    createdAt: '2026-01-02T03:04:05.000Z',
-    ...overrides,
-  };
-}
+export const makeCard = fixtureWithId<CardFixture>((id) => ({
+  id,
+  _id: id,
+  type: 'debit',
+  name: 'Ada Lovelace',
+  number: '**** **** **** 4242',
+  last4: '4242',
+  expiry: '12/30',
+  expiryMonth: 12,
+  expiryYear: 2030,
+  createdAt: '2026-01-02T03:04:05.000Z',
+}));
 
 export function cardPage(cards: CardFixture[]) {
   return { cards, pagination: { page: 1, limit: 10, total: cards.length, hasMore: false } };
 }
 
-export function makeBank(overrides: Partial<BankFixture> = {}): BankFixture {
-  const id = overrides.id ?? fixtureId();
-  return {
-    id,
-    _id: id,
-    name: 'First Federal',
-    accountNumber: '9876543210',
-    maskedAccountNumber: '****3210',
-    routingNumber: '021000021',
-    accountType: 'checking',
-    accountName: null,
-    createdAt: '2026-01-02T03:04:05.000Z',
-    ...overrides,
-  };
-}
+export const makeBank = fixtureWithId<BankFixture>((id) => ({
+  id,
+  _id: id,
+  name: 'First Federal',
+  accountNumber: '9876543210',
+  maskedAccountNumber: '****3210',
+  routingNumber: '021000021',
+  accountType: 'checking',
+  accountName: null,
+  createdAt: '2026-01-02T03:04:05.000Z',
+}));
 
 /** What a money-moving call answers. */
 export function movementResult(message: string, transaction = makeTransaction()) {

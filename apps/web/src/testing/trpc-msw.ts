@@ -45,6 +45,17 @@ export class TrpcMockError extends Error {
   }
 }
 
+/** A procedure's mock that refuses every call with this error. */
+export function failing(
+  code: ErrorCode,
+  message: string,
+  extra?: ConstructorParameters<typeof TrpcMockError>[2],
+): () => never {
+  return () => {
+    throw new TrpcMockError(code, message, extra);
+  };
+}
+
 type Inputs = inferRouterInputs<AppRouter>;
 type Outputs = inferRouterOutputs<AppRouter>;
 

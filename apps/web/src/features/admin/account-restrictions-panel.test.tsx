@@ -1,18 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { RouterOutputs } from '../../lib/trpc.ts';
-import { makeUserDetail } from '../../testing/admin-user-fixtures.ts';
-import { makeUser, signedInAs } from '../../testing/fixtures.ts';
-import { renderApp } from '../../testing/render-app.tsx';
-import { callsTo, mockProcedures } from '../../testing/trpc-msw.ts';
+import { makeUserDetail, renderUserPage } from '../../testing/admin-user-fixtures.ts';
+import { fixture } from '../../testing/fixture.ts';
+import { callsTo } from '../../testing/trpc-msw.ts';
 
 type Restricted = RouterOutputs['restrictions']['ofUser']['accounts'][number];
 
-const admin = signedInAs(makeUser({ role: 'admin' }));
-const customerId = '0193a5f0-0000-7000-8000-000000000001';
-
 const detail = makeUserDetail({
-  user: { id: customerId },
+  user: { id: '0193a5f0-0000-7000-8000-000000000001' },
   accounts: [
     {
       id: 'a1',
@@ -48,23 +44,19 @@ const activeHold: Restricted['holds'][number] = {
   active: true,
 };
 
-function account(overrides: Partial<Restricted> = {}): Restricted {
-  return {
-    accountNumber: '555000111222',
-    balance: 250,
-    available: 200,
-    held: 50,
-    freeze: null,
-    holds: [activeHold],
-    ...overrides,
-  };
-}
+const account = fixture<Restricted>(() => ({
+  accountNumber: '555000111222',
+  balance: 250,
+  available: 200,
+  held: 50,
+  freeze: null,
+  holds: [activeHold],
+}));
 
 describe('freezes and holds on the admin user page', () => {
   it('freezes debits with a reason, and names who acted in the audit events', async () => {
     let frozen = false;
-    mockProcedures({
-      'admin.user': () => detail,
+    const { user } = renderUserPage(detail, {
       'restrictions.ofUser': () => ({
         accounts: [
           account(
@@ -97,7 +89,6 @@ describe('freezes and holds on the admin user page', () => {
         };
       },
     });
-    const { user } = renderApp(`/admin/users/${customerId}`, { session: admin });
     // The first render of the file loads the user page's chunk: it may take longer than 5 s.
     const form = await screen.findByRole(
       'form',
@@ -123,8 +114,7 @@ describe('freezes and holds on the admin user page', () => {
   });
 
   it('lifts a freeze, releases a hold and places one', async () => {
-    mockProcedures({
-      'admin.user': () => detail,
+    const { user } = renderUserPage(detail, {
       'restrictions.ofUser': () => ({
         accounts: [
           account({
@@ -148,7 +138,6 @@ describe('freezes and holds on the admin user page', () => {
         hold: { ...activeHold, amount: input.amount },
       }),
     });
-    const { user } = renderApp(`/admin/users/${customerId}`, { session: admin });
     await user.click(await screen.findByRole('button', { name: 'Lift freeze' }));
     expect(await screen.findByText('Freeze lifted')).toBeInTheDocument();
     const holds = screen.getByRole('list', { name: 'Holds' });

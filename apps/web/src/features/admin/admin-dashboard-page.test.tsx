@@ -1,10 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { makeUser, signedInAs } from '../../testing/fixtures.ts';
+import { adminSession } from '../../testing/fixtures.ts';
 import { renderApp } from '../../testing/render-app.tsx';
-import { mockProcedures, TrpcMockError } from '../../testing/trpc-msw.ts';
-
-const admin = signedInAs(makeUser({ role: 'admin' }));
+import { failing, mockProcedures } from '../../testing/trpc-msw.ts';
 
 const stats = {
   totalUsers: 1234,
@@ -36,7 +34,7 @@ describe('admin dashboard', () => {
         },
       ],
     });
-    renderApp('/admin', { session: admin });
+    renderApp('/admin', { session: adminSession });
     expect(await screen.findByRole('heading', { name: 'Admin Dashboard' })).toBeInTheDocument();
     const figures: Array<[string, string]> = [
       ['Total Users', '1,234'],
@@ -80,20 +78,16 @@ describe('admin dashboard', () => {
 
   it('says No recent activity when the audit log is empty', async () => {
     mockProcedures({ 'oversight.stats': () => stats, 'oversight.recentActivity': () => [] });
-    renderApp('/admin', { session: admin });
+    renderApp('/admin', { session: adminSession });
     expect(await screen.findByText('No recent activity')).toBeInTheDocument();
   });
 
   it('shows load errors in red boxes', async () => {
     mockProcedures({
-      'oversight.stats': () => {
-        throw new TrpcMockError('BAD_REQUEST', '');
-      },
-      'oversight.recentActivity': () => {
-        throw new TrpcMockError('FORBIDDEN', 'You do not have access to this');
-      },
+      'oversight.stats': failing('BAD_REQUEST', ''),
+      'oversight.recentActivity': failing('FORBIDDEN', 'You do not have access to this'),
     });
-    renderApp('/admin', { session: admin });
+    renderApp('/admin', { session: adminSession });
     await waitFor(() =>
       expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual([
         'Failed to fetch stats',

@@ -1,10 +1,10 @@
-import { screen, within } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { makeUser, signedInAs } from '../../testing/fixtures.ts';
+import { expectTextsIn, findBodyRows } from '../../testing/assertions.ts';
+import { adminSession } from '../../testing/fixtures.ts';
 import { renderApp } from '../../testing/render-app.tsx';
-import { mockProcedure, TrpcMockError } from '../../testing/trpc-msw.ts';
+import { failing, mockProcedure } from '../../testing/trpc-msw.ts';
 
-const admin = signedInAs(makeUser({ role: 'admin' }));
 const onePage = { page: 1, limit: 10, total: 1, hasMore: false };
 
 describe('admin all banks', () => {
@@ -23,12 +23,10 @@ describe('admin all banks', () => {
       ],
       ...onePage,
     }));
-    renderApp('/admin/banks', { session: admin });
+    renderApp('/admin/banks', { session: adminSession });
     expect(await screen.findByRole('heading', { name: 'All Banks' })).toBeInTheDocument();
-    const table = await screen.findByRole('table', { name: 'Linked banks' });
-    const row = within(table).getAllByRole('row')[1];
-    if (!row) throw new Error('no row');
-    for (const text of [
+    const [row] = await findBodyRows('Linked banks', 1);
+    expectTextsIn(row, [
       'First Savings',
       '****6789',
       '021000021',
@@ -36,9 +34,7 @@ describe('admin all banks', () => {
       'Grace Hopper',
       'grace@example.com',
       'Mar 7, 2026',
-    ]) {
-      expect(within(row).getByText(text)).toBeInTheDocument();
-    }
+    ]);
   });
 
   it('searches on Enter and pages on the server, the search kept in the URL', async () => {
@@ -65,7 +61,7 @@ describe('admin all banks', () => {
         hasMore: page === 1,
       };
     });
-    const { user } = renderApp('/admin/banks', { session: admin });
+    const { user } = renderApp('/admin/banks', { session: adminSession });
     await user.type(await screen.findByRole('searchbox', { name: 'Search' }), 'grace{Enter}');
     expect(await screen.findByText('Bank on page 1')).toBeInTheDocument();
     await user.click(await screen.findByRole('button', { name: /next/i }));
@@ -75,15 +71,13 @@ describe('admin all banks', () => {
 
   it('says No banks found when none are linked', async () => {
     mockProcedure('banks.all', () => ({ data: [], ...onePage, total: 0 }));
-    renderApp('/admin/banks', { session: admin });
+    renderApp('/admin/banks', { session: adminSession });
     expect(await screen.findByText('No banks found')).toBeInTheDocument();
   });
 
   it('shows Error loading banks in a red box', async () => {
-    mockProcedure('banks.all', () => {
-      throw new TrpcMockError('INTERNAL_SERVER_ERROR', 'boom');
-    });
-    renderApp('/admin/banks', { session: admin });
+    mockProcedure('banks.all', failing('INTERNAL_SERVER_ERROR', 'boom'));
+    renderApp('/admin/banks', { session: adminSession });
     // A 5xx is retried once before the page gives up.
     const alert = await screen.findByRole('alert', {}, { timeout: 4000 });
     expect(alert).toHaveTextContent('Error loading banks');

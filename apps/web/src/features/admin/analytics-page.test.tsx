@@ -2,11 +2,9 @@ import { analyticsQuery } from '@bank/validators/oversight';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { RouterInputs, RouterOutputs } from '../../lib/trpc.ts';
-import { makeUser, signedInAs } from '../../testing/fixtures.ts';
+import { adminSession } from '../../testing/fixtures.ts';
 import { renderApp } from '../../testing/render-app.tsx';
-import { callsTo, mockProcedure, mockProcedures, TrpcMockError } from '../../testing/trpc-msw.ts';
-
-const admin = signedInAs(makeUser({ role: 'admin' }));
+import { callsTo, failing, mockProcedure, mockProcedures } from '../../testing/trpc-msw.ts';
 
 function days(count: number) {
   return Array.from({ length: count }, (_, index) => {
@@ -60,7 +58,7 @@ function analytics(
 describe('admin analytics', () => {
   it('shows the period’s totals, series and breakdowns, and switches the period', async () => {
     mockProcedure('oversight.analytics', analytics);
-    const { user, router } = renderApp('/admin/analytics', { session: admin });
+    const { user, router } = renderApp('/admin/analytics', { session: adminSession });
     expect(await screen.findByRole('heading', { name: 'Analytics' })).toBeInTheDocument();
     expect(await screen.findByText('Feb 6 to Mar 7 (UTC)')).toBeInTheDocument();
     const totals = screen.getByRole('region', { name: 'Totals' });
@@ -119,7 +117,7 @@ describe('admin analytics', () => {
     URL.createObjectURL = createObjectURL;
     URL.revokeObjectURL = vi.fn();
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
-    const { user } = renderApp('/admin/analytics?days=90', { session: admin });
+    const { user } = renderApp('/admin/analytics?days=90', { session: adminSession });
     await user.click(await screen.findByRole('button', { name: /Download CSV/ }));
     await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
     expect(callsTo('oversight.analyticsCsv')).toEqual([{ days: 90 }]);
@@ -127,10 +125,8 @@ describe('admin analytics', () => {
   });
 
   it('shows a load error in a red box', async () => {
-    mockProcedure('oversight.analytics', () => {
-      throw new TrpcMockError('BAD_REQUEST', '');
-    });
-    renderApp('/admin/analytics', { session: admin });
+    mockProcedure('oversight.analytics', failing('BAD_REQUEST', ''));
+    renderApp('/admin/analytics', { session: adminSession });
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to fetch analytics');
   });
 });

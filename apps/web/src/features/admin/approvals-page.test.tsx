@@ -1,35 +1,33 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { RouterOutputs } from '../../lib/trpc.ts';
-import { makeUser, signedInAs } from '../../testing/fixtures.ts';
+import { expectTextsIn, findBodyRows } from '../../testing/assertions.ts';
+import { fixture } from '../../testing/fixture.ts';
+import { adminSession } from '../../testing/fixtures.ts';
 import { makeTransaction, transactionPage } from '../../testing/money-fixtures.ts';
 import { renderApp } from '../../testing/render-app.tsx';
-import { callsTo, mockProcedure, mockProcedures, TrpcMockError } from '../../testing/trpc-msw.ts';
+import { callsTo, failing, mockProcedure, mockProcedures } from '../../testing/trpc-msw.ts';
 
-const admin = signedInAs(makeUser({ role: 'admin' }));
 type Approval = RouterOutputs['approvals']['list']['data'][number];
 
-function makeApproval(overrides: Partial<Approval> = {}): Approval {
-  return {
-    id: '0193a7c2-0000-7000-8000-0000000000a1',
-    action: 'reversal',
-    status: 'pending',
-    summary: 'Reverse $1,500.00 of “Rent”',
-    amount: 1500,
-    reason: 'Fraud reported',
-    makerId: 'maker-1',
-    checkerId: null,
-    maker: { id: 'maker-1', name: 'Ada Maker' },
-    checker: null,
-    customer: { id: 'cust-1', name: 'Bob Payee' },
-    decisionReason: null,
-    result: null,
-    createdAt: '2026-11-27T10:00:00.000Z',
-    expiresAt: '2026-11-28T10:00:00.000Z',
-    decidedAt: null,
-    ...overrides,
-  };
-}
+const makeApproval = fixture<Approval>(() => ({
+  id: '0193a7c2-0000-7000-8000-0000000000a1',
+  action: 'reversal',
+  status: 'pending',
+  summary: 'Reverse $1,500.00 of “Rent”',
+  amount: 1500,
+  reason: 'Fraud reported',
+  makerId: 'maker-1',
+  checkerId: null,
+  maker: { id: 'maker-1', name: 'Ada Maker' },
+  checker: null,
+  customer: { id: 'cust-1', name: 'Bob Payee' },
+  decisionReason: null,
+  result: null,
+  createdAt: '2026-11-27T10:00:00.000Z',
+  expiresAt: '2026-11-28T10:00:00.000Z',
+  decidedAt: null,
+}));
 
 describe('the approvals queue', () => {
   it('approves another administrator’s request after confirmation', async () => {
@@ -40,14 +38,10 @@ describe('the approvals queue', () => {
     mockProcedures({
       'approvals.approve': () => ({ approval: { ...waiting, status: 'approved' as const } }),
     });
-    const { user } = renderApp('/admin/approvals', { session: admin });
+    const { user } = renderApp('/admin/approvals', { session: adminSession });
     expect(await screen.findByRole('heading', { name: 'Approvals' })).toBeInTheDocument();
-    const table = await screen.findByRole('table', { name: 'Approval requests' });
-    const [, row] = within(table).getAllByRole('row');
-    if (!row) throw new Error('row missing');
-    expect(within(row).getByText('Reverse $1,500.00 of “Rent”')).toBeInTheDocument();
-    expect(within(row).getByText('Why: Fraud reported')).toBeInTheDocument();
-    expect(within(row).getByText('Ada Maker')).toBeInTheDocument();
+    const [row] = await findBodyRows('Approval requests', 1);
+    expectTextsIn(row, ['Reverse $1,500.00 of “Rent”', 'Why: Fraud reported', 'Ada Maker']);
     await user.click(within(row).getByRole('button', { name: 'Approve' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Approve request' });
     expect(within(dialog).getByText(/asked by Ada Maker\. It runs now\./)).toBeInTheDocument();
@@ -60,15 +54,14 @@ describe('the approvals queue', () => {
     const mine = makeApproval({ id: '0193a7c2-0000-7000-8000-0000000000a2', makerId: 'user-1' });
     const theirs = makeApproval();
     mockProcedure('approvals.list', () => ({ data: [mine, theirs] }));
-    mockProcedure('approvals.reject', () => {
-      throw new TrpcMockError('CONFLICT', 'This request was already approved', {
+    mockProcedure(
+      'approvals.reject',
+      failing('CONFLICT', 'This request was already approved', {
         reason: 'APPROVAL_CLOSED',
-      });
-    });
-    const { user } = renderApp('/admin/approvals', { session: admin });
-    const table = await screen.findByRole('table', { name: 'Approval requests' });
-    const [, own, other] = within(table).getAllByRole('row');
-    if (!own || !other) throw new Error('rows missing');
+      }),
+    );
+    const { user } = renderApp('/admin/approvals', { session: adminSession });
+    const [own, other] = await findBodyRows('Approval requests', 2);
     expect(within(own).getByText('Waiting for another administrator')).toBeInTheDocument();
     expect(within(own).queryByRole('button', { name: 'Approve' })).not.toBeInTheDocument();
 
@@ -98,12 +91,11 @@ describe('the approvals queue', () => {
             ]
           : [],
     }));
-    const { user } = renderApp('/admin/approvals', { session: admin });
+    const { user } = renderApp('/admin/approvals', { session: adminSession });
     expect(await screen.findByText('Nothing waiting for approval')).toBeInTheDocument();
     await user.selectOptions(screen.getByLabelText('Status'), 'rejected');
     const table = await screen.findByRole('table', { name: 'Approval requests' });
-    expect(within(table).getByText('Cy Checker')).toBeInTheDocument();
-    expect(within(table).getByText('Rejected: Not fraud')).toBeInTheDocument();
+    expectTextsIn(table, ['Cy Checker', 'Rejected: Not fraud']);
   });
 });
 
@@ -125,10 +117,8 @@ describe('reversing from transaction monitoring', () => {
         ? { approval: makeApproval() }
         : { transaction: makeTransaction({ type: 'reversal', reverses: payment.id }) },
     );
-    const { user } = renderApp('/admin/transactions', { session: admin });
-    const table = await screen.findByRole('table', { name: 'Transactions' });
-    const [, first, second, third] = within(table).getAllByRole('row');
-    if (!first || !second || !third) throw new Error('rows missing');
+    const { user } = renderApp('/admin/transactions', { session: adminSession });
+    const [first, second, third] = await findBodyRows('Transactions', 3);
     expect(within(second).queryByRole('button', { name: /Reverse/ })).not.toBeInTheDocument();
     expect(within(third).getByText('Reversed $50.00')).toBeInTheDocument();
 
@@ -137,8 +127,7 @@ describe('reversing from transaction monitoring', () => {
     expect(within(dialog).getByText(/\$300\.00 is left to reverse/)).toBeInTheDocument();
     await user.type(within(dialog).getByLabelText('Amount'), '400');
     await user.click(within(dialog).getByRole('button', { name: 'Reverse' }));
-    expect(within(dialog).getByText('Enter an amount up to $300.00')).toBeInTheDocument();
-    expect(within(dialog).getByText('Reason is required')).toBeInTheDocument();
+    expectTextsIn(dialog, ['Enter an amount up to $300.00', 'Reason is required']);
     await user.clear(within(dialog).getByLabelText('Amount'));
     await user.type(within(dialog).getByLabelText('Amount'), '100');
     await user.type(within(dialog).getByLabelText(/Reason/), 'Sent twice');

@@ -1,11 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { RouterOutputs } from '../../lib/trpc.ts';
-import { makeUser, signedInAs } from '../../testing/fixtures.ts';
+import { expectTextsIn, findBodyRows } from '../../testing/assertions.ts';
+import { adminSession } from '../../testing/fixtures.ts';
 import { renderApp } from '../../testing/render-app.tsx';
 import { callsTo, mockProcedure } from '../../testing/trpc-msw.ts';
-
-const admin = signedInAs(makeUser({ role: 'admin' }));
 
 type PartnerApp = RouterOutputs['partners']['listApps'][number];
 
@@ -24,11 +23,9 @@ const budgetBuddy: PartnerApp = {
 describe('admin apps', () => {
   it('lists apps with their redirect URIs, scopes and customers', async () => {
     mockProcedure('partners.listApps', () => [budgetBuddy]);
-    renderApp('/admin/apps', { session: admin });
-    const table = await screen.findByRole('table', { name: 'Registered apps' });
-    const row = within(table).getAllByRole('row')[1];
-    if (!row) throw new Error('no row');
-    for (const text of [
+    renderApp('/admin/apps', { session: adminSession });
+    const [row] = await findBodyRows('Registered apps', 1);
+    expectTextsIn(row, [
       'Budget Buddy',
       budgetBuddy.clientId,
       'https://budgetbuddy.example/callback',
@@ -37,9 +34,7 @@ describe('admin apps', () => {
       '3',
       'Active',
       'Nov 20, 2026',
-    ]) {
-      expect(within(row).getByText(text)).toBeInTheDocument();
-    }
+    ]);
     expect(within(row).getByRole('link', { name: 'Webhooks of Budget Buddy' })).toHaveAttribute(
       'href',
       `/admin/webhooks?clientId=${budgetBuddy.clientId}`,
@@ -54,7 +49,7 @@ describe('admin apps', () => {
       apps = [app];
       return { app, clientSecret: 'secret_7dq2xk4m9v3b8n6t5w1c2z7y4r3p6s8a9e2f5g3h7j4k1m6n8q' };
     });
-    const { user } = renderApp('/admin/apps', { session: admin });
+    const { user } = renderApp('/admin/apps', { session: adminSession });
     await user.click(await screen.findByRole('button', { name: 'Register app' }));
     const dialog = await screen.findByRole('dialog', { name: 'Register app' });
     await user.type(within(dialog).getByLabelText(/Redirect URIs/), 'http://evil.example/cb');
@@ -106,7 +101,7 @@ describe('admin apps', () => {
       apps = [app];
       return app;
     });
-    const { user } = renderApp('/admin/apps', { session: admin });
+    const { user } = renderApp('/admin/apps', { session: adminSession });
     await user.click(await screen.findByRole('button', { name: 'Rotate secret of Budget Buddy' }));
     const ask = await screen.findByRole('alertdialog', { name: 'Rotate secret' });
     await user.click(within(ask).getByRole('button', { name: 'Rotate' }));

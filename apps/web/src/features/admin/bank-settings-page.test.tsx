@@ -1,11 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { makeUser, signedInAs } from '../../testing/fixtures.ts';
+import { adminSession } from '../../testing/fixtures.ts';
 import { renderApp } from '../../testing/render-app.tsx';
 import { makeBankSettings } from '../../testing/settings-fixtures.ts';
 import { callsTo, mockProcedures, TrpcMockError } from '../../testing/trpc-msw.ts';
-
-const admin = signedInAs(makeUser({ role: 'admin' }));
+import { retype } from '../../testing/user-actions.ts';
 
 const settings = makeBankSettings();
 
@@ -26,7 +25,7 @@ function mockSettingsSaves(fails = () => false) {
 describe('admin bank settings', () => {
   it('shows the saved settings in docs/product.md’s four groups', async () => {
     mockProcedures({ 'settings.get': () => settings });
-    renderApp('/admin/settings', { session: admin });
+    renderApp('/admin/settings', { session: adminSession });
     expect(await screen.findByRole('heading', { name: 'Bank Settings' })).toBeInTheDocument();
     expect(await screen.findByLabelText('Bank name')).toHaveValue('Horizon Bank');
     for (const group of [
@@ -45,7 +44,7 @@ describe('admin bank settings', () => {
 
   it('shows docs/product.md 5’s messages under each field once touched', async () => {
     mockProcedures({ 'settings.get': () => settings });
-    const { user } = renderApp('/admin/settings', { session: admin });
+    const { user } = renderApp('/admin/settings', { session: adminSession });
     const name = await screen.findByLabelText('Bank name');
     await user.clear(name);
     await user.tab();
@@ -53,10 +52,8 @@ describe('admin bank settings', () => {
     await user.clear(screen.getByLabelText('Support email'));
     await user.clear(screen.getByLabelText('Support phone'));
     await user.clear(screen.getByLabelText('Transfer limit'));
-    await user.clear(screen.getByLabelText('Withdrawal limit'));
-    await user.type(screen.getByLabelText('Withdrawal limit'), '-5');
-    await user.clear(screen.getByLabelText('Savings'));
-    await user.type(screen.getByLabelText('Savings'), '-1');
+    await retype(user, 'Withdrawal limit', '-5');
+    await retype(user, 'Savings', '-1');
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByText('Support email is required')).toBeInTheDocument();
     expect(screen.getByText('Support phone is required')).toBeInTheDocument();
@@ -68,7 +65,7 @@ describe('admin bank settings', () => {
 
   it('edits the bank’s routing number, refusing one that fails the ABA check', async () => {
     mockSettingsSaves();
-    const { user } = renderApp('/admin/settings', { session: admin });
+    const { user } = renderApp('/admin/settings', { session: adminSession });
     const routing = await screen.findByLabelText(/Routing number/);
     expect(routing).toHaveValue('121098768');
     await user.clear(routing);
@@ -89,7 +86,7 @@ describe('admin bank settings', () => {
   it('saves, says so for 3 seconds, and shows a failure in the red box', async () => {
     let fail = false;
     mockSettingsSaves(() => fail);
-    const { user } = renderApp('/admin/settings', { session: admin });
+    const { user } = renderApp('/admin/settings', { session: adminSession });
     await user.clear(await screen.findByLabelText('Transfer limit'));
     await user.type(screen.getByLabelText('Transfer limit'), '1000');
     await user.click(screen.getByRole('checkbox', { name: /Maintenance mode/ }));
@@ -110,7 +107,7 @@ describe('admin bank settings', () => {
 
   it('shows and saves the support quotas, with their messages', async () => {
     mockSettingsSaves();
-    const { user } = renderApp('/admin/settings', { session: admin });
+    const { user } = renderApp('/admin/settings', { session: adminSession });
     expect(await screen.findByRole('heading', { name: 'Support Quotas' })).toBeInTheDocument();
     expect(screen.getByLabelText('Attachments a day')).toHaveValue(50);
     expect(screen.getByLabelText('Attachments in all')).toHaveValue(500);
@@ -118,14 +115,11 @@ describe('admin bank settings', () => {
     expect(screen.getByLabelText('Tickets a day')).toHaveValue(20);
     expect(screen.getByLabelText('Chat messages a minute')).toHaveValue(30);
 
-    await user.clear(screen.getByLabelText('Tickets a minute'));
-    await user.type(screen.getByLabelText('Tickets a minute'), '0');
+    await retype(user, 'Tickets a minute', '0');
     await user.tab();
     expect(await screen.findByText('Tickets a minute must be 1 or more')).toBeInTheDocument();
-    await user.clear(screen.getByLabelText('Tickets a minute'));
-    await user.type(screen.getByLabelText('Tickets a minute'), '3');
-    await user.clear(screen.getByLabelText('Attachments a day'));
-    await user.type(screen.getByLabelText('Attachments a day'), '20');
+    await retype(user, 'Tickets a minute', '3');
+    await retype(user, 'Attachments a day', '20');
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByText('Settings updated successfully')).toBeInTheDocument();
     expect(callsTo('settings.update')).toEqual([

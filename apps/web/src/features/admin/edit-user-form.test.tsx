@@ -1,11 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { makeUserDetail } from '../../testing/admin-user-fixtures.ts';
-import { makeUser, signedInAs } from '../../testing/fixtures.ts';
+import { adminSession } from '../../testing/fixtures.ts';
 import { renderApp } from '../../testing/render-app.tsx';
 import { callsTo, mockProcedures } from '../../testing/trpc-msw.ts';
 
-const admin = signedInAs(makeUser({ role: 'admin' }));
 const customerId = '0193a5f0-0000-7000-8000-000000000002';
 
 describe('the edit form on the admin user page', () => {
@@ -22,7 +21,7 @@ describe('the edit form on the admin user page', () => {
         approvals: [],
       }),
     });
-    const { user } = renderApp(`/admin/users/${customerId}`, { session: admin });
+    const { user } = renderApp(`/admin/users/${customerId}`, { session: adminSession });
     // The form is a chunk of its own, loaded after the page (the page's chunk first, then it).
     const save = await screen.findByRole('button', { name: 'Save Changes' }, { timeout: 15_000 });
     const form = save.closest('form');

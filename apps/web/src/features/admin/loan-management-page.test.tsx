@@ -1,11 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { makeUser, signedInAs } from '../../testing/fixtures.ts';
+import { expectTextsIn, findBodyRows } from '../../testing/assertions.ts';
+import { adminSession } from '../../testing/fixtures.ts';
 import { makeLoan, makeLoanDetail } from '../../testing/loan-fixtures.ts';
 import { renderApp } from '../../testing/render-app.tsx';
-import { callsTo, mockProcedure, mockProcedures, TrpcMockError } from '../../testing/trpc-msw.ts';
-
-const admin = signedInAs(makeUser({ role: 'admin' }));
+import { callsTo, failing, mockProcedure, mockProcedures } from '../../testing/trpc-msw.ts';
 
 function serveLoans() {
   const loans = [
@@ -30,13 +29,10 @@ function serveLoans() {
 describe('admin loan management', () => {
   it('lists applicants and enables the decisions only while pending', async () => {
     serveLoans();
-    const { user, router } = renderApp('/admin/loans', { session: admin });
+    const { user, router } = renderApp('/admin/loans', { session: adminSession });
     expect(await screen.findByRole('heading', { name: 'Loan Management' })).toBeInTheDocument();
-    const table = await screen.findByRole('table', { name: 'Loans' });
-    const [, pending, approved] = within(table).getAllByRole('row');
-    if (!pending || !approved) throw new Error('rows missing');
-    expect(within(pending).getByText('Grace Hopper')).toBeInTheDocument();
-    expect(within(pending).getByText('grace@x.io')).toBeInTheDocument();
+    const [pending, approved] = await findBodyRows('Loans', 2);
+    expectTextsIn(pending, ['Grace Hopper', 'grace@x.io']);
     expect(within(pending).getByRole('button', { name: 'Approve' })).toBeEnabled();
     expect(within(pending).getByRole('button', { name: 'Reject' })).toBeEnabled();
     expect(within(approved).getByRole('button', { name: 'Approve' })).toBeDisabled();
@@ -55,17 +51,14 @@ describe('admin loan management', () => {
     mockProcedures({
       'loans.decide': () => ({ message: 'Loan approved and disbursed', loan: makeLoanDetail() }),
     });
-    const { user } = renderApp('/admin/loans', { session: admin });
-    const table = await screen.findByRole('table', { name: 'Loans' });
-    const [, pending] = within(table).getAllByRole('row');
-    if (!pending) throw new Error('row missing');
+    const { user } = renderApp('/admin/loans', { session: adminSession });
+    const [pending] = await findBodyRows('Loans', 1);
     await user.click(within(pending).getByRole('button', { name: 'Approve' }));
     await user.click(await screen.findByRole('button', { name: 'Approve and disburse' }));
     expect(await screen.findByText('Loan approved and disbursed')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
 
-    const [, again] = within(screen.getByRole('table', { name: 'Loans' })).getAllByRole('row');
-    if (!again) throw new Error('row missing');
+    const [again] = await findBodyRows('Loans', 1);
     await user.click(within(again).getByRole('button', { name: 'Reject' }));
     const dialog = await screen.findByRole('dialog', { name: 'Reject application' });
     await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
@@ -84,17 +77,13 @@ describe('admin loan management', () => {
     serveLoans();
     const changed = 'This application changed since you opened it. Review it again.';
     mockProcedures({
-      'loans.decide': () => {
-        throw new TrpcMockError('CONFLICT', changed, {
-          reason: 'APPLICATION_CHANGED',
-          figures: { version: 2 },
-        });
-      },
+      'loans.decide': failing('CONFLICT', changed, {
+        reason: 'APPLICATION_CHANGED',
+        figures: { version: 2 },
+      }),
     });
-    const { user } = renderApp('/admin/loans', { session: admin });
-    const table = await screen.findByRole('table', { name: 'Loans' });
-    const [, pending] = within(table).getAllByRole('row');
-    if (!pending) throw new Error('row missing');
+    const { user } = renderApp('/admin/loans', { session: adminSession });
+    const [pending] = await findBodyRows('Loans', 1);
     const listed = callsTo('loans.all').length;
     await user.click(within(pending).getByRole('button', { name: 'Approve' }));
     await user.click(await screen.findByRole('button', { name: 'Approve and disburse' }));

@@ -2,15 +2,32 @@ import { signInFailuresQuery } from '@bank/validators/oversight';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { RouterOutputs } from '../../lib/trpc.ts';
-import { makeUser, signedInAs } from '../../testing/fixtures.ts';
+import { expectTextsIn, findBodyRows } from '../../testing/assertions.ts';
+import { adminSession } from '../../testing/fixtures.ts';
 import { renderApp } from '../../testing/render-app.tsx';
-import { callsTo, mockProcedure, mockProcedures, TrpcMockError } from '../../testing/trpc-msw.ts';
+import {
+  callsTo,
+  failing,
+  mockProcedure,
+  mockProcedures,
+  type ProcedureMocks,
+} from '../../testing/trpc-msw.ts';
 
-const admin = signedInAs(makeUser({ role: 'admin' }));
 const agent = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/140.0 Safari/537.36';
 
 type AuditEntry = RouterOutputs['admin']['auditLog']['data'][number];
 type OpenSession = RouterOutputs['oversight']['sessions']['data'][number];
+
+/** A list with nothing in it, as the audit log, the sessions and the failures answer it. */
+const emptyPage = { data: [], page: 1, limit: 20, total: 0, hasMore: false };
+
+/** The security screen (its audit log empty) at `tab`, with that tab's procedures mocked. */
+async function openTab(tab: 'Open sessions' | 'Failed sign-ins', mocks: ProcedureMocks) {
+  mockProcedures({ 'admin.auditLog': () => emptyPage, ...mocks });
+  const { user } = renderApp('/admin/security', { session: adminSession });
+  await user.click(await screen.findByRole('tab', { name: tab }));
+  return user;
+}
 
 function entry(index: number, overrides: Partial<AuditEntry> = {}): AuditEntry {
   return {
@@ -54,24 +71,14 @@ describe('admin security audit log', () => {
           : [entry(4, { event: 'auth.2fa_enabled' })];
       return { data: rows, page, limit: 20, total: 21, hasMore: page === 1 };
     });
-    const { user, router } = renderApp('/admin/security', { session: admin });
+    const { user, router } = renderApp('/admin/security', { session: adminSession });
     expect(await screen.findByRole('heading', { name: 'Security' })).toBeInTheDocument();
-    const table = await screen.findByRole('table', { name: 'Audit log' });
-    const [, signIn, failure, blocked] = within(table).getAllByRole('row');
-    if (!signIn || !failure || !blocked) throw new Error('rows missing');
-    expect(within(signIn).getByText('Sign-in')).toBeInTheDocument();
-    expect(within(signIn).getByText('grace@example.com')).toBeInTheDocument();
-    expect(within(signIn).getByText('Themself')).toBeInTheDocument();
-    expect(within(failure).getByText('Unknown')).toBeInTheDocument();
-    // A staff member acting on someone else is named with their role, beside the subject.
-    expect(within(blocked).getByText('Sam Lee')).toBeInTheDocument();
-    expect(within(blocked).getByText('support agent')).toBeInTheDocument();
-    expect(within(blocked).getByText('grace@example.com')).toBeInTheDocument();
-    expect(within(signIn).getByText('203.0.113.7')).toBeInTheDocument();
+    const [signIn, failure, blocked] = await findBodyRows('Audit log', 3);
+    expectTextsIn(signIn, ['Sign-in', 'grace@example.com', 'Themself', '203.0.113.7']);
     expect(within(signIn).getByText('Chrome 140 on Linux')).toHaveAttribute('title', agent);
-    expect(within(failure).getByText('Failed sign-in (wrong password)')).toBeInTheDocument();
-    expect(within(failure).getByText('mallory@example.com')).toBeInTheDocument();
-    expect(within(blocked).getByText('User blocked')).toBeInTheDocument();
+    expectTextsIn(failure, ['Unknown', 'Failed sign-in (wrong password)', 'mallory@example.com']);
+    // A staff member acting on someone else is named with their role, beside the subject.
+    expectTextsIn(blocked, ['Sam Lee', 'support agent', 'grace@example.com', 'User blocked']);
     expect(screen.getByText('Showing 1 to 3 of 21 results')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Next' }));
@@ -82,27 +89,17 @@ describe('admin security audit log', () => {
   });
 
   it('says so when nothing has been recorded', async () => {
-    mockProcedure('admin.auditLog', () => ({
-      data: [],
-      page: 1,
-      limit: 20,
-      total: 0,
-      hasMore: false,
-    }));
-    renderApp('/admin/security', { session: admin });
+    mockProcedure('admin.auditLog', () => emptyPage);
+    renderApp('/admin/security', { session: adminSession });
     expect(await screen.findByText('No events recorded')).toBeInTheDocument();
   });
 
   it('shows an error in a red box', async () => {
-    mockProcedure('admin.auditLog', () => {
-      throw new TrpcMockError('FORBIDDEN', 'Administrators only');
-    });
-    renderApp('/admin/security', { session: admin });
+    mockProcedure('admin.auditLog', failing('FORBIDDEN', 'Administrators only'));
+    renderApp('/admin/security', { session: adminSession });
     expect(await screen.findByRole('alert')).toHaveTextContent('Administrators only');
   });
 });
-
-const emptyLog = { data: [], page: 1, limit: 20, total: 0, hasMore: false };
 
 describe('admin security filters', () => {
   it('lists every event from the one list and filters by event, user and dates through the URL', async () => {
@@ -113,7 +110,7 @@ describe('admin security filters', () => {
       total: 1,
       hasMore: false,
     }));
-    const { user, router } = renderApp('/admin/security', { session: admin });
+    const { user, router } = renderApp('/admin/security', { session: adminSession });
     expect(await screen.findByText('Loan status changed')).toBeInTheDocument();
     const eventSelect = screen.getByRole('combobox', { name: 'Event' });
     const options = within(eventSelect)
@@ -150,8 +147,8 @@ describe('admin security filters', () => {
   });
 
   it('says when the filters match nothing', async () => {
-    mockProcedure('admin.auditLog', () => emptyLog);
-    renderApp('/admin/security?event=user.blocked', { session: admin });
+    mockProcedure('admin.auditLog', () => emptyPage);
+    renderApp('/admin/security?event=user.blocked', { session: adminSession });
     expect(await screen.findByText('No events recorded')).toBeInTheDocument();
     expect(screen.getByText('Try other filters, or clear them.')).toBeInTheDocument();
   });
@@ -178,8 +175,7 @@ const session = (id: string, overrides: Partial<OpenSession> = {}): OpenSession 
 describe('admin open sessions', () => {
   it('lists open sessions and ends one after asking; the administrator’s own is marked', async () => {
     let ended = false;
-    mockProcedures({
-      'admin.auditLog': () => emptyLog,
+    const user = await openTab('Open sessions', {
       'oversight.sessions': () => {
         const rows = [
           session('own', {
@@ -201,15 +197,10 @@ describe('admin open sessions', () => {
         return { message: 'The session was signed out' };
       },
     });
-    const { user } = renderApp('/admin/security', { session: admin });
-    await user.click(await screen.findByRole('tab', { name: 'Open sessions' }));
-    const table = await screen.findByRole('table', { name: 'Open sessions' });
-    const [, own, grace] = within(table).getAllByRole('row');
-    if (!own || !grace) throw new Error('rows missing');
+    const [own, grace] = await findBodyRows('Open sessions', 2);
     expect(within(own).getByText('This session')).toBeInTheDocument();
     expect(within(own).queryByRole('button')).not.toBeInTheDocument();
-    expect(within(grace).getByText('Grace Hopper')).toBeInTheDocument();
-    expect(within(grace).getByText('198.51.100.23')).toBeInTheDocument();
+    expectTextsIn(grace, ['Grace Hopper', '198.51.100.23']);
     expect(within(grace).getByText('Chrome 140 on Linux')).toHaveAttribute('title', agent);
 
     await user.click(
@@ -225,32 +216,21 @@ describe('admin open sessions', () => {
   });
 
   it('says when nobody is signed in', async () => {
-    mockProcedures({
-      'admin.auditLog': () => emptyLog,
-      'oversight.sessions': () => ({ data: [], page: 1, limit: 20, total: 0, hasMore: false }),
-    });
-    const { user } = renderApp('/admin/security', { session: admin });
-    await user.click(await screen.findByRole('tab', { name: 'Open sessions' }));
+    await openTab('Open sessions', { 'oversight.sessions': () => emptyPage });
     expect(await screen.findByText('No open sessions')).toBeInTheDocument();
   });
 
   it('shows a sessions load error in a red box', async () => {
-    mockProcedures({
-      'admin.auditLog': () => emptyLog,
-      'oversight.sessions': () => {
-        throw new TrpcMockError('BAD_REQUEST', '');
-      },
+    await openTab('Open sessions', {
+      'oversight.sessions': failing('BAD_REQUEST', ''),
     });
-    const { user } = renderApp('/admin/security', { session: admin });
-    await user.click(await screen.findByRole('tab', { name: 'Open sessions' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to fetch sessions');
   });
 });
 
 describe('admin failed sign-ins', () => {
   it('groups failures by address and switches the window', async () => {
-    mockProcedures({
-      'admin.auditLog': () => emptyLog,
+    const user = await openTab('Failed sign-ins', {
       'oversight.signInFailures': (input) => ({
         days: signInFailuresQuery.parse(input).days,
         data: [
@@ -268,15 +248,8 @@ describe('admin failed sign-ins', () => {
         hasMore: false,
       }),
     });
-    const { user } = renderApp('/admin/security', { session: admin });
-    await user.click(await screen.findByRole('tab', { name: 'Failed sign-ins' }));
-    const table = await screen.findByRole('table', { name: 'Failed sign-ins by address' });
-    const [, row] = within(table).getAllByRole('row');
-    if (!row) throw new Error('row missing');
-    expect(within(row).getByText('192.0.2.50')).toBeInTheDocument();
-    expect(within(row).getByText('14')).toBeInTheDocument();
-    expect(within(row).getByText('a@example.com')).toBeInTheDocument();
-    expect(within(row).getByText('and 10 more')).toBeInTheDocument();
+    const [row] = await findBodyRows('Failed sign-ins by address', 1);
+    expectTextsIn(row, ['192.0.2.50', '14', 'a@example.com', 'and 10 more']);
     expect(callsTo('oversight.signInFailures').at(-1)).toEqual({ days: 7, page: 1, limit: 20 });
     await user.click(screen.getByRole('button', { name: '24 hours' }));
     await waitFor(() =>
@@ -285,19 +258,9 @@ describe('admin failed sign-ins', () => {
   });
 
   it('says when there were none', async () => {
-    mockProcedures({
-      'admin.auditLog': () => emptyLog,
-      'oversight.signInFailures': () => ({
-        days: 7,
-        data: [],
-        page: 1,
-        limit: 20,
-        total: 0,
-        hasMore: false,
-      }),
+    await openTab('Failed sign-ins', {
+      'oversight.signInFailures': () => ({ days: 7, ...emptyPage }),
     });
-    const { user } = renderApp('/admin/security', { session: admin });
-    await user.click(await screen.findByRole('tab', { name: 'Failed sign-ins' }));
     expect(await screen.findByText('No failed sign-ins')).toBeInTheDocument();
   });
 });

@@ -1,11 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { makeUser, signedInAs } from '../../testing/fixtures.ts';
+import { expectTextsIn } from '../../testing/assertions.ts';
+import { adminSession } from '../../testing/fixtures.ts';
 import { makeTransaction, transactionPage } from '../../testing/money-fixtures.ts';
 import { renderApp } from '../../testing/render-app.tsx';
-import { callsTo, mockProcedure, TrpcMockError } from '../../testing/trpc-msw.ts';
-
-const admin = signedInAs(makeUser({ role: 'admin' }));
+import { callsTo, failing, mockProcedure } from '../../testing/trpc-msw.ts';
 
 /** 25 transactions of several customers, ten to a page; the pending filter keeps three. */
 function serveAll() {
@@ -32,7 +31,7 @@ function serveAll() {
 describe('admin transaction monitoring', () => {
   it('shows sender, type, amount, status and date in each row, and pages', async () => {
     serveAll();
-    const { user, router } = renderApp('/admin/transactions', { session: admin });
+    const { user, router } = renderApp('/admin/transactions', { session: adminSession });
     expect(
       await screen.findByRole('heading', { name: 'Transaction Monitoring' }),
     ).toBeInTheDocument();
@@ -42,16 +41,17 @@ describe('admin transaction monitoring', () => {
     expect(rows).toHaveLength(11);
     const first = rows[1];
     if (!first) throw new Error('no first row');
-    expect(within(first).getByText('Grace Hopper1')).toBeInTheDocument();
-    expect(within(first).getByText('g1@x.io')).toBeInTheDocument();
-    expect(within(first).getByText('Transfer')).toBeInTheDocument();
-    expect(within(first).getByText('$1,234.50')).toBeInTheDocument();
-    expect(within(first).getByText('Pending')).toBeInTheDocument();
-    expect(within(first).getByText('Mar 7, 2026')).toBeInTheDocument();
+    expectTextsIn(first, [
+      'Grace Hopper1',
+      'g1@x.io',
+      'Transfer',
+      '$1,234.50',
+      'Pending',
+      'Mar 7, 2026',
+    ]);
     // Whom the money went to: the name and the account's last four.
     expect(within(table).getByRole('columnheader', { name: 'Recipient' })).toBeInTheDocument();
-    expect(within(first).getByText('Alan Turing')).toBeInTheDocument();
-    expect(within(first).getByText('••1234')).toBeInTheDocument();
+    expectTextsIn(first, ['Alan Turing', '••1234']);
     expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
 
     await user.click(screen.getByRole('button', { name: 'Next' }));
@@ -62,7 +62,7 @@ describe('admin transaction monitoring', () => {
 
   it('requests page one when a filter changes, keeping filters in the URL', async () => {
     serveAll();
-    const { user, router } = renderApp('/admin/transactions?page=2', { session: admin });
+    const { user, router } = renderApp('/admin/transactions?page=2', { session: adminSession });
     expect(await screen.findByText('Showing 11 to 20 of 25 results')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Filter' }));
     await user.selectOptions(screen.getByLabelText('Status'), 'pending');
@@ -78,7 +78,7 @@ describe('admin transaction monitoring', () => {
         makeTransaction({ type: 'withdraw', sender: null, direction: 'debit' }),
       ]),
     );
-    renderApp('/admin/transactions', { session: admin });
+    renderApp('/admin/transactions', { session: adminSession });
     expect(await screen.findByText('External')).toBeInTheDocument();
     // The withdrawal has no sender; neither movement went to a named recipient.
     expect(screen.getAllByText('—')).toHaveLength(3);
@@ -86,22 +86,20 @@ describe('admin transaction monitoring', () => {
 
   it('says so when nothing matches', async () => {
     mockProcedure('transactions.all', () => transactionPage([]));
-    renderApp('/admin/transactions?status=failed', { session: admin });
+    renderApp('/admin/transactions?status=failed', { session: adminSession });
     expect(await screen.findByText('No transactions found')).toBeInTheDocument();
     expect(screen.queryByText(/Showing/)).not.toBeInTheDocument();
   });
 
   it('shows an error in a red box', async () => {
-    mockProcedure('transactions.all', () => {
-      throw new TrpcMockError('FORBIDDEN', 'Administrators only');
-    });
-    renderApp('/admin/transactions', { session: admin });
+    mockProcedure('transactions.all', failing('FORBIDDEN', 'Administrators only'));
+    renderApp('/admin/transactions', { session: adminSession });
     expect(await screen.findByRole('alert')).toHaveTextContent('Administrators only');
   });
 
   it('searches every customer’s transactions by what is typed, from page one', async () => {
     serveAll();
-    const { user, router } = renderApp('/admin/transactions?page=2', { session: admin });
+    const { user, router } = renderApp('/admin/transactions?page=2', { session: adminSession });
     expect(await screen.findByText('Showing 11 to 20 of 25 results')).toBeInTheDocument();
     await user.type(screen.getByRole('searchbox', { name: 'Search transactions' }), 'grace{Enter}');
     await vi.waitFor(() => expect(router.state.location.search).toEqual({ q: 'grace', page: 1 }));

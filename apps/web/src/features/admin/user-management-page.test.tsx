@@ -1,11 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { makeListedUser } from '../../testing/admin-user-fixtures.ts';
-import { makeUser, signedInAs } from '../../testing/fixtures.ts';
+import { expectTextsIn, findBodyRows } from '../../testing/assertions.ts';
+import { adminSession, makeUser, signedInAs } from '../../testing/fixtures.ts';
 import { renderApp } from '../../testing/render-app.tsx';
-import { callsTo, mockProcedure, mockProcedures, TrpcMockError } from '../../testing/trpc-msw.ts';
-
-const admin = signedInAs(makeUser({ role: 'admin' }));
+import { callsTo, failing, mockProcedure, mockProcedures } from '../../testing/trpc-msw.ts';
 
 const stats = {
   totalUsers: 12,
@@ -68,9 +67,7 @@ describe('admin user management', () => {
       makeListedUser(),
     ]);
     renderApp('/admin/users', { session: signedInAs(me) });
-    const table = await screen.findByRole('table', { name: 'Users' });
-    const [, own, grace] = within(table).getAllByRole('row');
-    if (!own || !grace) throw new Error('rows missing');
+    const [own, grace] = await findBodyRows('Users', 2);
     expect(within(own).queryByRole('button', { name: 'Block Bank Admin' })).toBeNull();
     expect(within(own).queryByRole('button', { name: 'Delete Bank Admin' })).toBeNull();
     expect(within(grace).getByRole('button', { name: 'Block Grace Hopper' })).toBeInTheDocument();
@@ -79,15 +76,11 @@ describe('admin user management', () => {
 
   it('lists users with their account, status and balance, and pages on the server', async () => {
     serveUsers();
-    const { user, router } = renderApp('/admin/users', { session: admin });
+    const { user, router } = renderApp('/admin/users', { session: adminSession });
     expect(await screen.findByRole('heading', { name: 'User Management' })).toBeInTheDocument();
-    const table = await screen.findByRole('table', { name: 'Users' });
-    const [, grace, alan] = within(table).getAllByRole('row');
-    if (!grace || !alan) throw new Error('rows missing');
+    const [grace, alan] = await findBodyRows('Users', 2);
     expect(within(grace).getByRole('link', { name: 'Grace Hopper' })).toBeInTheDocument();
-    expect(within(grace).getByText('•••• 9012')).toBeInTheDocument();
-    expect(within(grace).getByText('$1,250.50')).toBeInTheDocument();
-    expect(within(grace).getByText('Active')).toBeInTheDocument();
+    expectTextsIn(grace, ['•••• 9012', '$1,250.50', 'Active']);
     expect(within(alan).getByText('Blocked')).toBeInTheDocument();
     expect(within(alan).getByRole('button', { name: 'Unblock Alan Turing' })).toBeInTheDocument();
     expect(screen.getByText('Showing 1 to 2 of 12 results')).toBeInTheDocument();
@@ -116,7 +109,7 @@ describe('admin user management', () => {
         user: { id: input.id, isBlocked: blocked },
       };
     });
-    const { user } = renderApp('/admin/users', { session: admin });
+    const { user } = renderApp('/admin/users', { session: adminSession });
     await user.click(await screen.findByRole('button', { name: 'Block Grace Hopper' }));
     expect(await screen.findByText('User blocked successfully')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Unblock Alan Turing' }));
@@ -129,13 +122,14 @@ describe('admin user management', () => {
 
   it('asks before deleting, and shows why the bank refused', async () => {
     serveUsers();
-    mockProcedure('admin.deleteUser', () => {
-      throw new TrpcMockError(
+    mockProcedure(
+      'admin.deleteUser',
+      failing(
         'CONFLICT',
         'This user cannot be deleted while their balance is $1,250.50: it must be $0.00 first',
-      );
-    });
-    const { user } = renderApp('/admin/users', { session: admin });
+      ),
+    );
+    const { user } = renderApp('/admin/users', { session: adminSession });
     await user.click(await screen.findByRole('button', { name: 'Delete Grace Hopper' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Delete user' });
     expect(
@@ -155,7 +149,7 @@ describe('admin user management', () => {
       message: 'User created successfully',
       user: makeListedUser({ ...input, id: '0193a7c2-0000-7000-8000-0000000000a3' }),
     }));
-    const { user } = renderApp('/admin/users', { session: admin });
+    const { user } = renderApp('/admin/users', { session: adminSession });
     await user.click(await screen.findByRole('button', { name: 'Add User' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add User' });
     await user.click(within(dialog).getByRole('button', { name: 'Create user' }));

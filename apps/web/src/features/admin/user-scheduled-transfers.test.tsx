@@ -1,56 +1,49 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { RouterOutputs } from '../../lib/trpc.ts';
-import { makeUserDetail } from '../../testing/admin-user-fixtures.ts';
-import { makeUser, signedInAs } from '../../testing/fixtures.ts';
-import { renderApp } from '../../testing/render-app.tsx';
-import { callsTo, mockProcedures } from '../../testing/trpc-msw.ts';
+import { makeUserDetail, renderUserPage } from '../../testing/admin-user-fixtures.ts';
+import { expectTextsIn, findBodyRows } from '../../testing/assertions.ts';
+import { fixture } from '../../testing/fixture.ts';
+import { callsTo } from '../../testing/trpc-msw.ts';
 
 type Schedule = RouterOutputs['scheduled']['ofUser']['data'][number];
 
-const admin = signedInAs(makeUser({ role: 'admin' }));
-const customerId = '0193a5f0-0000-7000-8000-000000000002';
-
 const detail = makeUserDetail({
   user: {
-    id: customerId,
+    id: '0193a5f0-0000-7000-8000-000000000002',
     firstName: 'Ada',
     lastName: 'Lovelace',
     email: 'ada@example.com',
   },
 });
 
-function schedule(overrides: Partial<Schedule> = {}): Schedule {
-  return {
-    id: '0193a5f0-0000-7000-8000-0000000000s1',
-    status: 'active',
-    statusReason: null,
-    nextRunDate: '2026-12-01',
-    payee: {
-      id: 'p1',
-      name: 'Landlord LLC',
-      accountNumber: '6789',
-      bank: 'internal',
-      removed: false,
-    },
-    amount: 1200,
-    description: 'Rent',
-    frequency: 'monthly',
-    startDate: '2026-11-01',
-    endDate: null,
-    count: null,
-    occurrencesMade: 1,
-    createdAt: '2026-10-20T10:00:00.000Z',
-    updatedAt: '2026-11-01T10:00:00.000Z',
-    ...overrides,
-  };
-}
+const schedule = fixture<Schedule>(() => ({
+  id: '0193a5f0-0000-7000-8000-0000000000s1',
+  status: 'active',
+  statusReason: null,
+  nextRunDate: '2026-12-01',
+  payee: {
+    id: 'p1',
+    name: 'Landlord LLC',
+    accountNumber: '6789',
+    bank: 'internal',
+    removed: false,
+  },
+  amount: 1200,
+  description: 'Rent',
+  frequency: 'monthly',
+  startDate: '2026-11-01',
+  endDate: null,
+  count: null,
+  occurrencesMade: 1,
+  createdAt: '2026-10-20T10:00:00.000Z',
+  updatedAt: '2026-11-01T10:00:00.000Z',
+}));
 
 describe('a customer’s scheduled transfers on the admin user page', () => {
   it('lists what they pay and when, and cancels one after a confirmation', async () => {
     let cancelled = false;
-    mockProcedures({
-      'admin.user': () => detail,
+    const { user } = renderUserPage(detail, {
       'scheduled.ofUser': () => ({
         data: [
           schedule(cancelled ? { status: 'cancelled', nextRunDate: null } : {}),
@@ -79,22 +72,10 @@ describe('a customer’s scheduled transfers on the admin user page', () => {
         };
       },
     });
-    const { user } = renderApp(`/admin/users/${customerId}`, { session: admin });
     // The first render of the file loads the user page's chunk: it may take longer than 5 s.
-    const table = await screen.findByRole(
-      'table',
-      { name: 'Scheduled transfers' },
-      { timeout: 15_000 },
-    );
-    const [, rent, gym] = within(table).getAllByRole('row');
-    if (!rent || !gym) throw new Error('expected two schedules');
-    expect(within(rent).getByText('Landlord LLC (••••6789)')).toBeInTheDocument();
-    expect(within(rent).getByText('Rent')).toBeInTheDocument();
-    expect(within(rent).getByText('$1,200.00')).toBeInTheDocument();
-    expect(within(rent).getByText('Monthly')).toBeInTheDocument();
-    expect(within(rent).getByText('Dec 1, 2026')).toBeInTheDocument();
-    expect(within(gym).getByText('Suspended')).toBeInTheDocument();
-    expect(within(gym).getByText('The payee was removed')).toBeInTheDocument();
+    const [rent, gym] = await findBodyRows('Scheduled transfers', 2, { timeout: 15_000 });
+    expectTextsIn(rent, ['Landlord LLC (••••6789)', 'Rent', '$1,200.00', 'Monthly', 'Dec 1, 2026']);
+    expectTextsIn(gym, ['Suspended', 'The payee was removed']);
 
     await user.click(
       within(rent).getByRole('button', { name: 'Cancel the transfer to Landlord LLC' }),
@@ -119,8 +100,7 @@ describe('a customer’s scheduled transfers on the admin user page', () => {
   });
 
   it('says when the customer has none', async () => {
-    mockProcedures({ 'admin.user': () => detail });
-    renderApp(`/admin/users/${customerId}`, { session: admin });
+    renderUserPage(detail);
     expect(
       await screen.findByText('No scheduled transfers', {}, { timeout: 15_000 }),
     ).toBeInTheDocument();

@@ -1,46 +1,41 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { RouterOutputs } from '../../lib/trpc.ts';
-import { makeUser, signedInAs } from '../../testing/fixtures.ts';
+import { expectTextsIn, findBodyRows } from '../../testing/assertions.ts';
+import { fixture } from '../../testing/fixture.ts';
+import { adminSession } from '../../testing/fixtures.ts';
 import { renderApp } from '../../testing/render-app.tsx';
 import { callsTo, mockProcedure, mockProcedures } from '../../testing/trpc-msw.ts';
 
-const admin = signedInAs(makeUser({ role: 'admin' }));
 type Subscription = RouterOutputs['webhooks']['ofApp']['webhooks'][number];
 type Delivery = RouterOutputs['webhooks']['deliveries']['deliveries'][number];
 
-function makeWebhook(overrides: Partial<Subscription> = {}): Subscription {
-  return {
-    id: '0193a7c2-0000-7000-8000-0000000000b1',
-    clientId: 'app_budgetly',
-    url: 'https://budgetly.example.com/hooks/horizon',
-    events: ['transaction.created', 'transaction.completed'],
-    createdAt: '2026-11-27T09:30:00.000Z',
-    removedAt: null,
-    pending: 1,
-    failed: 1,
-    delivered: 5,
-    ...overrides,
-  };
-}
+const makeWebhook = fixture<Subscription>(() => ({
+  id: '0193a7c2-0000-7000-8000-0000000000b1',
+  clientId: 'app_budgetly',
+  url: 'https://budgetly.example.com/hooks/horizon',
+  events: ['transaction.created', 'transaction.completed'],
+  createdAt: '2026-11-27T09:30:00.000Z',
+  removedAt: null,
+  pending: 1,
+  failed: 1,
+  delivered: 5,
+}));
 
-function makeDelivery(overrides: Partial<Delivery> = {}): Delivery {
-  return {
-    id: '0193a7c2-0000-7000-8000-0000000000c1',
-    webhookId: '0193a7c2-0000-7000-8000-0000000000b1',
-    messageId: 'msg_812_transaction_created',
-    eventType: 'transaction.created',
-    status: 'failed',
-    attempts: 15,
-    lastStatusCode: 503,
-    lastError: 'Answered 503',
-    lastAttemptAt: '2026-11-28T09:10:00.000Z',
-    nextAttemptAt: null,
-    deliveredAt: null,
-    createdAt: '2026-11-27T09:31:00.000Z',
-    ...overrides,
-  };
-}
+const makeDelivery = fixture<Delivery>(() => ({
+  id: '0193a7c2-0000-7000-8000-0000000000c1',
+  webhookId: '0193a7c2-0000-7000-8000-0000000000b1',
+  messageId: 'msg_812_transaction_created',
+  eventType: 'transaction.created',
+  status: 'failed',
+  attempts: 15,
+  lastStatusCode: 503,
+  lastError: 'Answered 503',
+  lastAttemptAt: '2026-11-28T09:10:00.000Z',
+  nextAttemptAt: null,
+  deliveredAt: null,
+  createdAt: '2026-11-27T09:31:00.000Z',
+}));
 
 describe('/admin/webhooks', () => {
   it('shows an app’s webhooks and a delivery log, filters it and replays a delivery', async () => {
@@ -71,29 +66,16 @@ describe('/admin/webhooks', () => {
       }),
     });
     const { user } = renderApp(`/admin/webhooks?clientId=app_budgetly&webhook=${webhook.id}`, {
-      session: admin,
+      session: adminSession,
     });
     // The first render loads the route's code: on a busy machine that takes longer than a find.
-    const subscriptions = await screen.findByRole(
-      'table',
-      { name: 'Webhook subscriptions' },
-      { timeout: 15_000 },
-    );
-    const [, row] = within(subscriptions).getAllByRole('row');
-    if (!row) throw new Error('row missing');
-    expect(within(row).getByText(webhook.url)).toBeInTheDocument();
-    expect(within(row).getByText('transaction.completed')).toBeInTheDocument();
-    expect(within(row).getByText('Active')).toBeInTheDocument();
+    const [row] = await findBodyRows('Webhook subscriptions', 1, { timeout: 15_000 });
+    expectTextsIn(row, [webhook.url, 'transaction.completed', 'Active']);
     expect(callsTo('webhooks.ofApp')).toContainEqual({ clientId: 'app_budgetly' });
 
-    const log = await screen.findByRole('table', { name: 'Webhook deliveries' });
-    const [, first, second] = within(log).getAllByRole('row');
-    if (!first || !second) throw new Error('rows missing');
-    expect(within(first).getByText('Waiting')).toBeInTheDocument();
-    expect(within(first).getByText('connect ECONNREFUSED 203.0.113.9:443')).toBeInTheDocument();
-    expect(within(second).getByText('Given up')).toBeInTheDocument();
-    expect(within(second).getByText('503')).toBeInTheDocument();
-    expect(within(second).getByText('15')).toBeInTheDocument();
+    const [first, second] = await findBodyRows('Webhook deliveries', 2);
+    expectTextsIn(first, ['Waiting', 'connect ECONNREFUSED 203.0.113.9:443']);
+    expectTextsIn(second, ['Given up', '503', '15']);
 
     await user.selectOptions(screen.getByLabelText('Status'), 'failed');
     await waitFor(() =>
@@ -119,7 +101,7 @@ describe('/admin/webhooks', () => {
       deliveries: [makeDelivery()],
       total: 1,
     }));
-    const { user } = renderApp('/admin/webhooks?clientId=app_nothing', { session: admin });
+    const { user } = renderApp('/admin/webhooks?clientId=app_nothing', { session: adminSession });
     expect(await screen.findByText('No webhooks')).toBeInTheDocument();
     // Client IDs are listed with the registered apps.
     expect(within(screen.getByRole('main')).getByRole('link', { name: 'Apps' })).toHaveAttribute(

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { makeUser } from '../../testing/fixtures.ts';
 import { renderApp } from '../../testing/render-app.tsx';
-import { callsTo, mockProcedure, TrpcMockError } from '../../testing/trpc-msw.ts';
+import { callsTo, failing, mockProcedure } from '../../testing/trpc-msw.ts';
 
 describe('login page', () => {
   it('puts the focus in the e-mail field on arrival', async () => {
@@ -24,9 +24,7 @@ describe('login page', () => {
   });
 
   it('shows the server error in a red box above the form and re-enables the button', async () => {
-    mockProcedure('auth.login', () => {
-      throw new TrpcMockError('UNAUTHORIZED', 'Invalid email or password');
-    });
+    mockProcedure('auth.login', failing('UNAUTHORIZED', 'Invalid email or password'));
     const { user } = renderApp('/login');
     await user.type(await screen.findByLabelText(/Email address/), 'ada@example.com');
     await user.type(screen.getByLabelText(/^Password/), 'Wrong#pass1');
@@ -72,11 +70,12 @@ describe('login page', () => {
   it('sends an unverified account to verify-email with its address', async () => {
     // verify-email asks whether the development mailbox is on.
     mockProcedure('dev.mailbox', () => ({ messages: [] }));
-    mockProcedure('auth.login', () => {
-      throw new TrpcMockError('FORBIDDEN', 'Please verify your email address before signing in.', {
+    mockProcedure(
+      'auth.login',
+      failing('FORBIDDEN', 'Please verify your email address before signing in.', {
         reason: 'EMAIL_NOT_VERIFIED',
-      });
-    });
+      }),
+    );
     const { user } = renderApp('/login');
     await user.type(await screen.findByLabelText(/Email address/), 'new@example.com');
     await user.type(screen.getByLabelText(/^Password/), 'Right#pass1');

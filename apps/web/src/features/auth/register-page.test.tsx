@@ -2,10 +2,23 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { expectLinkTo } from '../../testing/assertions.ts';
 import { renderApp } from '../../testing/render-app.tsx';
-import { callsTo, mockProcedure, TrpcMockError } from '../../testing/trpc-msw.ts';
+import { callsTo, failing, mockProcedure } from '../../testing/trpc-msw.ts';
 
 function field(label: RegExp) {
   return screen.getByLabelText(label);
+}
+
+/** Fills in Grace Hopper's registration with `phone` (in the United States) and sends it. */
+async function register(user: ReturnType<typeof renderApp>['user'], phone: string) {
+  await user.type(await screen.findByLabelText(/First name/), 'Grace');
+  await user.type(field(/Last name/), 'Hopper');
+  await user.type(field(/Email address/), 'grace@example.com');
+  await user.type(field(/Phone number/), phone);
+  await user.type(field(/Date of birth/), '1990-05-06');
+  await user.type(field(/^Password/), 'Secret#2026');
+  await user.type(field(/^Confirm password/), 'Secret#2026');
+  await user.click(screen.getByRole('checkbox', { name: /I agree to the/ }));
+  await user.click(screen.getByRole('button', { name: 'Create account' }));
 }
 
 describe('register page', () => {
@@ -67,16 +80,8 @@ describe('register page', () => {
       email: 'grace@example.com',
     }));
     const { user, router } = renderApp('/register');
-    await user.type(await screen.findByLabelText(/First name/), 'Grace');
-    await user.type(field(/Last name/), 'Hopper');
-    await user.type(field(/Email address/), 'grace@example.com');
-    expect(screen.getByLabelText('Country')).toHaveValue('US');
-    await user.type(field(/Phone number/), '555 123 4567');
-    await user.type(field(/Date of birth/), '1990-05-06');
-    await user.type(field(/^Password/), 'Secret#2026');
-    await user.type(field(/^Confirm password/), 'Secret#2026');
-    await user.click(screen.getByRole('checkbox', { name: /I agree to the/ }));
-    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByLabelText('Country')).toHaveValue('US');
+    await register(user, '555 123 4567');
 
     expect(
       await screen.findByText('Registration successful. Please verify your email.'),
@@ -111,24 +116,17 @@ describe('register page', () => {
   });
 
   it('shows the server error above the form', async () => {
-    mockProcedure('auth.register', () => {
-      throw new TrpcMockError('BAD_REQUEST', 'Validation error', {
+    mockProcedure(
+      'auth.register',
+      failing('BAD_REQUEST', 'Validation error', {
         details: [
           { field: 'email', message: 'Invalid email' },
           { field: 'phoneNumber', message: 'Invalid phone number' },
         ],
-      });
-    });
+      }),
+    );
     const { user } = renderApp('/register');
-    await user.type(await screen.findByLabelText(/First name/), 'Grace');
-    await user.type(field(/Last name/), 'Hopper');
-    await user.type(field(/Email address/), 'grace@example.com');
-    await user.type(field(/Phone number/), '5551234567');
-    await user.type(field(/Date of birth/), '1990-05-06');
-    await user.type(field(/^Password/), 'Secret#2026');
-    await user.type(field(/^Confirm password/), 'Secret#2026');
-    await user.click(screen.getByRole('checkbox', { name: /I agree to the/ }));
-    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    await register(user, '5551234567');
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText('Invalid email. Invalid phone number')).toBeInTheDocument();
   });

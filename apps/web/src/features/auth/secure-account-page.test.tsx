@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../testing/render-app.tsx';
-import { callsTo, mockProcedure, TrpcMockError } from '../../testing/trpc-msw.ts';
+import { callsTo, failing, mockProcedure } from '../../testing/trpc-msw.ts';
 
 describe('secure account page (the failed sign-ins alert’s link)', () => {
   it('signs every session out only when asked', async () => {
@@ -15,9 +15,10 @@ describe('secure account page (the failed sign-ins alert’s link)', () => {
   });
 
   it('shows a refused link', async () => {
-    mockProcedure('auth.endSessions', () => {
-      throw new TrpcMockError('BAD_REQUEST', 'The link is invalid or has expired.');
-    });
+    mockProcedure(
+      'auth.endSessions',
+      failing('BAD_REQUEST', 'The link is invalid or has expired.'),
+    );
     const { user } = renderApp('/secure-account?token=old');
     await user.click(await screen.findByRole('button', { name: 'Sign out every session' }));
     expect(await screen.findByText('The link is invalid or has expired.')).toBeInTheDocument();

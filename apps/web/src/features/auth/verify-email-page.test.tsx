@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { expectLinkTo } from '../../testing/assertions.ts';
 import { renderApp } from '../../testing/render-app.tsx';
-import { callsTo, mockProcedure, TrpcMockError } from '../../testing/trpc-msw.ts';
+import { callsTo, failing, mockProcedure } from '../../testing/trpc-msw.ts';
 
 describe('verify email page', () => {
   it('without token, e-mail or flag shows an invalid link', async () => {
@@ -14,9 +14,7 @@ describe('verify email page', () => {
 
   it('with the e-mail in navigation state offers a resend that really resends', async () => {
     mockProcedure('auth.resendVerification', () => ({ message: 'Verification email resent!' }));
-    mockProcedure('dev.mailbox', () => {
-      throw new TrpcMockError('NOT_FOUND', 'Not found');
-    });
+    mockProcedure('dev.mailbox', failing('NOT_FOUND', 'Not found'));
     const { user } = renderApp('/verify-email', { state: { email: 'ada@example.com' } });
     expect(await screen.findByText('ada@example.com')).toBeInTheDocument();
     expect(screen.getByText(/spam/)).toBeInTheDocument();
@@ -33,9 +31,7 @@ describe('verify email page', () => {
   });
 
   it('with SMTP configured (no mailbox), does not mention one', async () => {
-    mockProcedure('dev.mailbox', () => {
-      throw new TrpcMockError('NOT_FOUND', 'Not found');
-    });
+    mockProcedure('dev.mailbox', failing('NOT_FOUND', 'Not found'));
     renderApp('/verify-email', { state: { email: 'ada@example.com' } });
     expect(await screen.findByText('ada@example.com')).toBeInTheDocument();
     await waitFor(() => expect(callsTo('dev.mailbox')).toHaveLength(1));
@@ -53,9 +49,10 @@ describe('verify email page', () => {
   });
 
   it('shows the failure with a link back to sign-in', async () => {
-    mockProcedure('auth.verifyEmail', () => {
-      throw new TrpcMockError('BAD_REQUEST', 'The link is invalid or has expired.');
-    });
+    mockProcedure(
+      'auth.verifyEmail',
+      failing('BAD_REQUEST', 'The link is invalid or has expired.'),
+    );
     renderApp('/verify-email?token=expired');
     expect(await screen.findByText('The link is invalid or has expired.')).toBeInTheDocument();
     expectLinkTo('Return to sign in', '/login');

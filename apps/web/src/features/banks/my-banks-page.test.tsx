@@ -5,6 +5,7 @@ import { type BankFixture, bankPage, makeBank } from '../../testing/money-fixtur
 import { renderApp } from '../../testing/render-app.tsx';
 import { savedList } from '../../testing/saved-list.ts';
 import { callsTo, mockProcedures, TrpcMockError } from '../../testing/trpc-msw.ts';
+import { retype } from '../../testing/user-actions.ts';
 
 /** A bank list that remembers what the page adds, changes and removes. */
 function serveBanks(initial: BankFixture[]) {
@@ -40,8 +41,7 @@ describe('my banks', () => {
     await user.selectOptions(screen.getByLabelText(/Account type/), 'savings');
     await user.click(screen.getByRole('button', { name: 'Add Bank' }));
     expect(await screen.findByText('Invalid routing number')).toBeInTheDocument();
-    await user.clear(screen.getByLabelText(/Routing number/));
-    await user.type(screen.getByLabelText(/Routing number/), '021000021');
+    await retype(user, /Routing number/, '021000021');
     await user.click(screen.getByRole('button', { name: 'Add Bank' }));
     expect(await screen.findByText('Bank added successfully')).toBeInTheDocument();
     expect(callsTo('banks.create')).toEqual([

@@ -4,7 +4,7 @@ import { signedInAs } from '../../testing/fixtures.ts';
 import { type CardFixture, cardPage, makeCard } from '../../testing/money-fixtures.ts';
 import { renderApp } from '../../testing/render-app.tsx';
 import { savedList } from '../../testing/saved-list.ts';
-import { callsTo, mockProcedures, TrpcMockError } from '../../testing/trpc-msw.ts';
+import { callsTo, failing, mockProcedures } from '../../testing/trpc-msw.ts';
 
 /** A card list that remembers what the page adds, changes and removes. */
 function serveCards(initial: CardFixture[]) {
@@ -127,9 +127,7 @@ describe('my cards', () => {
   it('falls back to docs/product.md’s failure texts', async () => {
     mockProcedures({
       'cards.list': () => cardPage([]),
-      'cards.create': () => {
-        throw new TrpcMockError('BAD_REQUEST', '');
-      },
+      'cards.create': failing('BAD_REQUEST', ''),
     });
     const { user } = renderApp('/my-cards', { session: signedInAs() });
     await user.type(await screen.findByLabelText(/Name on card/), 'Ada');

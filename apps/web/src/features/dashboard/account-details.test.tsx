@@ -1,9 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { expectTextsIn } from '../../testing/assertions.ts';
 import { makeUser, signedInAs } from '../../testing/fixtures.ts';
 import { makeBalance, makeStats, transactionPage } from '../../testing/money-fixtures.ts';
 import { renderApp } from '../../testing/render-app.tsx';
-import { callsTo, mockProcedures, TrpcMockError } from '../../testing/trpc-msw.ts';
+import { callsTo, failing, mockProcedures } from '../../testing/trpc-msw.ts';
 import { accountDetailsText, groupDigits } from './account-details.tsx';
 
 const checking = {
@@ -46,11 +47,13 @@ describe('account details', () => {
     await user.click(open);
     const dialog = await screen.findByRole('dialog', { name: 'Account details' });
     const account = await within(dialog).findByRole('region', { name: 'Checking account 8085' });
-    expect(within(account).getByText('4123 4567 8085')).toBeInTheDocument();
-    expect(within(account).getByText('121098768')).toBeInTheDocument();
-    expect(within(account).getByText('Ada Lovelace')).toBeInTheDocument();
-    expect(within(account).getByText('Horizon Bank')).toBeInTheDocument();
-    expect(within(account).getByText('$1,234.50 available')).toBeInTheDocument();
+    expectTextsIn(account, [
+      '4123 4567 8085',
+      '121098768',
+      'Ada Lovelace',
+      'Horizon Bank',
+      '$1,234.50 available',
+    ]);
   });
 
   it('copies one number, or all the details at once with Share account details', async () => {
@@ -95,9 +98,7 @@ describe('account details', () => {
   it('says so when the details cannot be read', async () => {
     mockDashboard();
     mockProcedures({
-      'accounts.list': () => {
-        throw new TrpcMockError('INTERNAL_SERVER_ERROR', 'Boom');
-      },
+      'accounts.list': failing('INTERNAL_SERVER_ERROR', 'Boom'),
     });
     const { dialog } = await openDetails();
     expect(await within(dialog).findByRole('alert')).toBeInTheDocument();

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { expectLinkTo } from '../../testing/assertions.ts';
+import { expectLinkTo, expectTextsIn } from '../../testing/assertions.ts';
 import { makeUser, signedInAs } from '../../testing/fixtures.ts';
 import {
   makeBalance,
@@ -37,19 +37,18 @@ describe('dashboard', () => {
     expect(await within(summary).findByText('$1,234.50')).toBeInTheDocument();
     expect(within(summary).getByText('Available Balance')).toBeInTheDocument();
     // This month's figures, labelled, with last month's beside them.
-    expect(within(summary).getByText('Income this month')).toBeInTheDocument();
-    expect(within(summary).getByText('$5,000.00')).toBeInTheDocument();
-    expect(within(summary).getByText('Last month $4,200.00')).toBeInTheDocument();
-    expect(within(summary).getByText('Expenses this month')).toBeInTheDocument();
-    expect(within(summary).getByText('$3,765.50')).toBeInTheDocument();
-    expect(within(summary).getByText('Last month $1,000.00')).toBeInTheDocument();
+    expectTextsIn(summary, [
+      'Income this month',
+      '$5,000.00',
+      'Last month $4,200.00',
+      'Expenses this month',
+      '$3,765.50',
+      'Last month $1,000.00',
+    ]);
     expect(within(summary).queryByText('Total Income')).not.toBeInTheDocument();
 
     const recent = await screen.findByRole('list', { name: 'Recent transactions' });
-    expect(within(recent).getByText('Salary')).toBeInTheDocument();
-    expect(within(recent).getByText('+$5,000.00')).toBeInTheDocument();
-    expect(within(recent).getByText('\u2212$1,200.00')).toBeInTheDocument();
-    expect(within(recent).getByText('Pending')).toBeInTheDocument();
+    expectTextsIn(recent, ['Salary', '+$5,000.00', '\u2212$1,200.00', 'Pending']);
     expect(within(recent).getAllByText(/Mar 7, 2026/)).toHaveLength(2);
     expectLinkTo('View all', '/transactions');
     expect(callsTo('transactions.list')).toEqual([{ page: 1, limit: 5 }]);
@@ -67,8 +66,7 @@ describe('dashboard', () => {
 
     // This month's spending by category, largest first, each beside last month's.
     const spending = screen.getByRole('region', { name: 'Spending by category' });
-    expect(within(spending).getByText('Mar 2026, so far')).toBeInTheDocument();
-    expect(within(spending).getByText('$3,765.50')).toBeInTheDocument();
+    expectTextsIn(spending, ['Mar 2026, so far', '$3,765.50']);
     const rows = within(spending).getAllByRole('listitem');
     expect(rows.map((row) => row.textContent)).toEqual([
       'Rent & housing$2,500.0066% of this monthLast month $600.00',

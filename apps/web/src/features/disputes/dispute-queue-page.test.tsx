@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { expectTextsIn, findBodyRows } from '../../testing/assertions.ts';
 import { makeDispute } from '../../testing/dispute-fixtures.ts';
 import { makeUser, signedInAs } from '../../testing/fixtures.ts';
 import { renderApp } from '../../testing/render-app.tsx';
@@ -26,11 +27,8 @@ describe('the disputes queue', () => {
     const { user } = renderApp('/admin/disputes', { session: agent });
     expect(await screen.findByRole('heading', { name: 'Disputes' })).toBeInTheDocument();
     expect(await screen.findByText('1 past a deadline')).toBeInTheDocument();
-    const table = screen.getByRole('table', { name: 'Open disputes' });
-    const [, first, second] = within(table).getAllByRole('row');
-    if (!first || !second) throw new Error('rows missing');
-    expect(within(first).getByText('Late: credit overdue')).toBeInTheDocument();
-    expect(within(first).getByText('Alice Adams')).toBeInTheDocument();
+    const [first, second] = await findBodyRows('Open disputes', 2);
+    expectTextsIn(first, ['Late: credit overdue', 'Alice Adams']);
     expect(within(second).getByText('Decide by Jan 11, 2027')).toBeInTheDocument();
     expect(
       within(second).queryByRole('button', { name: 'Credit provisionally' }),

@@ -1,15 +1,15 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { expectLinkTo } from '../../testing/assertions.ts';
+import { expectLinkTo, expectPageSaying } from '../../testing/assertions.ts';
 import { renderApp } from '../../testing/render-app.tsx';
 
 describe('error pages', () => {
   it('shows the 404 page for an unknown path', async () => {
     renderApp('/no/such/page');
-    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
-    expect(
-      screen.getByText('Please check the URL in the address bar and try again.'),
-    ).toBeInTheDocument();
+    await expectPageSaying(
+      'Page not found',
+      'Please check the URL in the address bar and try again.',
+    );
     expectLinkTo('Go back home', '/');
     expectLinkTo('Contact support', '/support');
   });
@@ -21,10 +21,10 @@ describe('error pages', () => {
 
   it('shows the server error page with its help box', async () => {
     renderApp('/500');
-    expect(await screen.findByRole('heading', { name: 'Server Error' })).toBeInTheDocument();
-    expect(
-      screen.getByText("Sorry, we're experiencing technical difficulties. Please try again later."),
-    ).toBeInTheDocument();
+    await expectPageSaying(
+      'Server Error',
+      "Sorry, we're experiencing technical difficulties. Please try again later.",
+    );
     expect(screen.getByRole('button', { name: 'Go back' })).toBeInTheDocument();
     expectLinkTo('Go to dashboard', '/');
     expect(screen.getByRole('heading', { name: 'Need help?' })).toBeInTheDocument();

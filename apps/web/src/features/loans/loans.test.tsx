@@ -1,11 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { expectLinkTo } from '../../testing/assertions.ts';
+import { expectLinkTo, expectTextsIn } from '../../testing/assertions.ts';
 import { signedInAs } from '../../testing/fixtures.ts';
 import { loanTypesAnswer, makeLoan, makeLoanDetail } from '../../testing/loan-fixtures.ts';
 import { makeBalance, makeTransaction } from '../../testing/money-fixtures.ts';
 import { renderApp } from '../../testing/render-app.tsx';
-import { callsTo, mockProcedures, TrpcMockError } from '../../testing/trpc-msw.ts';
+import { callsTo, failing, mockProcedures, TrpcMockError } from '../../testing/trpc-msw.ts';
 
 const page = (data: ReturnType<typeof makeLoan>[]) => ({
   data,
@@ -31,7 +31,7 @@ describe('My Loans', () => {
     const loans = await screen.findByRole('list', { name: 'Your loans' });
     const item = within(loans).getByRole('link');
     expect(item).toHaveAttribute('href', `/loans/${makeLoan().id}`);
-    for (const text of [
+    expectTextsIn(item, [
       'Personal loan',
       'Pending',
       '$10,000.00',
@@ -39,9 +39,7 @@ describe('My Loans', () => {
       '12 months',
       '12.5%',
       '$890.83',
-    ]) {
-      expect(within(item).getByText(text)).toBeInTheDocument();
-    }
+    ]);
   });
 
   it('says No loans and offers the first application', async () => {
@@ -54,12 +52,10 @@ describe('My Loans', () => {
   it('replaces the page with the error when the list fails', async () => {
     mockProcedures({
       'loans.types': () => loanTypesAnswer,
-      'loans.list': () => {
-        throw new TrpcMockError(
-          'INTERNAL_SERVER_ERROR',
-          'An unexpected error occurred. Please try again later.',
-        );
-      },
+      'loans.list': failing(
+        'INTERNAL_SERVER_ERROR',
+        'An unexpected error occurred. Please try again later.',
+      ),
     });
     renderApp('/loans', { session: signedInAs() });
     expect(
@@ -117,16 +113,14 @@ describe('Apply for Loan', () => {
   it('submits every field with tenure from the term, and lands on My Loans with the message', async () => {
     mockProcedures({
       'loans.types': () => loanTypesAnswer,
-      'loans.calculate': () => {
-        throw new TrpcMockError('BAD_REQUEST', 'Validation error', {
-          details: [
-            {
-              field: 'amount',
-              message: 'Amount must be between $10,000.00 and $500,000.00 for a business loan',
-            },
-          ],
-        });
-      },
+      'loans.calculate': failing('BAD_REQUEST', 'Validation error', {
+        details: [
+          {
+            field: 'amount',
+            message: 'Amount must be between $10,000.00 and $500,000.00 for a business loan',
+          },
+        ],
+      }),
       'loans.create': () => ({
         message: 'Loan application submitted successfully',
         loan: makeLoan(),

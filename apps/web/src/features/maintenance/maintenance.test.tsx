@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { makeUser, signedInAs } from '../../testing/fixtures.ts';
+import { adminSession, makeUser, signedInAs } from '../../testing/fixtures.ts';
 import { renderApp } from '../../testing/render-app.tsx';
 import { makeBankSettings } from '../../testing/settings-fixtures.ts';
 import { defaultBankProfile, mockProcedure, TrpcMockError } from '../../testing/trpc-msw.ts';
@@ -43,7 +43,7 @@ describe('maintenance mode', () => {
   it('lets administrators work, with a banner', async () => {
     mockProcedure('settings.public', underMaintenance);
     mockProcedure('settings.get', () => makeBankSettings({ maintenanceMode: true }));
-    renderApp('/admin/settings', { session: signedInAs(makeUser({ role: 'admin' })) });
+    renderApp('/admin/settings', { session: adminSession });
     expect(await screen.findByText('Maintenance mode is on')).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'Bank Settings' })).toBeInTheDocument();
   });

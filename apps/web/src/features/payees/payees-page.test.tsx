@@ -1,29 +1,13 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { RouterOutputs } from '../../lib/trpc.ts';
 import { signedInAs } from '../../testing/fixtures.ts';
+import { makePayee, type PayeeFixture } from '../../testing/payee-fixtures.ts';
 import { renderApp } from '../../testing/render-app.tsx';
 import { savedList } from '../../testing/saved-list.ts';
 import { callsTo, mockProcedures, TrpcMockError } from '../../testing/trpc-msw.ts';
 
-type Payee = RouterOutputs['payees']['list']['data'][number];
-
-function makePayee(overrides: Partial<Payee> = {}): Payee {
-  return {
-    id: crypto.randomUUID(),
-    name: 'Bob Smith',
-    accountNumber: '8085',
-    routingNumber: null,
-    bank: 'internal',
-    confirmation: { result: 'match', holder: 'Bob S.' },
-    dailyLimit: null,
-    createdAt: '2026-11-27T10:00:00.000Z',
-    ...overrides,
-  };
-}
-
 /** A server that keeps payees, and takes only the code 123456 as the second factor. */
-function servePayees(initial: Payee[]) {
+function servePayees(initial: PayeeFixture[]) {
   const payees = savedList(initial, { notFound: 'Payee not found' });
   mockProcedures({
     'payees.list': () => ({ data: payees.all() }),

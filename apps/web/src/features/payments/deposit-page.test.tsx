@@ -10,7 +10,7 @@ import {
   movementResult,
 } from '../../testing/money-fixtures.ts';
 import { renderApp } from '../../testing/render-app.tsx';
-import { callsTo, mockProcedures, TrpcMockError } from '../../testing/trpc-msw.ts';
+import { callsTo, failing, mockProcedures } from '../../testing/trpc-msw.ts';
 import { depositFieldFor } from './deposit-page.tsx';
 
 const savedCard = makeCard({ last4: '4242', number: '**** **** **** 4242' });
@@ -18,6 +18,18 @@ const savedBank = makeBank({ name: 'First Federal' });
 
 function mockPage(cards = [savedCard], banks = [savedBank]) {
   mockMoneyForm({ balance: makeBalance(), cards, banks });
+}
+
+/** Types a new card (with the CVV 123) and `amount` into the form, and sends it. */
+async function depositByNewCard(
+  user: ReturnType<typeof renderApp>['user'],
+  card: { number: string; expiry: string; amount: string },
+) {
+  await user.type(await screen.findByLabelText(/Card number/), card.number);
+  await user.type(screen.getByLabelText(/Expiry date/), card.expiry);
+  await user.type(screen.getByLabelText(/CVV/), '123');
+  await user.type(screen.getByLabelText(/Amount/), card.amount);
+  await user.click(screen.getByRole('button', { name: 'Deposit Funds' }));
 }
 
 describe('deposit', () => {
@@ -38,11 +50,7 @@ describe('deposit', () => {
       'transactions.deposit': () => movementResult('Deposit completed successfully'),
     });
     const { user, router } = renderApp('/deposit', { session: signedInAs() });
-    await user.type(await screen.findByLabelText(/Card number/), '4111 1111 1111 1111');
-    await user.type(screen.getByLabelText(/Expiry date/), '12/39');
-    await user.type(screen.getByLabelText(/CVV/), '123');
-    await user.type(screen.getByLabelText(/Amount/), '250');
-    await user.click(screen.getByRole('button', { name: 'Deposit Funds' }));
+    await depositByNewCard(user, { number: '4111 1111 1111 1111', expiry: '12/39', amount: '250' });
     await expectHistoryWithMessage(router, 'Deposit completed successfully');
     expect(callsTo('transactions.deposit')).toEqual([
       {
@@ -69,9 +77,7 @@ describe('deposit', () => {
   it('asks only the CVV of a saved card and says Wrong CVV when it does not match', async () => {
     mockPage();
     mockProcedures({
-      'transactions.deposit': () => {
-        throw new TrpcMockError('BAD_REQUEST', 'Wrong CVV');
-      },
+      'transactions.deposit': failing('BAD_REQUEST', 'Wrong CVV'),
     });
     const { user, router } = renderApp('/deposit', { session: signedInAs() });
     await user.selectOptions(await screen.findByLabelText('Saved card'), savedCard.id);
@@ -102,21 +108,15 @@ describe('deposit', () => {
   it('puts each detail of a failure on the field its first word names', async () => {
     mockPage([], []);
     mockProcedures({
-      'transactions.deposit': () => {
-        throw new TrpcMockError('BAD_REQUEST', 'Validation error', {
-          details: [
-            { field: 'cardNumber', message: 'Card number must be 16 digits' },
-            { field: '', message: 'Expiry date must be in MM/YY format' },
-          ],
-        });
-      },
+      'transactions.deposit': failing('BAD_REQUEST', 'Validation error', {
+        details: [
+          { field: 'cardNumber', message: 'Card number must be 16 digits' },
+          { field: '', message: 'Expiry date must be in MM/YY format' },
+        ],
+      }),
     });
     const { user } = renderApp('/deposit', { session: signedInAs() });
-    await user.type(await screen.findByLabelText(/Card number/), '4111111111111111');
-    await user.type(screen.getByLabelText(/Expiry date/), '12/39');
-    await user.type(screen.getByLabelText(/CVV/), '123');
-    await user.type(screen.getByLabelText(/Amount/), '10');
-    await user.click(screen.getByRole('button', { name: 'Deposit Funds' }));
+    await depositByNewCard(user, { number: '4111111111111111', expiry: '12/39', amount: '10' });
     await waitFor(() =>
       expect(screen.getByLabelText(/Card number/)).toHaveAccessibleErrorMessage(
         'Card number must be 16 digits',
@@ -130,16 +130,10 @@ describe('deposit', () => {
   it('shows any other failure on the cvv field', async () => {
     mockPage([], []);
     mockProcedures({
-      'transactions.deposit': () => {
-        throw new TrpcMockError('BAD_REQUEST', 'Card has expired');
-      },
+      'transactions.deposit': failing('BAD_REQUEST', 'Card has expired'),
     });
     const { user } = renderApp('/deposit', { session: signedInAs() });
-    await user.type(await screen.findByLabelText(/Card number/), '4111111111111111');
-    await user.type(screen.getByLabelText(/Expiry date/), '01/20');
-    await user.type(screen.getByLabelText(/CVV/), '123');
-    await user.type(screen.getByLabelText(/Amount/), '10');
-    await user.click(screen.getByRole('button', { name: 'Deposit Funds' }));
+    await depositByNewCard(user, { number: '4111111111111111', expiry: '01/20', amount: '10' });
     await waitFor(() =>
       expect(screen.getByLabelText(/CVV/)).toHaveAccessibleErrorMessage('Card has expired'),
     );

@@ -1,15 +1,13 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { RouterOutputs } from '../../lib/trpc.ts';
 import { expectLinkTo } from '../../testing/assertions.ts';
 import { signedInAs } from '../../testing/fixtures.ts';
 import { makeBalance, movementResult, transactionPage } from '../../testing/money-fixtures.ts';
+import { makePayee, type PayeeFixture } from '../../testing/payee-fixtures.ts';
 import { renderApp } from '../../testing/render-app.tsx';
-import { callsTo, mockProcedures, TrpcMockError } from '../../testing/trpc-msw.ts';
+import { callsTo, failing, mockProcedures } from '../../testing/trpc-msw.ts';
 
-type Payee = RouterOutputs['payees']['list']['data'][number];
-
-const landlord: Payee = {
+const landlord = makePayee({
   id: '0193a3c4-1111-7000-8000-000000000001',
   name: 'Landlord',
   accountNumber: '4321',
@@ -18,19 +16,14 @@ const landlord: Payee = {
   confirmation: { result: null, holder: null },
   dailyLimit: 2000,
   createdAt: '2026-11-20T10:00:00.000Z',
-};
-const bob: Payee = {
+});
+const bob = makePayee({
   id: '0193a3c4-1111-7000-8000-000000000002',
-  name: 'Bob Smith',
-  accountNumber: '8085',
-  routingNumber: null,
-  bank: 'internal',
   confirmation: { result: 'close', holder: 'Bob S.' },
-  dailyLimit: null,
   createdAt: '2026-11-20T10:00:00.000Z',
-};
+});
 
-function mockPage(payees: Payee[]) {
+function mockPage(payees: PayeeFixture[]) {
   mockProcedures({
     'transactions.balance': () => makeBalance({ balance: 5000 }),
     'transactions.list': () => transactionPage([]),
@@ -74,12 +67,10 @@ describe('the payee picker on the transfer screen', () => {
   it('opens with the payee the payees screen chose, and shows the payee’s limit refusal', async () => {
     mockPage([bob]);
     mockProcedures({
-      'transactions.transfer': () => {
-        throw new TrpcMockError(
-          'BAD_REQUEST',
-          'New payee limit exceeded: a payee can receive at most $1,000.00 in its first 24 hours',
-        );
-      },
+      'transactions.transfer': failing(
+        'BAD_REQUEST',
+        'New payee limit exceeded: a payee can receive at most $1,000.00 in its first 24 hours',
+      ),
     });
     const { user } = renderApp(`/transfer?payee=${bob.id}`, { session: signedInAs() });
     expect(await screen.findByText('Close match when saved: Bob S.')).toBeInTheDocument();

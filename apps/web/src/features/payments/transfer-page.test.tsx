@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { RouterInputs, RouterOutputs } from '../../lib/trpc.ts';
+import { expectTextsIn } from '../../testing/assertions.ts';
 import { signedInAs } from '../../testing/fixtures.ts';
 import {
   expectHistoryWithMessage,
@@ -9,7 +10,7 @@ import {
   transactionPage,
 } from '../../testing/money-fixtures.ts';
 import { renderApp } from '../../testing/render-app.tsx';
-import { callsTo, mockProcedures, TrpcMockError } from '../../testing/trpc-msw.ts';
+import { callsTo, failing, mockProcedures } from '../../testing/trpc-msw.ts';
 import { ARRIVES_AFTER_CLEARING, ARRIVES_INSTANTLY } from './transfer-review.tsx';
 
 const BOB = '412345678085';
@@ -44,9 +45,9 @@ function payeeOf(
   };
 }
 
-function mockPage() {
+function mockPage(balance = makeBalance({ balance: 1234.5, transferredToday: 1000 })) {
   mockProcedures({
-    'transactions.balance': () => makeBalance({ balance: 1234.5, transferredToday: 1000 }),
+    'transactions.balance': () => balance,
     'transactions.list': () => transactionPage([]),
     'transactions.lookupPayee': payeeOf,
     'payees.list': () => ({ data: [] }),
@@ -84,15 +85,15 @@ describe('transfer', () => {
     await user.type(screen.getByLabelText('Description'), 'Dinner');
     const step = await review(user);
     expect(callsTo('transactions.transfer')).toEqual([]);
-    expect(within(step).getByText('$125.50')).toBeInTheDocument();
-    expect(within(step).getByText('Bob S.')).toBeInTheDocument();
-    expect(within(step).getByText('ending 8085')).toBeInTheDocument();
-    expect(within(step).getByText('Checking ending 7890')).toBeInTheDocument();
-    expect(within(step).getByText('Dinner')).toBeInTheDocument();
-    expect(within(step).getByText(ARRIVES_INSTANTLY)).toBeInTheDocument();
-    expect(
-      within(step).getByText('Payee check: The name matches the account holder'),
-    ).toBeInTheDocument();
+    expectTextsIn(step, [
+      '$125.50',
+      'Bob S.',
+      'ending 8085',
+      'Checking ending 7890',
+      'Dinner',
+      ARRIVES_INSTANTLY,
+      'Payee check: The name matches the account holder',
+    ]);
     await user.click(screen.getByRole('button', { name: 'Send Money' }));
 
     const processing = await screen.findByRole('button', { name: 'Processing...' });
@@ -138,18 +139,12 @@ describe('transfer', () => {
   });
 
   it('shows the server refusal of an amount at the amount field', async () => {
+    mockPage(makeBalance({ balance: 90_000, transferredToday: 0 }));
     mockProcedures({
-      'transactions.balance': () => makeBalance({ balance: 90_000, transferredToday: 0 }),
-      'transactions.list': () => transactionPage([]),
-      'transactions.lookupPayee': payeeOf,
-      'payees.list': () => ({ data: [] }),
-      'transactions.recentRecipients': () => [],
-      'transactions.transfer': () => {
-        throw new TrpcMockError(
-          'BAD_REQUEST',
-          'Daily transfer limit exceeded: the limit is $25,000.00 a day',
-        );
-      },
+      'transactions.transfer': failing(
+        'BAD_REQUEST',
+        'Daily transfer limit exceeded: the limit is $25,000.00 a day',
+      ),
     });
     const { user } = renderApp('/transfer', { session: signedInAs() });
     expect(await screen.findByText('$90,000.00')).toBeInTheDocument();
@@ -182,9 +177,7 @@ describe('transfer', () => {
   it('shows a failure, keeps the review step, and uses a new key for the next try', async () => {
     mockPage();
     mockProcedures({
-      'transactions.transfer': () => {
-        throw new TrpcMockError('CONFLICT', 'Please retry the request');
-      },
+      'transactions.transfer': failing('CONFLICT', 'Please retry the request'),
     });
     const { user, router } = renderApp('/transfer', { session: signedInAs() });
     await user.type(await screen.findByLabelText(/Recipient account number/), BOB);
@@ -244,12 +237,12 @@ describe('transfer', () => {
       }),
     );
     const step = await review(user);
-    expect(within(step).getByText('Landlord LLC')).toBeInTheDocument();
-    expect(within(step).getByText('021000021')).toBeInTheDocument();
-    expect(within(step).getByText(ARRIVES_AFTER_CLEARING)).toBeInTheDocument();
-    expect(
-      within(step).getByText('Payee check: Another bank’s account: the name cannot be confirmed'),
-    ).toBeInTheDocument();
+    expectTextsIn(step, [
+      'Landlord LLC',
+      '021000021',
+      ARRIVES_AFTER_CLEARING,
+      'Payee check: Another bank’s account: the name cannot be confirmed',
+    ]);
     await user.click(screen.getByRole('button', { name: 'Send Money' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/transactions'));
     expect(callsTo('transactions.transfer')).toEqual([

@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { expectTextsIn } from '../../testing/assertions.ts';
 import { makeUser, signedInAs } from '../../testing/fixtures.ts';
 import {
   expectHistoryWithMessage,
@@ -10,7 +11,8 @@ import {
   movementResult,
 } from '../../testing/money-fixtures.ts';
 import { renderApp } from '../../testing/render-app.tsx';
-import { callsTo, mockProcedures, TrpcMockError } from '../../testing/trpc-msw.ts';
+import { callsTo, failing, mockProcedures } from '../../testing/trpc-msw.ts';
+import { retype } from '../../testing/user-actions.ts';
 
 const savedBank = makeBank({ name: 'First Federal', accountName: null });
 const debitCard = makeCard({ type: 'debit', last4: '1111', number: '**** **** **** 1111' });
@@ -27,9 +29,7 @@ describe('withdraw', () => {
     renderApp('/withdraw', { session: signedInAs() });
     const summary = await screen.findByRole('region', { name: 'Account summary' });
     expect(await within(summary).findByText('$1,994.50')).toBeInTheDocument();
-    expect(within(summary).getByText('Daily withdrawal limit')).toBeInTheDocument();
-    expect(within(summary).getByText('$25,000.00')).toBeInTheDocument();
-    expect(within(summary).getByText('$24,920.00 left today')).toBeInTheDocument();
+    expectTextsIn(summary, ['Daily withdrawal limit', '$25,000.00', '$24,920.00 left today']);
     for (const name of [/Bank account/, /Debit card/, /Cash pickup/]) {
       expect(screen.getByRole('radio', { name })).toBeEnabled();
     }
@@ -65,12 +65,10 @@ describe('withdraw', () => {
   it('offers only debit cards, and shows the limit refusal', async () => {
     mockPage();
     mockProcedures({
-      'transactions.withdraw': () => {
-        throw new TrpcMockError(
-          'BAD_REQUEST',
-          'Daily withdrawal limit exceeded: the limit is $25,000.00 a day',
-        );
-      },
+      'transactions.withdraw': failing(
+        'BAD_REQUEST',
+        'Daily withdrawal limit exceeded: the limit is $25,000.00 a day',
+      ),
     });
     const { user } = renderApp('/withdraw', { session: signedInAs() });
     await user.click(await screen.findByText('To a saved debit card'));
@@ -117,8 +115,7 @@ describe('withdraw', () => {
     await user.click(screen.getByRole('button', { name: 'Withdraw' }));
     expect(await screen.findByText('Invalid routing number')).toBeInTheDocument();
     expect(callsTo('transactions.withdraw')).toEqual([]);
-    await user.clear(screen.getByLabelText(/Routing number/));
-    await user.type(screen.getByLabelText(/Routing number/), '021000021');
+    await retype(user, /Routing number/, '021000021');
     await user.click(screen.getByRole('button', { name: 'Withdraw' }));
     expect(
       await screen.findByText('Withdrawal request submitted successfully'),

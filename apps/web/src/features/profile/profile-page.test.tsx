@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { makeUser, signedInAs } from '../../testing/fixtures.ts';
 import { renderApp } from '../../testing/render-app.tsx';
-import { callsTo, mockProcedure, TrpcMockError } from '../../testing/trpc-msw.ts';
+import { callsTo, failing, mockProcedure } from '../../testing/trpc-msw.ts';
 
 const ada = makeUser();
 
@@ -26,21 +26,13 @@ describe('profile page', () => {
         firstName: 'Augusta',
         lastName: 'Lovelace',
         phoneNumber: '+15551234567',
-        address: {
-          street: '1 Main St',
-          city: 'Springfield',
-          state: 'IL',
-          zipCode: '62701',
-          country: 'USA',
-        },
+        address: ada.address,
       },
     ]);
   });
 
   it('shows a failed save as an error toast', async () => {
-    mockProcedure('auth.updateProfile', () => {
-      throw new TrpcMockError('INTERNAL_SERVER_ERROR', 'boom');
-    });
+    mockProcedure('auth.updateProfile', failing('INTERNAL_SERVER_ERROR', 'boom'));
     const { user } = renderApp('/profile', { session: signedInAs(ada) });
     await user.click(await screen.findByRole('button', { name: 'Save Changes' }));
     expect(
@@ -181,9 +173,10 @@ describe('profile page', () => {
 
 describe('an expired session', () => {
   it('signs out locally and asks to sign in again', async () => {
-    mockProcedure('auth.updateProfile', () => {
-      throw new TrpcMockError('UNAUTHORIZED', 'Your session has expired. Please sign in again.');
-    });
+    mockProcedure(
+      'auth.updateProfile',
+      failing('UNAUTHORIZED', 'Your session has expired. Please sign in again.'),
+    );
     const { user, router } = renderApp('/profile', { session: signedInAs(ada) });
     await user.click(await screen.findByRole('button', { name: 'Save Changes' }));
     expect(

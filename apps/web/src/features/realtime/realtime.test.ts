@@ -45,53 +45,60 @@ describe('connection monitor', () => {
   });
 });
 
+/** What the app does on `raw`, an event as the socket delivers it (which must parse). */
+function effectsOfRaw(raw: unknown) {
+  const event = parseAppEvent(raw);
+  if (!event) throw new Error('event did not parse');
+  return effectsOf(event);
+}
+
+/** The effects of a new movement with `data` (the server's `transaction:new`). */
+function effectsOfMovement(data: Record<string, unknown>) {
+  return effectsOfRaw({ type: 'transaction:new', data });
+}
+
 describe('realtime events', () => {
   it('announces money received and sent, and refreshes data', () => {
-    const credit = parseAppEvent({
-      type: 'transaction:new',
-      data: { amount: 1250.5, direction: 'credit', newBalance: 2000 },
-    });
-    const debit = parseAppEvent({
-      type: 'transaction:new',
-      data: { amount: 20, direction: 'debit', newBalance: 1980 },
-    });
-    if (!credit || !debit) throw new Error('events did not parse');
-    expect(effectsOf(credit)).toMatchObject({
+    expect(
+      effectsOfMovement({ amount: 1250.5, direction: 'credit', newBalance: 2000 }),
+    ).toMatchObject({
       notification: { type: 'success', message: 'Received $1,250.50' },
       invalidate: true,
     });
-    expect(effectsOf(debit)).toMatchObject({
+    expect(effectsOfMovement({ amount: 20, direction: 'debit', newBalance: 1980 })).toMatchObject({
       notification: { type: 'info', message: 'Sent $20.00' },
     });
   });
 
   it('tells both customers of a reversal that it is one', () => {
-    const back = parseAppEvent({
-      type: 'transaction:new',
-      data: { type: 'reversal', amount: 1500, direction: 'credit', newBalance: 2000 },
+    const back = effectsOfMovement({
+      type: 'reversal',
+      amount: 1500,
+      direction: 'credit',
+      newBalance: 2000,
     });
-    const taken = parseAppEvent({
-      type: 'transaction:new',
-      data: { type: 'reversal', amount: 1500, direction: 'debit', newBalance: 0 },
+    const taken = effectsOfMovement({
+      type: 'reversal',
+      amount: 1500,
+      direction: 'debit',
+      newBalance: 0,
     });
-    if (!back || !taken) throw new Error('events did not parse');
-    expect(effectsOf(back).notification).toEqual({
+    expect(back.notification).toEqual({
       type: 'success',
       message: '$1,500.00 came back to you by a reversal',
     });
-    expect(effectsOf(taken).notification).toEqual({
+    expect(taken.notification).toEqual({
       type: 'warning',
       message: '$1,500.00 was taken back by a reversal',
     });
   });
 
   it('refreshes a loan officer’s screens quietly when a customer edits an application', () => {
-    const edited = parseAppEvent({
+    const edited = effectsOfRaw({
       type: 'loan:updated',
       data: { loanId: '0193a7c2-0000-7000-8000-00000000000a', version: 2 },
     });
-    if (!edited) throw new Error('event did not parse');
-    expect(effectsOf(edited)).toEqual({ notification: null, invalidate: true });
+    expect(edited).toEqual({ notification: null, invalidate: true });
   });
 
   it('leaves a movement the customer made to the screen that made it: one toast per action', () => {
@@ -100,67 +107,57 @@ describe('realtime events', () => {
       { type: 'withdraw', direction: 'debit' },
       { type: 'transfer', direction: 'debit' },
       { type: 'loan_repayment', direction: 'debit' },
-    ].map((data) =>
-      parseAppEvent({ type: 'transaction:new', data: { ...data, amount: 500, newBalance: 900 } }),
-    );
-    for (const event of own) {
-      if (!event) throw new Error('event did not parse');
-      expect(effectsOf(event)).toMatchObject({
+    ];
+    for (const data of own) {
+      expect(effectsOfMovement({ ...data, amount: 500, newBalance: 900 })).toMatchObject({
         notification: null,
         invalidate: true,
         money: { newBalance: 900 },
       });
     }
-    const received = parseAppEvent({
-      type: 'transaction:new',
-      data: { type: 'transfer', direction: 'credit', amount: 500, newBalance: 900 },
+    const received = effectsOfMovement({
+      type: 'transfer',
+      direction: 'credit',
+      amount: 500,
+      newBalance: 900,
     });
-    if (!received) throw new Error('event did not parse');
-    expect(effectsOf(received).notification).toEqual({
+    expect(received.notification).toEqual({
       type: 'success',
       message: 'Received $500.00',
     });
   });
 
   it('says who paid: Received $42.10 from Bob Rivera', () => {
-    const received = parseAppEvent({
-      type: 'transaction:new',
-      data: {
-        type: 'transfer',
-        direction: 'credit',
-        amount: 42.1,
-        newBalance: 142.1,
-        counterparty: {
-          name: 'Bob Rivera',
-          accountNumber: '4321',
-          bank: null,
-          routingNumber: null,
-        },
-      },
+    const received = effectsOfMovement({
+      type: 'transfer',
+      direction: 'credit',
+      amount: 42.1,
+      newBalance: 142.1,
+      counterparty: { name: 'Bob Rivera', accountNumber: '4321', bank: null, routingNumber: null },
     });
-    if (!received) throw new Error('event did not parse');
-    expect(effectsOf(received).notification).toEqual({
+    expect(received.notification).toEqual({
       type: 'success',
       message: 'Received $42.10 from Bob Rivera',
     });
   });
 
   it('stays quiet when the customer turned transaction notifications off', () => {
-    const silent = parseAppEvent({
-      type: 'transaction:new',
-      data: { amount: 20, direction: 'credit', newBalance: 120, notify: false },
+    const silent = effectsOfMovement({
+      amount: 20,
+      direction: 'credit',
+      newBalance: 120,
+      notify: false,
     });
-    const settled = parseAppEvent({
+    const settled = effectsOfRaw({
       type: 'transaction:updated',
       data: { transactionId: 't1', status: 'completed' },
     });
-    if (!silent || !settled) throw new Error('events did not parse');
-    expect(effectsOf(silent)).toEqual({
+    expect(silent).toEqual({
       notification: null,
       invalidate: true,
       money: { newBalance: 120 },
     });
-    expect(effectsOf(settled)).toEqual({
+    expect(settled).toEqual({
       notification: null,
       invalidate: true,
       money: { newBalance: null },
@@ -168,7 +165,7 @@ describe('realtime events', () => {
   });
 
   it('tells the sender when an external transfer failed and its money came back', () => {
-    const failed = parseAppEvent({
+    const failed = effectsOfRaw({
       type: 'transaction:updated',
       data: {
         transactionId: 't2',
@@ -179,8 +176,7 @@ describe('realtime events', () => {
         newBalance: 300,
       },
     });
-    if (!failed) throw new Error('event did not parse');
-    expect(effectsOf(failed)).toEqual({
+    expect(failed).toEqual({
       notification: {
         type: 'error',
         message: 'Transfer of $75.00 failed; the money is back in your account',
@@ -191,11 +187,7 @@ describe('realtime events', () => {
   });
 
   it('shows sign-ins, loan decisions, maintenance and system errors', () => {
-    const effect = (value: unknown) => {
-      const event = parseAppEvent(value);
-      if (!event) throw new Error('event did not parse');
-      return effectsOf(event).notification;
-    };
+    const effect = (value: unknown) => effectsOfRaw(value).notification;
     expect(
       effect({ type: 'security:signin', data: { at: 'x', ip: null, userAgent: null } }),
     ).toEqual({

@@ -1,61 +1,55 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { RouterOutputs } from '../../lib/trpc.ts';
-import { expectLinkTo } from '../../testing/assertions.ts';
+import { expectLinkTo, expectTextsIn } from '../../testing/assertions.ts';
+import { fixture } from '../../testing/fixture.ts';
 import { signedInAs } from '../../testing/fixtures.ts';
+import { makePayee } from '../../testing/payee-fixtures.ts';
 import { renderApp } from '../../testing/render-app.tsx';
 import { callsTo, mockProcedures, TrpcMockError } from '../../testing/trpc-msw.ts';
 
 type Detail = RouterOutputs['scheduled']['byId']['data'];
-type Payee = RouterOutputs['payees']['list']['data'][number];
 
-const payee: Payee = {
+const payee = makePayee({
   id: '0193a5f0-0000-7000-8000-0000000000b1',
   name: 'Bob Landlord',
-  accountNumber: '8085',
-  routingNumber: null,
-  bank: 'internal',
   confirmation: { result: 'match', holder: 'Bob L.' },
-  dailyLimit: null,
   createdAt: '2026-11-20T10:00:00.000Z',
-};
+});
 
-function makeSchedule(overrides: Partial<Detail> = {}): Detail {
-  return {
-    id: '0193a5f0-0000-7000-8000-0000000000c1',
-    status: 'active',
-    statusReason: null,
-    nextRunDate: '2026-12-01',
-    payee: {
-      id: payee.id,
-      name: payee.name,
-      accountNumber: '8085',
-      bank: 'internal',
-      removed: false,
+const makeSchedule = fixture<Detail>(() => ({
+  id: '0193a5f0-0000-7000-8000-0000000000c1',
+  status: 'active',
+  statusReason: null,
+  nextRunDate: '2026-12-01',
+  payee: {
+    id: payee.id,
+    name: payee.name,
+    accountNumber: '8085',
+    bank: 'internal',
+    removed: false,
+  },
+  amount: 1250,
+  description: 'Rent',
+  frequency: 'monthly',
+  startDate: '2026-11-01',
+  endDate: null,
+  count: 12,
+  occurrencesMade: 1,
+  createdAt: '2026-10-20T10:00:00.000Z',
+  updatedAt: '2026-11-01T05:00:00.000Z',
+  occurrences: [
+    {
+      date: '2026-11-01',
+      status: 'completed',
+      amount: 1250,
+      transactionId: '0193a5f0-0000-7000-8000-0000000000d1',
+      reason: null,
+      retryAt: null,
     },
-    amount: 1250,
-    description: 'Rent',
-    frequency: 'monthly',
-    startDate: '2026-11-01',
-    endDate: null,
-    count: 12,
-    occurrencesMade: 1,
-    createdAt: '2026-10-20T10:00:00.000Z',
-    updatedAt: '2026-11-01T05:00:00.000Z',
-    occurrences: [
-      {
-        date: '2026-11-01',
-        status: 'completed',
-        amount: 1250,
-        transactionId: '0193a5f0-0000-7000-8000-0000000000d1',
-        reason: null,
-        retryAt: null,
-      },
-    ],
-    upcoming: ['2026-12-01', '2027-01-01'],
-    ...overrides,
-  };
-}
+  ],
+  upcoming: ['2026-12-01', '2027-01-01'],
+}));
 
 /** A server that keeps one schedule and applies the customer's changes to it. */
 function serveSchedule(initial: Detail) {
@@ -101,11 +95,7 @@ describe('scheduled transfers', () => {
     ).toBeInTheDocument();
     const table = await screen.findByRole('table', { name: 'Scheduled transfers' });
     expect(within(table).getByRole('link', { name: 'Bob Landlord' })).toBeInTheDocument();
-    expect(within(table).getByText('$1,250.00')).toBeInTheDocument();
-    expect(within(table).getByText('Monthly')).toBeInTheDocument();
-    expect(within(table).getByText('12 payments (1 made)')).toBeInTheDocument();
-    expect(within(table).getByText('Dec 1, 2026')).toBeInTheDocument();
-    expect(within(table).getByText('Active')).toBeInTheDocument();
+    expectTextsIn(table, ['$1,250.00', 'Monthly', '12 payments (1 made)', 'Dec 1, 2026', 'Active']);
   });
 
   it('shows an empty list with the way to schedule one', async () => {
@@ -123,8 +113,7 @@ describe('scheduled transfers', () => {
       await screen.findByRole('heading', { name: 'Bob Landlord: $1,250.00', level: 1 }),
     ).toBeInTheDocument();
     const payments = screen.getByRole('table', { name: 'Payments' });
-    expect(within(payments).getByText('Nov 1, 2026')).toBeInTheDocument();
-    expect(within(payments).getByText('Paid')).toBeInTheDocument();
+    expectTextsIn(payments, ['Nov 1, 2026', 'Paid']);
     expect(within(payments).getByRole('link', { name: 'View transaction' })).toHaveAttribute(
       'href',
       '/transactions/0193a5f0-0000-7000-8000-0000000000d1',
@@ -180,8 +169,7 @@ describe('scheduled transfers', () => {
     expect(await screen.findByText('The payee was removed')).toBeInTheDocument();
     expect(screen.getByText('Suspended')).toBeInTheDocument();
     const payments = screen.getByRole('table', { name: 'Payments' });
-    expect(within(payments).getByText('Failed')).toBeInTheDocument();
-    expect(within(payments).getByText('Insufficient funds')).toBeInTheDocument();
+    expectTextsIn(payments, ['Failed', 'Insufficient funds']);
     expect(screen.getByRole('button', { name: 'Resume' })).toBeInTheDocument();
   });
 

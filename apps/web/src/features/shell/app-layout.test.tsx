@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { makeUser, signedInAs } from '../../testing/fixtures.ts';
+import { adminSession, makeUser, signedInAs } from '../../testing/fixtures.ts';
 import { mockMoneyDefaults } from '../../testing/money-fixtures.ts';
 import { renderApp } from '../../testing/render-app.tsx';
 
@@ -15,7 +15,7 @@ describe('the signed-in layout', () => {
     // and clicking it, and the click fell on a button already replaced.
     vi.stubGlobal('requestIdleCallback', () => 0);
     vi.stubGlobal('cancelIdleCallback', () => {});
-    const { user, unmount } = renderApp('/', { session: signedInAs(makeUser({ role: 'admin' })) });
+    const { user, unmount } = renderApp('/', { session: adminSession });
     await screen.findByRole('heading', { name: 'Welcome, Ada' });
     const standIn = screen.getByRole('button', { name: /^Account menu for Ada Lovelace / });
     // The stand-in: the menu's own trigger says whether it is expanded.

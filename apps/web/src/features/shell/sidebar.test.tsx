@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { makeUser, signedInAs } from '../../testing/fixtures.ts';
+import { adminSession, makeUser, signedInAs } from '../../testing/fixtures.ts';
 import { mockMoneyDefaults } from '../../testing/money-fixtures.ts';
 import { renderApp } from '../../testing/render-app.tsx';
 
@@ -27,7 +27,7 @@ describe('sidebar', () => {
   });
 
   it('shows the admin group to administrators', async () => {
-    renderApp('/', { session: signedInAs(makeUser({ role: 'admin' })) });
+    renderApp('/', { session: adminSession });
     await screen.findByRole('heading', { name: 'Welcome, Ada' });
     const nav = mainNavigation();
     if (!nav) throw new Error('no navigation');

@@ -1,8 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { expectTextsIn } from '../../testing/assertions.ts';
 import { signedInAs } from '../../testing/fixtures.ts';
 import { renderApp } from '../../testing/render-app.tsx';
-import { callsTo, mockProcedure, mockProcedures, TrpcMockError } from '../../testing/trpc-msw.ts';
+import { callsTo, failing, mockProcedure, mockProcedures } from '../../testing/trpc-msw.ts';
+import { retype } from '../../testing/user-actions.ts';
 
 const statements = {
   data: [
@@ -35,9 +37,7 @@ describe('statements', () => {
     expect(rows).toHaveLength(3);
     const march = rows[2];
     if (!march) throw new Error('no March row');
-    expect(within(march).getByText('Mar 2026')).toBeInTheDocument();
-    expect(within(march).getByText('$7,842.02')).toBeInTheDocument();
-    expect(within(march).getByText('••8085')).toBeInTheDocument();
+    expectTextsIn(march, ['Mar 2026', '$7,842.02', '••8085']);
     expect(
       within(march).getByRole('link', { name: 'March 2026 statement as PDF' }),
     ).toHaveAttribute('href', '/api/v1/statements/2026-03?format=pdf&account=412345678085');
@@ -60,8 +60,7 @@ describe('statements', () => {
     await user.type(screen.getByLabelText(/^From/), '2026-03-10');
     await user.type(screen.getByLabelText(/^To/), '2026-03-01');
     expect(await screen.findByText('From must be on or before To')).toBeInTheDocument();
-    await user.clear(screen.getByLabelText(/^To/));
-    await user.type(screen.getByLabelText(/^To/), '2026-03-31');
+    await retype(user, /^To/, '2026-03-31');
     await user.selectOptions(screen.getByLabelText('Format'), 'csv');
     expect(await screen.findByRole('link', { name: /Download statement/ })).toHaveAttribute(
       'href',
@@ -120,9 +119,7 @@ describe('statements', () => {
   });
 
   it('says when the statements cannot be loaded', async () => {
-    mockProcedure('statements.list', () => {
-      throw new TrpcMockError('INTERNAL_SERVER_ERROR', 'boom');
-    });
+    mockProcedure('statements.list', failing('INTERNAL_SERVER_ERROR', 'boom'));
     renderApp('/statements', { session: signedInAs() });
     // A 5xx is retried once before the page gives up.
     const alert = await screen.findByRole('alert', {}, { timeout: 4000 });

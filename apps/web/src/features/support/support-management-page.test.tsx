@@ -1,10 +1,11 @@
 import { act, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { emitLiveEvent } from '../../lib/live-events.ts';
+import { expectTextsIn, findBodyRows } from '../../testing/assertions.ts';
 import { makeUser, signedInAs } from '../../testing/fixtures.ts';
 import { renderApp } from '../../testing/render-app.tsx';
 import { makeTicket, ticketId, ticketPage } from '../../testing/support-fixtures.ts';
-import { callsTo, mockProcedure, mockProcedures, TrpcMockError } from '../../testing/trpc-msw.ts';
+import { callsTo, failing, mockProcedure, mockProcedures } from '../../testing/trpc-msw.ts';
 
 const admin = signedInAs(makeUser({ role: 'admin', id: 'admin-1' }));
 const agent = signedInAs(
@@ -59,11 +60,8 @@ describe('support management', () => {
     expect(
       within(screen.getByLabelText('Category')).getByRole('option', { name: 'technical support' }),
     ).toBeInTheDocument();
-    const [, open, progress, resolved] = within(table).getAllByRole('row');
-    if (!open || !progress || !resolved) throw new Error('rows missing');
-    expect(within(open).getByText('Alice Johnson')).toBeInTheDocument();
-    expect(within(open).getByText('alice@demo.bank')).toBeInTheDocument();
-    expect(within(open).getByText('OPEN')).toBeInTheDocument();
+    const [open, progress, resolved] = await findBodyRows('Support tickets', 3);
+    expectTextsIn(open, ['Alice Johnson', 'alice@demo.bank', 'OPEN']);
     expect(within(progress).getByText('IN PROGRESS')).toBeInTheDocument();
     expect(within(open).getByRole('button', { name: /as In Progress/ })).toBeEnabled();
     expect(within(progress).getByRole('button', { name: /as In Progress/ })).toBeDisabled();
@@ -89,9 +87,7 @@ describe('support management', () => {
       ]),
     );
     const { user, history } = renderApp('/admin/support', { session: agent });
-    const table = await screen.findByRole('table', { name: 'Support tickets' });
-    const [, taken, waiting] = within(table).getAllByRole('row');
-    if (!taken || !waiting) throw new Error('rows missing');
+    const [taken, waiting] = await findBodyRows('Support tickets', 2);
     expect(within(taken).getByText('Sam Support')).toBeInTheDocument();
     expect(within(waiting).getByText('Unassigned')).toBeInTheDocument();
 
@@ -131,9 +127,7 @@ describe('support management', () => {
   });
 
   it('replaces the screen with a red message when loading fails', async () => {
-    mockProcedure('support.all', () => {
-      throw new TrpcMockError('FORBIDDEN', 'You do not have access to this');
-    });
+    mockProcedure('support.all', failing('FORBIDDEN', 'You do not have access to this'));
     renderApp('/admin/support', { session: admin });
     expect(await screen.findByRole('alert')).toHaveTextContent('You do not have access to this');
     expect(screen.queryByRole('heading', { name: 'Support Management' })).not.toBeInTheDocument();

@@ -7,7 +7,7 @@ import { makeUser, signedInAs } from '../../testing/fixtures.ts';
 import { renderApp } from '../../testing/render-app.tsx';
 import { server } from '../../testing/server.ts';
 import { makeMessage, makeTicket, ticketId } from '../../testing/support-fixtures.ts';
-import { callsTo, mockProcedures, TrpcMockError } from '../../testing/trpc-msw.ts';
+import { callsTo, failing, mockProcedures } from '../../testing/trpc-msw.ts';
 
 const customer = signedInAs(makeUser());
 
@@ -72,9 +72,7 @@ describe('ticket detail', () => {
 
   it('says Ticket not found for a ticket that is not there (or not yours)', async () => {
     mockProcedures({
-      'support.byId': () => {
-        throw new TrpcMockError('NOT_FOUND', 'Ticket not found');
-      },
+      'support.byId': failing('NOT_FOUND', 'Ticket not found'),
     });
     renderApp(`/support/${ticketId}`, { session: customer });
     expect(

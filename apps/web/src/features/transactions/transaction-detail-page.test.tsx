@@ -4,7 +4,7 @@ import { expectLinkTo } from '../../testing/assertions.ts';
 import { signedInAs } from '../../testing/fixtures.ts';
 import { makeTransaction } from '../../testing/money-fixtures.ts';
 import { renderApp } from '../../testing/render-app.tsx';
-import { callsTo, mockProcedure, TrpcMockError } from '../../testing/trpc-msw.ts';
+import { callsTo, failing, mockProcedure } from '../../testing/trpc-msw.ts';
 
 const transfer = makeTransaction({
   type: 'transfer',
@@ -96,9 +96,7 @@ describe('transaction detail', () => {
 
   it('puts the stored category back when the change fails', async () => {
     mockProcedure('transactions.byId', () => transfer);
-    mockProcedure('transactions.setCategory', () => {
-      throw new TrpcMockError('NOT_FOUND', 'Transaction not found');
-    });
+    mockProcedure('transactions.setCategory', failing('NOT_FOUND', 'Transaction not found'));
     const { user } = renderApp(`/transactions/${transfer.id}`, { session: signedInAs() });
     const category = await screen.findByRole('combobox', { name: 'Category' });
     await user.selectOptions(category, 'travel');
@@ -195,9 +193,7 @@ describe('transaction detail', () => {
   });
 
   it('says Transaction not found when the server has none', async () => {
-    mockProcedure('transactions.byId', () => {
-      throw new TrpcMockError('NOT_FOUND', 'Transaction not found');
-    });
+    mockProcedure('transactions.byId', failing('NOT_FOUND', 'Transaction not found'));
     renderApp('/transactions/00000000-0000-4000-8000-000000000999', { session: signedInAs() });
     expect(
       await screen.findByRole('heading', { name: 'Transaction not found' }),
@@ -213,9 +209,10 @@ describe('transaction detail', () => {
   });
 
   it('shows other errors as their message', async () => {
-    mockProcedure('transactions.byId', () => {
-      throw new TrpcMockError('TOO_MANY_REQUESTS', 'Too many requests. Please try again later.');
-    });
+    mockProcedure(
+      'transactions.byId',
+      failing('TOO_MANY_REQUESTS', 'Too many requests. Please try again later.'),
+    );
     renderApp(`/transactions/${transfer.id}`, { session: signedInAs() });
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Too many requests. Please try again later.',

@@ -4,7 +4,7 @@ import { expectLinkTo } from '../../testing/assertions.ts';
 import { signedInAs } from '../../testing/fixtures.ts';
 import { makeTransaction, transactionPage } from '../../testing/money-fixtures.ts';
 import { renderApp } from '../../testing/render-app.tsx';
-import { callsTo, mockProcedure, TrpcMockError } from '../../testing/trpc-msw.ts';
+import { callsTo, failing, mockProcedure } from '../../testing/trpc-msw.ts';
 
 /** 25 transactions, served ten to a page as the server would. */
 function serveHistory() {
@@ -78,9 +78,7 @@ describe('transactions list', () => {
   });
 
   it('replaces the page with the error message', async () => {
-    mockProcedure('transactions.list', () => {
-      throw new TrpcMockError('BAD_REQUEST', '');
-    });
+    mockProcedure('transactions.list', failing('BAD_REQUEST', ''));
     renderApp('/transactions', { session: signedInAs() });
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to fetch transactions');
     expect(screen.queryByRole('button', { name: 'Filter' })).not.toBeInTheDocument();
