@@ -2,8 +2,6 @@ import { bankUpdateInput } from '@bank/validators/money';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { EditFormDialog } from '../../components/edit-form-dialog.tsx';
-import { errorMessage } from '../../lib/errors.ts';
-import { notify } from '../../lib/toaster.ts';
 import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
 import { BankFields } from './bank-fields.tsx';
 
@@ -30,26 +28,18 @@ export function UpdateBankDialog(props: { bank: SavedBank; open: boolean; onClos
       accountName: bank.accountName ?? '',
     },
   });
-  const { errors, isSubmitting } = form.formState;
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      const result = await update.mutateAsync(values);
-      notify({ type: 'success', message: result.message });
-      await utils.banks.list.invalidate();
-      props.onClose();
-    } catch (error) {
-      notify({ type: 'error', message: errorMessage(error, 'Failed to update bank') });
-    }
-  });
   return (
     <EditFormDialog
-      open={props.open}
-      onClose={props.onClose}
+      dialog={props}
       title="Update Bank"
-      onSubmit={onSubmit}
-      isSubmitting={isSubmitting}
+      form={form}
+      save={{
+        send: (values) => update.mutateAsync(values),
+        reload: () => utils.banks.list.invalidate(),
+        failedMessage: 'Failed to update bank',
+      }}
     >
-      <BankFields errors={errors} register={form.register} />
+      <BankFields errors={form.formState.errors} register={form.register} />
     </EditFormDialog>
   );
 }
