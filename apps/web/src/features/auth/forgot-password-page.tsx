@@ -1,14 +1,13 @@
 import { forgotPasswordInput } from '@bank/validators/auth';
 import { messages } from '@bank/validators/messages';
 import { Button, Input } from '@chakra-ui/react';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { sendHeldSubmit } from '../../app/before-hydration.ts';
 import { SuccessAlert } from '../../components/alerts.tsx';
 import { BackToSignInLink } from '../../components/back-to-sign-in-link.tsx';
 import { FormField } from '../../components/form-field.tsx';
 import { trpc } from '../../lib/trpc.ts';
+import { useZodForm } from '../../lib/zod-form.ts';
 import { AuthCard } from './auth-card.tsx';
 import { AuthForm, useAuthSubmit } from './auth-form.tsx';
 
@@ -16,11 +15,7 @@ import { AuthForm, useAuthSubmit } from './auth-form.tsx';
 export function ForgotPasswordPage() {
   const forgot = trpc.auth.forgotPassword.useMutation();
   const [sent, setSent] = useState(false);
-  const form = useForm({
-    resolver: zodResolver(forgotPasswordInput),
-    mode: 'onTouched',
-    defaultValues: { email: '' },
-  });
+  const form = useZodForm(forgotPasswordInput, { email: '' });
   const { errors, isSubmitting } = form.formState;
 
   const submit = useAuthSubmit(form, 'Password reset request failed', async (values) => {

@@ -1,9 +1,8 @@
 import { loginInput } from '@bank/validators/auth';
 import { Button, Link as ChakraLink, Checkbox, HStack, Input } from '@chakra-ui/react';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate, useRouter } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { sendHeldSubmit } from '../../app/before-hydration.ts';
 import { SuccessAlert } from '../../components/alerts.tsx';
 import { ControlledCheckbox } from '../../components/controlled-checkbox.tsx';
@@ -14,6 +13,7 @@ import { useLocationState } from '../../lib/location-state.ts';
 import { safeRedirect } from '../../lib/session.ts';
 import { notify } from '../../lib/toaster.ts';
 import { trpc } from '../../lib/trpc.ts';
+import { useZodForm } from '../../lib/zod-form.ts';
 import { AuthCard } from './auth-card.tsx';
 import { AuthForm, useAuthSubmit } from './auth-form.tsx';
 
@@ -24,11 +24,7 @@ export function LoginPage({ redirect }: { redirect?: string }) {
   const utils = trpc.useUtils();
   const login = trpc.auth.login.useMutation();
   const { message } = useLocationState();
-  const form = useForm({
-    resolver: zodResolver(loginInput),
-    mode: 'onTouched',
-    defaultValues: { email: '', password: '', rememberMe: false },
-  });
+  const form = useZodForm(loginInput, { email: '', password: '', rememberMe: false });
   const { errors, isSubmitting } = form.formState;
   // Ready to type on arrival; the visitor may have moved focus while the prerendered page
   // waited for the app (then it stays where they put it).

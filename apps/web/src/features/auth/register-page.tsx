@@ -1,14 +1,14 @@
 import { adultBirthDateLimit, registerInput } from '@bank/validators/auth';
 import { Button, Link as ChakraLink, Checkbox, Field, Input, SimpleGrid } from '@chakra-ui/react';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { sendHeldSubmit } from '../../app/before-hydration.ts';
 import { ControlledCheckbox } from '../../components/controlled-checkbox.tsx';
 import { FormField } from '../../components/form-field.tsx';
 import { NameFields, PhoneNumberField } from '../../components/person-fields.tsx';
 import { notify } from '../../lib/toaster.ts';
 import { trpc } from '../../lib/trpc.ts';
+import { useZodForm } from '../../lib/zod-form.ts';
 import { AuthCard } from './auth-card.tsx';
 import { AuthForm, useAuthSubmit } from './auth-form.tsx';
 import { NewPasswordFields } from './new-password-fields.tsx';
@@ -18,11 +18,9 @@ import { registerForm } from './register-form-schema.ts';
 export function RegisterPage() {
   const navigate = useNavigate();
   const register = trpc.auth.register.useMutation();
-  const form = useForm({
-    resolver: zodResolver(registerForm),
-    mode: 'onTouched',
-    criteriaMode: 'all',
-    defaultValues: {
+  const form = useZodForm(
+    registerForm,
+    {
       firstName: '',
       lastName: '',
       email: '',
@@ -32,7 +30,8 @@ export function RegisterPage() {
       confirmPassword: '',
       acceptTerms: false,
     },
-  });
+    { criteriaMode: 'all' },
+  );
   const { errors, isSubmitting } = form.formState;
 
   const submit = useAuthSubmit(form, 'Registration failed', async (values) => {

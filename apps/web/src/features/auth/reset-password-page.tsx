@@ -1,11 +1,10 @@
 import { resetPasswordForm } from '@bank/validators/auth';
 import { messages } from '@bank/validators/messages';
 import { Button, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useForm } from 'react-hook-form';
 import { BackToSignInLink } from '../../components/back-to-sign-in-link.tsx';
 import { trpc } from '../../lib/trpc.ts';
+import { useZodForm } from '../../lib/zod-form.ts';
 import { AuthCard } from './auth-card.tsx';
 import { AuthForm, useAuthSubmit } from './auth-form.tsx';
 import { NewPasswordFields } from './new-password-fields.tsx';
@@ -54,12 +53,11 @@ function ResetPasswordForm({ token, purpose }: { token: string; purpose: Passwor
   const text = texts[purpose];
   const navigate = useNavigate();
   const reset = trpc.auth.resetPassword.useMutation();
-  const form = useForm({
-    resolver: zodResolver(resetPasswordForm),
-    mode: 'onTouched',
-    criteriaMode: 'all',
-    defaultValues: { password: '', confirmPassword: '' },
-  });
+  const form = useZodForm(
+    resetPasswordForm,
+    { password: '', confirmPassword: '' },
+    { criteriaMode: 'all' },
+  );
   const { errors, isSubmitting } = form.formState;
 
   const submit = useAuthSubmit(form, text.failed, async (values) => {

@@ -1,13 +1,12 @@
 import { twoFactorCodeInput } from '@bank/validators/auth';
 import { Button, Input } from '@chakra-ui/react';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useRouter } from '@tanstack/react-router';
-import { useForm } from 'react-hook-form';
 import { FormField } from '../../components/form-field.tsx';
 import { safeRedirect } from '../../lib/session.ts';
 import { notify } from '../../lib/toaster.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { useSignOut } from '../../lib/use-sign-out.ts';
+import { useZodForm } from '../../lib/zod-form.ts';
 import { AuthCard } from './auth-card.tsx';
 import { AuthForm, useAuthSubmit } from './auth-form.tsx';
 
@@ -17,11 +16,7 @@ export function TwoFactorPage({ redirect }: { redirect?: string }) {
   const utils = trpc.useUtils();
   const verify = trpc.auth.verify2fa.useMutation();
   const { signOut, isPending: signingOut } = useSignOut();
-  const form = useForm({
-    resolver: zodResolver(twoFactorCodeInput),
-    mode: 'onTouched',
-    defaultValues: { code: '' },
-  });
+  const form = useZodForm(twoFactorCodeInput, { code: '' });
   const { errors, isSubmitting } = form.formState;
 
   const submit = useAuthSubmit(form, '2FA verification failed', async (values) => {

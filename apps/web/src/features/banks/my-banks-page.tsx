@@ -11,9 +11,7 @@ import {
   Stack,
   Text,
 } from '@chakra-ui/react';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { lazy, Suspense } from 'react';
-import { useForm } from 'react-hook-form';
 import { LuChevronDown, LuLandmark } from 'react-icons/lu';
 import { DetailList } from '../../components/detail-list.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
@@ -23,6 +21,7 @@ import { errorMessage } from '../../lib/errors.ts';
 import { humanize } from '../../lib/format.ts';
 import { notify } from '../../lib/toaster.ts';
 import { trpc } from '../../lib/trpc.ts';
+import { useZodForm } from '../../lib/zod-form.ts';
 import { BankFields } from './bank-fields.tsx';
 import type { SavedBank } from './update-bank-dialog.tsx';
 
@@ -34,10 +33,11 @@ const UpdateBankDialog = lazy(() =>
 function AddBankForm() {
   const utils = trpc.useUtils();
   const create = trpc.banks.create.useMutation();
-  const form = useForm({
-    resolver: zodResolver(bankInput),
-    mode: 'onTouched',
-    defaultValues: { name: '', accountNumber: '', routingNumber: '', accountType: 'checking' },
+  const form = useZodForm(bankInput, {
+    name: '',
+    accountNumber: '',
+    routingNumber: '',
+    accountType: 'checking',
   });
   const { errors, isSubmitting } = form.formState;
   const onSubmit = form.handleSubmit(async (values) => {

@@ -1,8 +1,7 @@
 import { bankUpdateInput } from '@bank/validators/money';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { EditFormDialog } from '../../components/edit-form-dialog.tsx';
 import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
+import { useZodForm } from '../../lib/zod-form.ts';
 import { BankFields } from './bank-fields.tsx';
 
 export type SavedBank = RouterOutputs['banks']['list']['data'][number];
@@ -15,18 +14,14 @@ export function UpdateBankDialog(props: { bank: SavedBank; open: boolean; onClos
   const { bank } = props;
   const utils = trpc.useUtils();
   const update = trpc.banks.update.useMutation();
-  const form = useForm({
-    resolver: zodResolver(bankUpdateInput),
-    mode: 'onTouched',
-    defaultValues: {
-      id: bank.id,
-      name: bank.name,
-      accountNumber: bank.accountNumber,
-      routingNumber: bank.routingNumber,
-      accountType: bank.accountType,
-      // Not edited here, but kept: the update replaces the whole record.
-      accountName: bank.accountName ?? '',
-    },
+  const form = useZodForm(bankUpdateInput, {
+    id: bank.id,
+    name: bank.name,
+    accountNumber: bank.accountNumber,
+    routingNumber: bank.routingNumber,
+    accountType: bank.accountType,
+    // Not edited here, but kept: the update replaces the whole record.
+    accountName: bank.accountName ?? '',
   });
   return (
     <EditFormDialog

@@ -1,17 +1,7 @@
-import {
-  Box,
-  Button,
-  Card,
-  Center,
-  Heading,
-  HStack,
-  List,
-  Spinner,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
+import { Box, Button, Card, Center, Heading, HStack, List, Stack, Text } from '@chakra-ui/react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { LuCheck, LuShieldCheck } from 'react-icons/lu';
+import { ListSpinner } from '../../components/data-table.tsx';
 import { ConsentError, decideConsent, fetchConsent } from './consent-api.ts';
 import { leaveFor } from './leave-app.ts';
 
@@ -34,12 +24,7 @@ export function ConsentPage(props: { uid: string }) {
 
   let body: React.ReactNode;
   if (details.isPending) {
-    body = (
-      <Center py="10" role="status">
-        <Spinner color="brand.fg" size="lg" />
-        <Text srOnly>Loading the request</Text>
-      </Center>
-    );
+    body = <ListSpinner label="Loading the request" py="10" />;
   } else if (details.isError) {
     body = (
       <Stack gap="2" role="alert">

@@ -1,15 +1,14 @@
 import { noSuchHorizonAccount } from '@bank/validators/account-number';
 import { transferInput } from '@bank/validators/money';
 import { Button, Input } from '@chakra-ui/react';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { type FormEventHandler, useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { FormField } from '../../components/form-field.tsx';
 import { errorMessage } from '../../lib/errors.ts';
 import { newIdempotencyKey } from '../../lib/idempotency.ts';
 import { notify } from '../../lib/toaster.ts';
 import { trpc } from '../../lib/trpc.ts';
+import { useZodForm } from '../../lib/zod-form.ts';
 import { useMoneyMoved } from './money-form.ts';
 import { PayeePicker } from './payee-picker.tsx';
 import {
@@ -39,11 +38,10 @@ export function TransferPage(props: { initialPayeeId?: string | undefined } = {}
   const transfer = trpc.transactions.transfer.useMutation();
   const balance = trpc.transactions.balance.useQuery();
   const moneyMoved = useMoneyMoved();
-  const form = useForm({
-    resolver: zodResolver(transferInput),
-    mode: 'onTouched',
-    // Opened for a payee, the typed recipient's fields are not in the form at all.
-    defaultValues: props.initialPayeeId
+  // Opened for a payee, the typed recipient's fields are not in the form at all.
+  const form = useZodForm(
+    transferInput,
+    props.initialPayeeId
       ? { type: 'transfer', currency: 'USD', description: '', payeeId: props.initialPayeeId }
       : {
           type: 'transfer',
@@ -53,7 +51,7 @@ export function TransferPage(props: { initialPayeeId?: string | undefined } = {}
           routingNumber: '',
           description: '',
         },
-  });
+  );
   const { errors } = form.formState;
   const payeeId = form.watch('payeeId');
   const payees = trpc.payees.list.useQuery();

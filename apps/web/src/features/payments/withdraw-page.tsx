@@ -1,8 +1,6 @@
 import { type WithdrawInput, withdrawInput } from '@bank/validators/money';
 import { Link as ChakraLink, Input } from '@chakra-ui/react';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from '@tanstack/react-router';
-import { useForm } from 'react-hook-form';
 import { InfoAlert } from '../../components/alerts.tsx';
 import { FormField } from '../../components/form-field.tsx';
 import { SavedItemSelect } from '../../components/saved-item-select.tsx';
@@ -11,6 +9,7 @@ import { newIdempotencyKey } from '../../lib/idempotency.ts';
 import { useCurrentUser } from '../../lib/session.ts';
 import { notify } from '../../lib/toaster.ts';
 import { trpc } from '../../lib/trpc.ts';
+import { useZodForm } from '../../lib/zod-form.ts';
 import { BankAccountFields } from './bank-account-fields.tsx';
 import { MethodField, type MethodOption } from './method-choice.tsx';
 import { type SavedBank, useMoneyMoved, useSavedPaymentSources } from './money-form.ts';
@@ -45,18 +44,14 @@ export function WithdrawPage() {
   const withdraw = trpc.transactions.withdraw.useMutation();
   const { savedCards, savedBanks } = useSavedPaymentSources();
   const moneyMoved = useMoneyMoved();
-  const form = useForm({
-    resolver: zodResolver(withdrawInput),
-    mode: 'onTouched',
-    defaultValues: {
-      type: 'withdraw',
-      method: 'bank',
-      currency: 'USD',
-      bankName: '',
-      accountNumber: '',
-      routingNumber: '',
-      accountName: '',
-    },
+  const form = useZodForm(withdrawInput, {
+    type: 'withdraw',
+    method: 'bank',
+    currency: 'USD',
+    bankName: '',
+    accountNumber: '',
+    routingNumber: '',
+    accountName: '',
   });
   const { errors, isSubmitting } = form.formState;
   const method = form.watch('method');

@@ -1,32 +1,28 @@
 import { profileInput } from '@bank/validators/auth';
 import { Button, Heading, Input, SimpleGrid, Stack } from '@chakra-ui/react';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { FormField } from '../../components/form-field.tsx';
 import { NameFields, PhoneNumberField } from '../../components/person-fields.tsx';
 import { errorMessage } from '../../lib/errors.ts';
 import type { SessionUser } from '../../lib/session.ts';
 import { notify } from '../../lib/toaster.ts';
 import { trpc } from '../../lib/trpc.ts';
+import { useZodForm } from '../../lib/zod-form.ts';
 
 /** docs/product.md 2.10, Profile tab: names and phone editable, e-mail read-only, optional address. */
 export function ProfileForm({ user }: { user: SessionUser }) {
   const utils = trpc.useUtils();
   const update = trpc.auth.updateProfile.useMutation();
-  const form = useForm({
-    resolver: zodResolver(profileInput),
-    mode: 'onTouched',
-    defaultValues: {
-      firstName: user.firstName,
-      lastName: user.lastName,
-      phoneNumber: user.phoneNumber,
-      address: {
-        street: user.address.street ?? '',
-        city: user.address.city ?? '',
-        state: user.address.state ?? '',
-        zipCode: user.address.zipCode ?? '',
-        country: user.address.country ?? '',
-      },
+  const form = useZodForm(profileInput, {
+    firstName: user.firstName,
+    lastName: user.lastName,
+    phoneNumber: user.phoneNumber,
+    address: {
+      street: user.address.street ?? '',
+      city: user.address.city ?? '',
+      state: user.address.state ?? '',
+      zipCode: user.address.zipCode ?? '',
+      country: user.address.country ?? '',
     },
   });
   const { errors, isSubmitting } = form.formState;

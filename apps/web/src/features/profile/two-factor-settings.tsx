@@ -11,9 +11,7 @@ import {
   Stack,
   Text,
 } from '@chakra-ui/react';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { LuShieldCheck } from 'react-icons/lu';
 import { InfoAlert, SuccessAlert } from '../../components/alerts.tsx';
 import { FormField } from '../../components/form-field.tsx';
@@ -21,6 +19,7 @@ import { errorMessage } from '../../lib/errors.ts';
 import type { SessionUser } from '../../lib/session.ts';
 import { notify } from '../../lib/toaster.ts';
 import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
+import { useZodForm } from '../../lib/zod-form.ts';
 
 type Setup = RouterOutputs['auth']['setup2fa'];
 
@@ -37,11 +36,7 @@ function CodeForm(props: {
   onCode: (code: string) => Promise<void>;
   onCancel?: () => void;
 }) {
-  const form = useForm({
-    resolver: zodResolver(twoFactorCodeInput),
-    mode: 'onTouched',
-    defaultValues: { code: '' },
-  });
+  const form = useZodForm(twoFactorCodeInput, { code: '' });
   const onSubmit = form.handleSubmit(async ({ code }) => {
     await props.onCode(code);
   });

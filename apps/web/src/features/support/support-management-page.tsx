@@ -4,20 +4,10 @@ import {
   ticketPriorities,
   ticketStatuses,
 } from '@bank/validators/enums';
-import {
-  Button,
-  Card,
-  Center,
-  Heading,
-  HStack,
-  SimpleGrid,
-  Spinner,
-  Stack,
-  Table,
-  Text,
-} from '@chakra-ui/react';
+import { Button, Card, Heading, HStack, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { LuMessageCircle } from 'react-icons/lu';
+import { ListSpinner } from '../../components/data-table.tsx';
 import { PageButtons } from '../../components/page-buttons.tsx';
 import { FilterControls, type FilterField } from '../../components/search-filters.tsx';
 import { formatDate } from '../../lib/format.ts';
@@ -64,11 +54,7 @@ export function SupportManagementPage(props: {
   }
   if (list.isError) return <LoadError message={list.error.message || 'Failed to fetch tickets'} />;
   if (!list.data) {
-    return (
-      <Center py="16" role="status">
-        <Spinner size="lg" color="brand.fg" aria-label="Loading tickets" />
-      </Center>
-    );
+    return <ListSpinner label="Loading tickets" py="16" />;
   }
   const data = list.data;
   const first = (data.page - 1) * data.limit + 1;
