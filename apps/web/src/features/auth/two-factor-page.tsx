@@ -1,7 +1,8 @@
 import { twoFactorCodeInput } from '@bank/validators/auth';
-import { Button, Input } from '@chakra-ui/react';
+import { Button } from '@chakra-ui/react';
 import { useRouter } from '@tanstack/react-router';
 import { FormField } from '../../components/form-field.tsx';
+import { OneTimeCodeInput } from '../../components/one-time-code-input.tsx';
 import { safeRedirect } from '../../lib/session.ts';
 import { notify } from '../../lib/toaster.ts';
 import { trpc } from '../../lib/trpc.ts';
@@ -52,14 +53,7 @@ export function TwoFactorPage({ redirect }: { redirect?: string }) {
         }
       >
         <FormField label="Authentication code" error={errors.code} required>
-          <Input
-            autoComplete="one-time-code"
-            inputMode="text"
-            autoCapitalize="none"
-            spellCheck={false}
-            placeholder="123456"
-            {...form.register('code')}
-          />
+          <OneTimeCodeInput inputMode="text" {...form.register('code')} />
         </FormField>
         <Button type="submit" w="full" loading={isSubmitting} loadingText="Verifying…">
           Verify

@@ -5,6 +5,12 @@ import { ListSpinner } from '../../components/data-table.tsx';
 import { ConsentError, decideConsent, fetchConsent } from './consent-api.ts';
 import { leaveFor } from './leave-app.ts';
 
+/** The two answers, Deny first (last on a phone, under Allow). */
+const answers = [
+  { allow: false, label: 'Deny', look: { variant: 'outline' } },
+  { allow: true, label: 'Allow', look: { colorPalette: 'brand' } },
+] as const;
+
 /**
  * A third-party app asks to act for the customer: its name, what it may do in plain words, the
  * account, Allow or Deny. The customer is signed in with their second factor (the `_auth`
@@ -87,22 +93,17 @@ export function ConsentPage(props: { uid: string }) {
           </Text>
         ) : null}
         <Stack direction={{ base: 'column-reverse', sm: 'row' }} gap="3" justify="flex-end">
-          <Button
-            variant="outline"
-            disabled={decide.isPending || decide.isSuccess}
-            loading={decide.isPending && decide.variables === false}
-            onClick={() => decide.mutate(false)}
-          >
-            Deny
-          </Button>
-          <Button
-            colorPalette="brand"
-            disabled={decide.isPending || decide.isSuccess}
-            loading={decide.isPending && decide.variables === true}
-            onClick={() => decide.mutate(true)}
-          >
-            Allow
-          </Button>
+          {answers.map(({ allow, label, look }) => (
+            <Button
+              key={label}
+              {...look}
+              disabled={decide.isPending || decide.isSuccess}
+              loading={decide.isPending && decide.variables === allow}
+              onClick={() => decide.mutate(allow)}
+            >
+              {label}
+            </Button>
+          ))}
         </Stack>
       </Stack>
     );
