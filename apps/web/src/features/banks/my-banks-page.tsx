@@ -14,6 +14,7 @@ import {
 import { lazy, Suspense } from 'react';
 import { LuChevronDown, LuLandmark } from 'react-icons/lu';
 import { DetailList } from '../../components/detail-list.tsx';
+import { SubmitButton } from '../../components/form-field.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
 import { EditAndDeleteButtons, SavedItemTile } from '../../components/saved-item-tile.tsx';
 import { SavedItemsSection, type TileActions } from '../../components/tile-list.tsx';
@@ -57,9 +58,9 @@ function AddBankForm() {
           Add Bank
         </Heading>
         <BankFields errors={errors} register={form.register} />
-        <Button type="submit" alignSelf="flex-start" loading={isSubmitting} loadingText="Saving…">
+        <SubmitButton pending={isSubmitting} pendingText="Saving…">
           Add Bank
-        </Button>
+        </SubmitButton>
       </Stack>
     </form>
   );

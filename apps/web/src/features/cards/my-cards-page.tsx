@@ -20,7 +20,7 @@ import { LuTrash2 } from 'react-icons/lu';
 import { ErrorAlert } from '../../components/alerts.tsx';
 import { CardCvvInput, CardExpiryInput, CardNumberInput } from '../../components/card-inputs.tsx';
 import { useConfirmation } from '../../components/confirm-dialog.tsx';
-import { FormField } from '../../components/form-field.tsx';
+import { FormField, SubmitButton } from '../../components/form-field.tsx';
 import { OptionsSelect } from '../../components/options-select.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
 import { errorMessage } from '../../lib/errors.ts';
@@ -109,9 +109,9 @@ function AddCardForm() {
           <CardCvvInput {...form.register('cvv')} />
         </FormField>
       </SimpleGrid>
-      <Button type="submit" alignSelf="flex-start" loading={isSubmitting} loadingText="Saving…">
+      <SubmitButton pending={isSubmitting} pendingText="Saving…">
         Add Card
-      </Button>
+      </SubmitButton>
     </CardForm>
   );
 }

@@ -1,7 +1,7 @@
 import { profileInput } from '@bank/validators/auth';
-import { Button, Heading, Input, SimpleGrid, Stack } from '@chakra-ui/react';
+import { Heading, Input, SimpleGrid, Stack } from '@chakra-ui/react';
 import { Controller } from 'react-hook-form';
-import { FormField } from '../../components/form-field.tsx';
+import { FormField, SubmitButton } from '../../components/form-field.tsx';
 import { NameFields, PhoneNumberField } from '../../components/person-fields.tsx';
 import { errorMessage } from '../../lib/errors.ts';
 import type { SessionUser } from '../../lib/session.ts';
@@ -80,9 +80,9 @@ export function ProfileForm({ user }: { user: SessionUser }) {
             ))}
           </SimpleGrid>
         </Stack>
-        <Button type="submit" alignSelf="flex-start" loading={isSubmitting} loadingText="Saving…">
+        <SubmitButton pending={isSubmitting} pendingText="Saving…">
           Save Changes
-        </Button>
+        </SubmitButton>
       </Stack>
     </form>
   );
