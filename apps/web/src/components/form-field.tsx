@@ -55,14 +55,10 @@ export function SubmitButton(props: {
   pendingText?: string;
   children: ReactNode;
 }) {
+  const { pending, pendingText, children } = props;
   return (
-    <Button
-      type="submit"
-      alignSelf="flex-start"
-      loading={props.pending}
-      loadingText={props.pendingText}
-    >
-      {props.children}
+    <Button type="submit" alignSelf="flex-start" loading={pending} loadingText={pendingText}>
+      {children}
     </Button>
   );
 }
