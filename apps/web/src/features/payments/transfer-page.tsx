@@ -11,14 +11,7 @@ import { trpc } from '../../lib/trpc.ts';
 import { useZodForm } from '../../lib/zod-form.ts';
 import { useMoneyMoved } from './money-form.ts';
 import { PayeePicker } from './payee-picker.tsx';
-import {
-  AmountField,
-  amountInput,
-  amountRefusal,
-  PaymentForm,
-  showAtAmount,
-  useAmountCheck,
-} from './payment-form.tsx';
+import { AmountField, amountInput, PaymentForm, useAmountCheck } from './payment-form.tsx';
 import { type RecentRecipient, RecentRecipients } from './recent-recipients.tsx';
 import { CONFIRM_EXTERNAL_FIRST, RecipientCheck, usePayee } from './recipient-check.tsx';
 import { ScheduleOption } from './schedule-option.tsx';
@@ -77,10 +70,10 @@ export function TransferPage(props: { initialPayeeId?: string | undefined } = {}
   useEffect(() => {
     if (confirmed) setConfirmationError(undefined);
   }, [confirmed]);
-  const refusesAmount = useAmountCheck('transfer', form.setError);
+  const amountCheck = useAmountCheck('transfer', form.setError);
 
   const toReview = form.handleSubmit(async (values) => {
-    if (refusesAmount(values.amount)) return;
+    if (amountCheck.refuses(values.amount)) return;
     // A saved payee was checked when it was saved: straight to the review.
     if (values.payeeId) {
       const saved = payees.data?.data.find((one) => one.id === values.payeeId);
@@ -129,11 +122,11 @@ export function TransferPage(props: { initialPayeeId?: string | undefined } = {}
       });
       await moneyMoved(result.newBalance, TRANSFER_SUCCESS);
     } catch (error) {
-      const refusal = amountRefusal(error);
+      const refusal = amountCheck.refusalIn(error);
       if (refusal) {
         // Back to the form, with the refusal where the amount can be changed.
         setReview(null);
-        showAtAmount(form.setError, refusal);
+        amountCheck.show(refusal);
       } else notify({ type: 'error', message: errorMessage(error, 'Transfer failed') });
     } finally {
       setSending(false);

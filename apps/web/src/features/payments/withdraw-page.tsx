@@ -13,14 +13,7 @@ import { useZodForm } from '../../lib/zod-form.ts';
 import { BankAccountFields } from './bank-account-fields.tsx';
 import { MethodField, type MethodOption } from './method-choice.tsx';
 import { type SavedBank, useMoneyMoved, useSavedPaymentSources } from './money-form.ts';
-import {
-  AmountField,
-  amountInput,
-  amountRefusal,
-  PaymentForm,
-  showAtAmount,
-  useAmountCheck,
-} from './payment-form.tsx';
+import { AmountField, amountInput, PaymentForm, useAmountCheck } from './payment-form.tsx';
 
 export const WITHDRAW_SUCCESS = 'Withdrawal request submitted successfully';
 
@@ -71,9 +64,9 @@ export function WithdrawPage() {
     form.clearErrors(['bankName', 'accountNumber', 'routingNumber', 'accountName']);
   };
 
-  const refusesAmount = useAmountCheck('withdrawal', form.setError);
+  const amountCheck = useAmountCheck('withdrawal', form.setError);
   const onSubmit = form.handleSubmit(async (values) => {
-    if (refusesAmount(values.amount)) return;
+    if (amountCheck.refuses(values.amount)) return;
     const common = {
       type: 'withdraw' as const,
       amount: values.amount,
@@ -99,8 +92,8 @@ export function WithdrawPage() {
       const result = await withdraw.mutateAsync(payload);
       await moneyMoved(result.newBalance, WITHDRAW_SUCCESS);
     } catch (error) {
-      const refusal = amountRefusal(error);
-      if (refusal) showAtAmount(form.setError, refusal);
+      const refusal = amountCheck.refusalIn(error);
+      if (refusal) amountCheck.show(refusal);
       else notify({ type: 'error', message: errorMessage(error, 'Withdrawal failed') });
     }
   });
