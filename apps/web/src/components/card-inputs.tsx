@@ -27,37 +27,34 @@ function formatted(format: (value: string) => string, onChange: CardInputProps['
   };
 }
 
+/** What each of a card's fields autofills, shows as an example, and holds at most. */
+const cardParts = {
+  number: { autoComplete: 'cc-number', placeholder: '1234 5678 9012 3456', maxLength: 19 },
+  expiry: { autoComplete: 'cc-exp', placeholder: 'MM/YY', maxLength: 5 },
+  cvv: { autoComplete: 'cc-csc', placeholder: '123', maxLength: 3 },
+} as const;
+
+/** A field of a card, its digits rewritten by `format` as typed (when it has one). */
+function CardInput({
+  kind,
+  format,
+  ...props
+}: CardInputProps & { kind: keyof typeof cardParts; format?: (value: string) => string }) {
+  const onChange = format ? formatted(format, props.onChange) : props.onChange;
+  return <Input inputMode="numeric" {...cardParts[kind]} {...props} onChange={onChange} />;
+}
+
 /** A card's number, grouped in fours as typed: 16 digits in 19 characters. */
 export function CardNumberInput(props: CardInputProps) {
-  return (
-    <Input
-      inputMode="numeric"
-      autoComplete="cc-number"
-      placeholder="1234 5678 9012 3456"
-      maxLength={19}
-      {...props}
-      onChange={formatted(formatCardNumber, props.onChange)}
-    />
-  );
+  return <CardInput kind="number" format={formatCardNumber} {...props} />;
 }
 
 /** A card's expiry as 'MM/YY', the slash put in as typed. */
 export function CardExpiryInput(props: CardInputProps) {
-  return (
-    <Input
-      inputMode="numeric"
-      autoComplete="cc-exp"
-      placeholder="MM/YY"
-      maxLength={5}
-      {...props}
-      onChange={formatted(formatExpiry, props.onChange)}
-    />
-  );
+  return <CardInput kind="expiry" format={formatExpiry} {...props} />;
 }
 
 /** A card's three-digit CVV. */
 export function CardCvvInput(props: CardInputProps) {
-  return (
-    <Input inputMode="numeric" autoComplete="cc-csc" placeholder="123" maxLength={3} {...props} />
-  );
+  return <CardInput kind="cvv" {...props} />;
 }

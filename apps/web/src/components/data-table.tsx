@@ -17,10 +17,16 @@ import { errorMessage } from '../lib/errors.ts';
 import { ErrorAlert } from './alerts.tsx';
 import { PageButtons } from './page-buttons.tsx';
 
-/** A spinner in place of a list while its first page loads. */
-export function ListSpinner({ label }: { label: string }) {
+/** A spinner in place of a list (or a record) while it loads, announced by `label`. */
+export function ListSpinner({
+  label,
+  py = '12',
+}: {
+  label: string;
+  py?: '8' | '10' | '12' | '16';
+}) {
   return (
-    <Center py="12" role="status">
+    <Center py={py} role="status">
       <Spinner size="lg" color="brand.fg" borderWidth="3px" />
       <VisuallyHidden>{label}</VisuallyHidden>
     </Center>

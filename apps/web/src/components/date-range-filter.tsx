@@ -1,6 +1,7 @@
 import { Field, Input } from '@chakra-ui/react';
 
-type RangeEnd = 'startDate' | 'endDate';
+const rangeEnds = ['startDate', 'endDate'] as const;
+type RangeEnd = (typeof rangeEnds)[number];
 
 /**
  * A list filter's first and last day, as two fields of the caller's grid: each bounds the
@@ -13,26 +14,21 @@ export function DateRangeFilter(props: {
   onChange: (end: RangeEnd, day: string | undefined) => void;
 }) {
   const { startDate, endDate, onChange } = props;
+  // Each end bounds the other's picker.
+  const bounds = { startDate: { max: endDate }, endDate: { min: startDate } };
   return (
     <>
-      <Field.Root>
-        <Field.Label>{props.labels.startDate}</Field.Label>
-        <Input
-          type="date"
-          value={startDate ?? ''}
-          max={endDate}
-          onChange={(event) => onChange('startDate', event.target.value || undefined)}
-        />
-      </Field.Root>
-      <Field.Root>
-        <Field.Label>{props.labels.endDate}</Field.Label>
-        <Input
-          type="date"
-          value={endDate ?? ''}
-          min={startDate}
-          onChange={(event) => onChange('endDate', event.target.value || undefined)}
-        />
-      </Field.Root>
+      {rangeEnds.map((end) => (
+        <Field.Root key={end}>
+          <Field.Label>{props.labels[end]}</Field.Label>
+          <Input
+            type="date"
+            value={props[end] ?? ''}
+            {...bounds[end]}
+            onChange={(event) => onChange(end, event.target.value || undefined)}
+          />
+        </Field.Root>
+      ))}
     </>
   );
 }

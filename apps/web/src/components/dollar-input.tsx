@@ -15,3 +15,12 @@ export function DollarInput({
     </InputGroup>
   );
 }
+
+/** An amount typed as text (a limit, a payment): $ before it, USD after, a decimal keyboard. */
+export function UsdInput({ registration }: { registration: UseFormRegisterReturn }) {
+  return (
+    <InputGroup startElement="$" endElement="USD">
+      <Input inputMode="decimal" autoComplete="off" {...registration} />
+    </InputGroup>
+  );
+}

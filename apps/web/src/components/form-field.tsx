@@ -1,4 +1,4 @@
-import { Field } from '@chakra-ui/react';
+import { Button, Field } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import type { FieldError } from 'react-hook-form';
 
@@ -46,5 +46,19 @@ export function FormField(props: {
         </Field.ErrorText>
       ) : null}
     </Field.Root>
+  );
+}
+
+/** A form's submit button under its fields, at the row's start; it shows progress while sending. */
+export function SubmitButton(props: {
+  pending: boolean;
+  pendingText?: string;
+  children: ReactNode;
+}) {
+  const { pending, pendingText, children } = props;
+  return (
+    <Button type="submit" alignSelf="flex-start" loading={pending} loadingText={pendingText}>
+      {children}
+    </Button>
   );
 }

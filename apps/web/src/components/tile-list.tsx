@@ -1,8 +1,7 @@
-import { Box, type BoxProps, Center, Heading, SimpleGrid, Spinner, Text } from '@chakra-ui/react';
+import { Box, type BoxProps, Heading, SimpleGrid, Text } from '@chakra-ui/react';
 import { type ReactNode, useState } from 'react';
-import { errorMessage } from '../lib/errors.ts';
-import { notify } from '../lib/toaster.ts';
-import { ConfirmDialog } from './confirm-dialog.tsx';
+import { useConfirmation } from './confirm-dialog.tsx';
+import { ListSpinner } from './data-table.tsx';
 
 /**
  * A customer's saved things (banks, payees) as tiles, two a row on wider screens, in one of
@@ -29,12 +28,7 @@ export function TileList<Item extends { id: string }>(props: TileListProps<Item>
     );
   }
   if (!items) {
-    return (
-      <Center py="10" role="status">
-        <Spinner color="brand.fg" size="lg" />
-        <Text srOnly>{props.loadingLabel}</Text>
-      </Center>
-    );
+    return <ListSpinner label={props.loadingLabel} py="10" />;
   }
   if (items.length === 0) {
     return (
@@ -98,43 +92,16 @@ type DeleteOptions = {
   failedMessage: string;
 };
 
-/**
- * Deleting a saved thing after a confirmation that names it: the answer's message as a toast,
- * then the list reloads. The thing stays named while the confirmation closes.
- */
+/** Deleting a saved thing after a confirmation that names it; the list reloads after. */
 function useDeleteConfirmation<Item extends { id: string; name: string }>(options: DeleteOptions) {
-  const [deleting, setDeleting] = useState<Item | null>(null);
-  const [open, setOpen] = useState(false);
   const { remove } = options;
-
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    try {
-      const result = await remove.mutateAsync({ id: deleting.id });
-      notify({ type: 'success', message: result.message });
-      setOpen(false);
-      await options.reload();
-    } catch (error) {
-      notify({ type: 'error', message: errorMessage(error, options.failedMessage) });
-    }
-  };
-
-  return {
-    ask: (item: Item) => {
-      setDeleting(item);
-      setOpen(true);
-    },
-    dialog: (
-      <ConfirmDialog
-        open={open}
-        title={options.title}
-        confirmLabel="Delete"
-        pending={remove.isPending}
-        onConfirm={() => void confirmDelete()}
-        onClose={() => setOpen(false)}
-      >
-        {deleting ? `Are you sure you want to delete ${deleting.name}?` : ''}
-      </ConfirmDialog>
-    ),
-  };
+  return useConfirmation<Item>({
+    title: options.title,
+    confirmLabel: 'Delete',
+    pending: remove.isPending,
+    question: (item) => `Are you sure you want to delete ${item.name}?`,
+    run: (item) => remove.mutateAsync({ id: item.id }),
+    reload: options.reload,
+    failedMessage: options.failedMessage,
+  });
 }

@@ -1,4 +1,4 @@
-import { Box, Link as ChakraLink, HStack, Stack, Text } from '@chakra-ui/react';
+import { Box, HStack, Stack, Text } from '@chakra-ui/react';
 import { Link } from '@tanstack/react-router';
 import {
   bankDateTime,
@@ -8,6 +8,7 @@ import {
   timeOfDay,
 } from '../lib/transaction-text.ts';
 import type { RouterOutputs } from '../lib/trpc.ts';
+import { LinkRow, RowList } from './link-rows.tsx';
 import { SignedAmount, TransactionStatusBadge } from './money.tsx';
 
 export type TransactionItem = RouterOutputs['transactions']['list']['data'][number];
@@ -25,39 +26,24 @@ function TransactionListItem({
 }) {
   const when = withDate ? bankDateTime(transaction.createdAt) : timeOfDay(transaction.createdAt);
   return (
-    <Box as="li" listStyleType="none" _notLast={{ borderBottomWidth: '1px' }}>
-      <ChakraLink
-        asChild
-        display="flex"
-        alignItems="center"
-        gap="3"
-        w="full"
-        px={{ base: '3', md: '4' }}
-        py="3"
-        color="fg"
-        borderRadius="l2"
-        textDecoration="none"
-        _hover={{ bg: 'bg.muted', textDecoration: 'none' }}
-        focusRingOffset="-2px"
-      >
-        <Link to="/transactions/$id" params={{ id: transaction.id }}>
-          <Stack gap="0.5" flex="1" minW="0">
-            <Text fontWeight="medium" truncate>
-              {transaction.description}
-            </Text>
-            <Text fontSize="sm" color="fg.muted" truncate>
-              {otherSide(transaction)} · {when}
-            </Text>
-          </Stack>
-          <Stack gap="1" align="flex-end" flexShrink="0">
-            <SignedAmount amount={transaction.amount} direction={transaction.direction} />
-            <HStack>
-              <TransactionStatusBadge status={transaction.status} />
-            </HStack>
-          </Stack>
-        </Link>
-      </ChakraLink>
-    </Box>
+    <LinkRow display="flex" alignItems="center" gap="3" w="full" borderRadius="l2">
+      <Link to="/transactions/$id" params={{ id: transaction.id }}>
+        <Stack gap="0.5" flex="1" minW="0">
+          <Text fontWeight="medium" truncate>
+            {transaction.description}
+          </Text>
+          <Text fontSize="sm" color="fg.muted" truncate>
+            {otherSide(transaction)} · {when}
+          </Text>
+        </Stack>
+        <Stack gap="1" align="flex-end" flexShrink="0">
+          <SignedAmount amount={transaction.amount} direction={transaction.direction} />
+          <HStack>
+            <TransactionStatusBadge status={transaction.status} />
+          </HStack>
+        </Stack>
+      </Link>
+    </LinkRow>
   );
 }
 
@@ -76,15 +62,15 @@ export function TransactionList({
 }) {
   if (!byDay) {
     return (
-      <Box as="ul" aria-label={label} m="0" p="0">
+      <RowList label={label}>
         {transactions.map((transaction) => (
           <TransactionListItem key={transaction.id} transaction={transaction} withDate />
         ))}
-      </Box>
+      </RowList>
     );
   }
   return (
-    <Box as="ul" aria-label={label} m="0" p="0">
+    <RowList label={label}>
       {groupByDay(transactions).map((group) => {
         const heading = dayHeading(group.day, byDay.now);
         return (
@@ -102,7 +88,7 @@ export function TransactionList({
             >
               {heading}
             </Text>
-            <Box as="ul" aria-label={heading} m="0" p="0">
+            <RowList label={heading}>
               {group.rows.map((transaction) => (
                 <TransactionListItem
                   key={transaction.id}
@@ -110,10 +96,10 @@ export function TransactionList({
                   withDate={false}
                 />
               ))}
-            </Box>
+            </RowList>
           </Box>
         );
       })}
-    </Box>
+    </RowList>
   );
 }

@@ -1,3 +1,5 @@
+import type { TrpcUtils } from './trpc.ts';
+
 /**
  * What pages ask the server for when they open, in one place: the page's own queries and its
  * route's loader use the same inputs, so the loader's answer is the one the page finds cached.
@@ -29,4 +31,21 @@ export const once = { retry: false } as const;
 
 export async function preload(...loads: Promise<unknown>[]): Promise<void> {
   await Promise.allSettled(loads);
+}
+
+/** A detail route's loader: the record `id` names, unless it is malformed (then nothing is asked). */
+export function preloadRecord(
+  id: string,
+  load: (id: string) => Promise<unknown>,
+): Promise<void> | undefined {
+  return isRecordId(id) ? preload(load(id)) : undefined;
+}
+
+/** Deposit and withdraw open on the same data: the balance, the saved cards and the banks. */
+export function preloadMoneyForm(trpc: TrpcUtils): Promise<void> {
+  return preload(
+    trpc.transactions.balance.ensureData(undefined, once),
+    trpc.cards.list.ensureData(firstPage, once),
+    trpc.banks.list.ensureData(undefined, once),
+  );
 }

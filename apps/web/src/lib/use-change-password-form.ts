@@ -1,9 +1,8 @@
 import { changePasswordInput } from '@bank/validators/auth';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { errorMessage } from './errors.ts';
 import { notify } from './toaster.ts';
 import { trpc } from './trpc.ts';
+import { useZodForm } from './zod-form.ts';
 
 /**
  * The signed-in customer's password change (current and new password). On success the form
@@ -11,12 +10,11 @@ import { trpc } from './trpc.ts';
  */
 export function useChangePasswordForm(onChanged: () => void) {
   const change = trpc.auth.changePassword.useMutation();
-  const form = useForm({
-    resolver: zodResolver(changePasswordInput),
-    mode: 'onTouched',
-    criteriaMode: 'all',
-    defaultValues: { currentPassword: '', newPassword: '' },
-  });
+  const form = useZodForm(
+    changePasswordInput,
+    { currentPassword: '', newPassword: '' },
+    { criteriaMode: 'all' },
+  );
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       await change.mutateAsync(values);

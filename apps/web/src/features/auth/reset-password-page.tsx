@@ -1,15 +1,12 @@
 import { resetPasswordForm } from '@bank/validators/auth';
 import { messages } from '@bank/validators/messages';
 import { Button, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { ErrorAlert } from '../../components/alerts.tsx';
 import { BackToSignInLink } from '../../components/back-to-sign-in-link.tsx';
-import { errorMessage } from '../../lib/errors.ts';
 import { trpc } from '../../lib/trpc.ts';
+import { useZodForm } from '../../lib/zod-form.ts';
 import { AuthCard } from './auth-card.tsx';
+import { AuthForm, useAuthSubmit } from './auth-form.tsx';
 import { NewPasswordFields } from './new-password-fields.tsx';
 
 function InvalidResetLink() {
@@ -56,52 +53,37 @@ function ResetPasswordForm({ token, purpose }: { token: string; purpose: Passwor
   const text = texts[purpose];
   const navigate = useNavigate();
   const reset = trpc.auth.resetPassword.useMutation();
-  const [serverError, setServerError] = useState<string | null>(null);
-  const form = useForm({
-    resolver: zodResolver(resetPasswordForm),
-    mode: 'onTouched',
-    criteriaMode: 'all',
-    defaultValues: { password: '', confirmPassword: '' },
-  });
+  const form = useZodForm(
+    resetPasswordForm,
+    { password: '', confirmPassword: '' },
+    { criteriaMode: 'all' },
+  );
   const { errors, isSubmitting } = form.formState;
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    setServerError(null);
-    try {
-      await reset.mutateAsync({ token, password: values.password });
-      await navigate({ to: '/login', state: { message: text.done } });
-    } catch (error) {
-      setServerError(errorMessage(error, text.failed));
-    }
+  const submit = useAuthSubmit(form, text.failed, async (values) => {
+    await reset.mutateAsync({ token, password: values.password });
+    await navigate({ to: '/login', state: { message: text.done } });
   });
 
   return (
     <AuthCard title={text.title} subtitle={text.subtitle}>
-      <Stack gap="4">
-        {serverError ? <ErrorAlert>{serverError}</ErrorAlert> : null}
-        <form onSubmit={onSubmit} noValidate>
-          <Stack gap="4">
-            <NewPasswordFields
-              password={{
-                label: 'New password',
-                registration: form.register('password'),
-                error: errors.password,
-              }}
-              confirm={{
-                label: 'Confirm new password',
-                registration: form.register('confirmPassword'),
-                error: errors.confirmPassword,
-              }}
-            />
-            <Button type="submit" w="full" loading={isSubmitting} loadingText={text.submitting}>
-              {text.submit}
-            </Button>
-          </Stack>
-        </form>
-        <Text textAlign="center" fontSize="sm">
-          <BackToSignInLink />
-        </Text>
-      </Stack>
+      <AuthForm submit={submit} footer={<BackToSignInLink />}>
+        <NewPasswordFields
+          password={{
+            label: 'New password',
+            registration: form.register('password'),
+            error: errors.password,
+          }}
+          confirm={{
+            label: 'Confirm new password',
+            registration: form.register('confirmPassword'),
+            error: errors.confirmPassword,
+          }}
+        />
+        <Button type="submit" w="full" loading={isSubmitting} loadingText={text.submitting}>
+          {text.submit}
+        </Button>
+      </AuthForm>
     </AuthCard>
   );
 }

@@ -1,17 +1,15 @@
 import { twoFactorCodeInput } from '@bank/validators/auth';
-import { Button, Input, Stack, Text } from '@chakra-ui/react';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { Button } from '@chakra-ui/react';
 import { useRouter } from '@tanstack/react-router';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { ErrorAlert } from '../../components/alerts.tsx';
 import { FormField } from '../../components/form-field.tsx';
-import { errorMessage } from '../../lib/errors.ts';
+import { OneTimeCodeInput } from '../../components/one-time-code-input.tsx';
 import { safeRedirect } from '../../lib/session.ts';
 import { notify } from '../../lib/toaster.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { useSignOut } from '../../lib/use-sign-out.ts';
+import { useZodForm } from '../../lib/zod-form.ts';
 import { AuthCard } from './auth-card.tsx';
+import { AuthForm, useAuthSubmit } from './auth-form.tsx';
 
 /** The second step of a sign-in: a code from the authenticator app, or a recovery code. */
 export function TwoFactorPage({ redirect }: { redirect?: string }) {
@@ -19,24 +17,14 @@ export function TwoFactorPage({ redirect }: { redirect?: string }) {
   const utils = trpc.useUtils();
   const verify = trpc.auth.verify2fa.useMutation();
   const { signOut, isPending: signingOut } = useSignOut();
-  const [serverError, setServerError] = useState<string | null>(null);
-  const form = useForm({
-    resolver: zodResolver(twoFactorCodeInput),
-    mode: 'onTouched',
-    defaultValues: { code: '' },
-  });
+  const form = useZodForm(twoFactorCodeInput, { code: '' });
   const { errors, isSubmitting } = form.formState;
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    setServerError(null);
-    try {
-      const result = await verify.mutateAsync(values);
-      utils.auth.me.setData(undefined, { user: result.user, twoFactorRequired: false });
-      notify({ type: 'success', message: '2FA verification successful' });
-      router.history.push(safeRedirect(redirect));
-    } catch (error) {
-      setServerError(errorMessage(error, '2FA verification failed'));
-    }
+  const submit = useAuthSubmit(form, '2FA verification failed', async (values) => {
+    const result = await verify.mutateAsync(values);
+    utils.auth.me.setData(undefined, { user: result.user, twoFactorRequired: false });
+    notify({ type: 'success', message: '2FA verification successful' });
+    router.history.push(safeRedirect(redirect));
   });
 
   return (
@@ -44,41 +32,33 @@ export function TwoFactorPage({ redirect }: { redirect?: string }) {
       title="Two-factor authentication"
       subtitle="Enter the 6-digit code from your authenticator app, or one of your recovery codes."
     >
-      <Stack gap="4">
-        {serverError ? <ErrorAlert>{serverError}</ErrorAlert> : null}
-        <form onSubmit={onSubmit} noValidate>
-          <Stack gap="4">
-            <FormField label="Authentication code" error={errors.code} required>
-              <Input
-                autoComplete="one-time-code"
-                inputMode="text"
-                autoCapitalize="none"
-                spellCheck={false}
-                placeholder="123456"
-                {...form.register('code')}
-              />
-            </FormField>
-            <Button type="submit" w="full" loading={isSubmitting} loadingText="Verifying…">
-              Verify
+      <AuthForm
+        submit={submit}
+        footer={
+          <>
+            Not you?{' '}
+            <Button
+              variant="plain"
+              size="sm"
+              p="0"
+              h="auto"
+              color="brand.fg"
+              textDecoration="underline"
+              onClick={() => void signOut()}
+              disabled={signingOut}
+            >
+              Sign out
             </Button>
-          </Stack>
-        </form>
-        <Text textAlign="center" fontSize="sm">
-          Not you?{' '}
-          <Button
-            variant="plain"
-            size="sm"
-            p="0"
-            h="auto"
-            color="brand.fg"
-            textDecoration="underline"
-            onClick={() => void signOut()}
-            disabled={signingOut}
-          >
-            Sign out
-          </Button>
-        </Text>
-      </Stack>
+          </>
+        }
+      >
+        <FormField label="Authentication code" error={errors.code} required>
+          <OneTimeCodeInput inputMode="text" {...form.register('code')} />
+        </FormField>
+        <Button type="submit" w="full" loading={isSubmitting} loadingText="Verifying…">
+          Verify
+        </Button>
+      </AuthForm>
     </AuthCard>
   );
 }

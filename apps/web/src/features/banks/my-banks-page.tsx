@@ -11,11 +11,10 @@ import {
   Stack,
   Text,
 } from '@chakra-ui/react';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { lazy, Suspense } from 'react';
-import { useForm } from 'react-hook-form';
 import { LuChevronDown, LuLandmark } from 'react-icons/lu';
 import { DetailList } from '../../components/detail-list.tsx';
+import { SubmitButton } from '../../components/form-field.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
 import { EditAndDeleteButtons, SavedItemTile } from '../../components/saved-item-tile.tsx';
 import { SavedItemsSection, type TileActions } from '../../components/tile-list.tsx';
@@ -23,6 +22,7 @@ import { errorMessage } from '../../lib/errors.ts';
 import { humanize } from '../../lib/format.ts';
 import { notify } from '../../lib/toaster.ts';
 import { trpc } from '../../lib/trpc.ts';
+import { useZodForm } from '../../lib/zod-form.ts';
 import { BankFields } from './bank-fields.tsx';
 import type { SavedBank } from './update-bank-dialog.tsx';
 
@@ -34,10 +34,11 @@ const UpdateBankDialog = lazy(() =>
 function AddBankForm() {
   const utils = trpc.useUtils();
   const create = trpc.banks.create.useMutation();
-  const form = useForm({
-    resolver: zodResolver(bankInput),
-    mode: 'onTouched',
-    defaultValues: { name: '', accountNumber: '', routingNumber: '', accountType: 'checking' },
+  const form = useZodForm(bankInput, {
+    name: '',
+    accountNumber: '',
+    routingNumber: '',
+    accountType: 'checking',
   });
   const { errors, isSubmitting } = form.formState;
   const onSubmit = form.handleSubmit(async (values) => {
@@ -57,9 +58,9 @@ function AddBankForm() {
           Add Bank
         </Heading>
         <BankFields errors={errors} register={form.register} />
-        <Button type="submit" alignSelf="flex-start" loading={isSubmitting} loadingText="Saving…">
+        <SubmitButton pending={isSubmitting} pendingText="Saving…">
           Add Bank
-        </Button>
+        </SubmitButton>
       </Stack>
     </form>
   );

@@ -1,10 +1,7 @@
 import { bankUpdateInput } from '@bank/validators/money';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { EditFormDialog } from '../../components/edit-form-dialog.tsx';
-import { errorMessage } from '../../lib/errors.ts';
-import { notify } from '../../lib/toaster.ts';
 import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
+import { useZodForm } from '../../lib/zod-form.ts';
 import { BankFields } from './bank-fields.tsx';
 
 export type SavedBank = RouterOutputs['banks']['list']['data'][number];
@@ -17,39 +14,27 @@ export function UpdateBankDialog(props: { bank: SavedBank; open: boolean; onClos
   const { bank } = props;
   const utils = trpc.useUtils();
   const update = trpc.banks.update.useMutation();
-  const form = useForm({
-    resolver: zodResolver(bankUpdateInput),
-    mode: 'onTouched',
-    defaultValues: {
-      id: bank.id,
-      name: bank.name,
-      accountNumber: bank.accountNumber,
-      routingNumber: bank.routingNumber,
-      accountType: bank.accountType,
-      // Not edited here, but kept: the update replaces the whole record.
-      accountName: bank.accountName ?? '',
-    },
-  });
-  const { errors, isSubmitting } = form.formState;
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      const result = await update.mutateAsync(values);
-      notify({ type: 'success', message: result.message });
-      await utils.banks.list.invalidate();
-      props.onClose();
-    } catch (error) {
-      notify({ type: 'error', message: errorMessage(error, 'Failed to update bank') });
-    }
+  const form = useZodForm(bankUpdateInput, {
+    id: bank.id,
+    name: bank.name,
+    accountNumber: bank.accountNumber,
+    routingNumber: bank.routingNumber,
+    accountType: bank.accountType,
+    // Not edited here, but kept: the update replaces the whole record.
+    accountName: bank.accountName ?? '',
   });
   return (
     <EditFormDialog
-      open={props.open}
-      onClose={props.onClose}
+      dialog={props}
       title="Update Bank"
-      onSubmit={onSubmit}
-      isSubmitting={isSubmitting}
+      form={form}
+      save={{
+        send: (values) => update.mutateAsync(values),
+        reload: () => utils.banks.list.invalidate(),
+        failedMessage: 'Failed to update bank',
+      }}
     >
-      <BankFields errors={errors} register={form.register} />
+      <BankFields errors={form.formState.errors} register={form.register} />
     </EditFormDialog>
   );
 }

@@ -14,14 +14,13 @@ import {
   Stack,
   Text,
 } from '@chakra-ui/react';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { type FormEventHandler, type ReactNode, useState } from 'react';
-import { type FieldError, type UseFormRegisterReturn, useForm } from 'react-hook-form';
+import type { FieldError, UseFormRegisterReturn } from 'react-hook-form';
 import { LuTrash2 } from 'react-icons/lu';
 import { ErrorAlert } from '../../components/alerts.tsx';
 import { CardCvvInput, CardExpiryInput, CardNumberInput } from '../../components/card-inputs.tsx';
-import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
-import { FormField } from '../../components/form-field.tsx';
+import { useConfirmation } from '../../components/confirm-dialog.tsx';
+import { FormField, SubmitButton } from '../../components/form-field.tsx';
 import { OptionsSelect } from '../../components/options-select.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
 import { errorMessage } from '../../lib/errors.ts';
@@ -29,6 +28,7 @@ import { humanize } from '../../lib/format.ts';
 import { firstPage } from '../../lib/page-data.ts';
 import { notify } from '../../lib/toaster.ts';
 import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
+import { useZodForm } from '../../lib/zod-form.ts';
 
 type SavedCard = RouterOutputs['cards']['list']['cards'][number];
 
@@ -83,11 +83,7 @@ const emptyCard: CardInput = { type: 'debit', name: '', number: '', expiry: '', 
 function AddCardForm() {
   const utils = trpc.useUtils();
   const create = trpc.cards.create.useMutation();
-  const form = useForm({
-    resolver: zodResolver(cardInput),
-    mode: 'onTouched',
-    defaultValues: emptyCard,
-  });
+  const form = useZodForm(cardInput, emptyCard);
   const { errors, isSubmitting } = form.formState;
   const onSubmit = form.handleSubmit(async (values) => {
     try {
@@ -113,9 +109,9 @@ function AddCardForm() {
           <CardCvvInput {...form.register('cvv')} />
         </FormField>
       </SimpleGrid>
-      <Button type="submit" alignSelf="flex-start" loading={isSubmitting} loadingText="Saving…">
+      <SubmitButton pending={isSubmitting} pendingText="Saving…">
         Add Card
-      </Button>
+      </SubmitButton>
     </CardForm>
   );
 }
@@ -123,10 +119,11 @@ function AddCardForm() {
 function EditCardForm({ card, onDone }: { card: SavedCard; onDone: () => void }) {
   const utils = trpc.useUtils();
   const update = trpc.cards.update.useMutation();
-  const form = useForm({
-    resolver: zodResolver(cardUpdateInput),
-    mode: 'onTouched',
-    defaultValues: { id: card.id, type: card.type, name: card.name, expiry: card.expiry },
+  const form = useZodForm(cardUpdateInput, {
+    id: card.id,
+    type: card.type,
+    name: card.name,
+    expiry: card.expiry,
   });
   const { errors, isSubmitting } = form.formState;
   const onSubmit = form.handleSubmit(async (values) => {
@@ -249,24 +246,22 @@ export function MyCardsPage() {
   const cards = trpc.cards.list.useQuery(firstPage);
   const remove = trpc.cards.remove.useMutation();
   const [selectedId, setSelectedId] = useState<string | null>(null);
-  // The card stays named while the dialog closes.
-  const [removing, setRemoving] = useState<SavedCard | null>(null);
-  const [confirmOpen, setConfirmOpen] = useState(false);
   const list = cards.data?.cards ?? [];
   const selected = list.find((card) => card.id === selectedId) ?? null;
-
-  const confirmRemove = async () => {
-    if (!removing) return;
-    try {
-      await remove.mutateAsync({ id: removing.id });
-      notify({ type: 'success', message: 'Card removed successfully' });
-      if (selectedId === removing.id) setSelectedId(null);
-      setConfirmOpen(false);
-      await utils.cards.list.invalidate();
-    } catch (error) {
-      notify({ type: 'error', message: errorMessage(error, 'Failed to remove card') });
-    }
-  };
+  const removal = useConfirmation<SavedCard>({
+    title: 'Remove card',
+    confirmLabel: 'Remove',
+    pending: remove.isPending,
+    question: (card) =>
+      `Are you sure you want to remove the ${card.type} card ending ${card.last4}?`,
+    run: async (card) => {
+      await remove.mutateAsync({ id: card.id });
+      if (selectedId === card.id) setSelectedId(null);
+      return { message: 'Card removed successfully' };
+    },
+    reload: () => utils.cards.list.invalidate(),
+    failedMessage: 'Failed to remove card',
+  });
 
   return (
     <Stack gap="6">
@@ -309,10 +304,7 @@ export function MyCardsPage() {
                   card={card}
                   selected={card.id === selectedId}
                   onSelect={() => setSelectedId(card.id === selectedId ? null : card.id)}
-                  onRemove={() => {
-                    setRemoving(card);
-                    setConfirmOpen(true);
-                  }}
+                  onRemove={() => removal.ask(card)}
                 />
               ))}
             </SimpleGrid>
@@ -328,18 +320,7 @@ export function MyCardsPage() {
           </Card.Body>
         </Card.Root>
       </Flex>
-      <ConfirmDialog
-        open={confirmOpen}
-        title="Remove card"
-        confirmLabel="Remove"
-        pending={remove.isPending}
-        onConfirm={() => void confirmRemove()}
-        onClose={() => setConfirmOpen(false)}
-      >
-        {removing
-          ? `Are you sure you want to remove the ${removing.type} card ending ${removing.last4}?`
-          : ''}
-      </ConfirmDialog>
+      {removal.dialog}
     </Stack>
   );
 }

@@ -42,6 +42,12 @@ const quickLinks = [
   { label: 'Transaction History', to: '/transactions', icon: LuHistory },
 ] as const;
 
+/** The month's two figures after the balance: money in, money out. */
+const monthFigures = [
+  { key: 'income', label: 'Income this month', icon: LuTrendingUp, tone: 'green' },
+  { key: 'expenses', label: 'Expenses this month', icon: LuTrendingDown, tone: 'red' },
+] as const;
+
 function RecentTransactions() {
   const recent = trpc.transactions.list.useQuery(recentTransactions);
   const body = (
@@ -156,20 +162,16 @@ export function DashboardPage() {
           />
           {/* This month's (the bank's months), beside last month's: loan proceeds, repaid
               principal and moves between own accounts count as neither (docs/product.md 2.9). */}
-          <StatCard
-            label="Income this month"
-            value={figure(stats.data?.thisMonth.income)}
-            note={lastMonthNote(stats.data?.lastMonth.income)}
-            icon={LuTrendingUp}
-            tone="green"
-          />
-          <StatCard
-            label="Expenses this month"
-            value={figure(stats.data?.thisMonth.expenses)}
-            note={lastMonthNote(stats.data?.lastMonth.expenses)}
-            icon={LuTrendingDown}
-            tone="red"
-          />
+          {monthFigures.map(({ key, label, icon, tone }) => (
+            <StatCard
+              key={key}
+              label={label}
+              value={figure(stats.data?.thisMonth[key])}
+              note={lastMonthNote(stats.data?.lastMonth[key])}
+              icon={icon}
+              tone={tone}
+            />
+          ))}
         </SimpleGrid>
       </Stack>
 

@@ -1,4 +1,4 @@
-import { Button, HStack } from '@chakra-ui/react';
+import { Button } from '@chakra-ui/react';
 import { Link } from '@tanstack/react-router';
 import { ErrorShell } from './error-shell.tsx';
 
@@ -7,18 +7,16 @@ export function NotFoundPage() {
   return (
     <ErrorShell
       code="404"
-      codeColor="brand.fg"
-      title="Page not found"
-      message="Please check the URL in the address bar and try again."
-    >
-      <HStack gap="3" flexWrap="wrap" justify="center">
-        <Button asChild>
-          <Link to="/">Go back home</Link>
-        </Button>
-        <Button asChild variant="outline">
-          <Link to="/support">Contact support</Link>
-        </Button>
-      </HStack>
-    </ErrorShell>
+      actions={
+        <>
+          <Button asChild>
+            <Link to="/">Go back home</Link>
+          </Button>
+          <Button asChild variant="outline">
+            <Link to="/support">Contact support</Link>
+          </Button>
+        </>
+      }
+    />
   );
 }

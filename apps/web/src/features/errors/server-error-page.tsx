@@ -1,4 +1,4 @@
-import { Box, Button, Link as ChakraLink, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Link as ChakraLink, Heading, Stack, Text } from '@chakra-ui/react';
 import { Link, useRouter } from '@tanstack/react-router';
 import { useBank } from '../../lib/bank.ts';
 import { ErrorShell } from './error-shell.tsx';
@@ -10,18 +10,17 @@ export function ServerErrorPage() {
   return (
     <ErrorShell
       code="500"
-      codeColor="red.fg"
-      title="Server Error"
-      message="Sorry, we're experiencing technical difficulties. Please try again later."
+      actions={
+        <>
+          <Button variant="outline" onClick={() => router.history.back()}>
+            Go back
+          </Button>
+          <Button asChild>
+            <Link to="/">Go to dashboard</Link>
+          </Button>
+        </>
+      }
     >
-      <HStack gap="3" flexWrap="wrap" justify="center">
-        <Button variant="outline" onClick={() => router.history.back()}>
-          Go back
-        </Button>
-        <Button asChild>
-          <Link to="/">Go to dashboard</Link>
-        </Button>
-      </HStack>
       <Box
         as="section"
         aria-labelledby="need-help-heading"

@@ -30,7 +30,7 @@ import type { z } from 'zod';
 import { ErrorAlert } from '../../components/alerts.tsx';
 import { ControlledCheckbox } from '../../components/controlled-checkbox.tsx';
 import { DollarInput } from '../../components/dollar-input.tsx';
-import { FormField } from '../../components/form-field.tsx';
+import { FormField, SubmitButton } from '../../components/form-field.tsx';
 import { OptionsSelect } from '../../components/options-select.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
 import { apiErrorInfo, errorMessage } from '../../lib/errors.ts';
@@ -362,9 +362,9 @@ function ApplicationForm(props: { type?: LoanType; loan?: RouterOutputs['loans']
                   >
                     <Textarea rows={2} {...form.register('collateral.description')} />
                   </FormField>
-                  <Button type="submit" alignSelf="flex-start" loading={isSubmitting}>
+                  <SubmitButton pending={isSubmitting}>
                     {loan ? 'Save Application' : 'Submit Application'}
-                  </Button>
+                  </SubmitButton>
                 </fieldset>
               </Stack>
             </form>

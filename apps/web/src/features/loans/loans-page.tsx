@@ -1,5 +1,4 @@
 import {
-  Box,
   Button,
   Card,
   Link as ChakraLink,
@@ -14,6 +13,7 @@ import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { LuPlus } from 'react-icons/lu';
 import { ErrorAlert } from '../../components/alerts.tsx';
+import { LinkRow, RowList } from '../../components/link-rows.tsx';
 import { PageButtons } from '../../components/page-buttons.tsx';
 import { SkeletonRows } from '../../components/skeleton-rows.tsx';
 import { useArrivalMessage } from '../../lib/arrival-message.ts';
@@ -41,27 +41,16 @@ function Figure({ label, value }: { label: string; value: string }) {
 
 function LoanListItem({ loan }: { loan: LoanItem }) {
   return (
-    <Box as="li" listStyleType="none" _notLast={{ borderBottomWidth: '1px' }}>
-      <ChakraLink
-        asChild
-        display="block"
-        px={{ base: '3', md: '4' }}
-        py="3"
-        color="fg"
-        textDecoration="none"
-        _hover={{ bg: 'bg.muted', textDecoration: 'none' }}
-        focusRingOffset="-2px"
-      >
-        <Link to="/loans/$id" params={{ id: loan.id }}>
-          <LoanSummary loan={loan} size="md" />
-          <Flex gap={{ base: '4', md: '8' }} mt="2" wrap="wrap">
-            <Figure label="Term" value={`${loan.term} months`} />
-            <Figure label="Interest rate" value={`${loan.interestRate}%`} />
-            <Figure label="Monthly payment" value={formatMoney(loan.monthlyPayment)} />
-          </Flex>
-        </Link>
-      </ChakraLink>
-    </Box>
+    <LinkRow display="block">
+      <Link to="/loans/$id" params={{ id: loan.id }}>
+        <LoanSummary loan={loan} size="md" />
+        <Flex gap={{ base: '4', md: '8' }} mt="2" wrap="wrap">
+          <Figure label="Term" value={`${loan.term} months`} />
+          <Figure label="Interest rate" value={`${loan.interestRate}%`} />
+          <Figure label="Monthly payment" value={formatMoney(loan.monthlyPayment)} />
+        </Flex>
+      </Link>
+    </LinkRow>
   );
 }
 
@@ -115,11 +104,11 @@ export function LoansPage() {
               </ChakraLink>
             </Stack>
           ) : (
-            <Box as="ul" aria-label="Your loans" m="0" p="0">
+            <RowList label="Your loans">
               {data.data.map((loan) => (
                 <LoanListItem key={loan.id} loan={loan} />
               ))}
-            </Box>
+            </RowList>
           )}
         </Card.Root>
         {data && data.total > PAGE_SIZE ? (

@@ -1,19 +1,15 @@
-import {
-  Box,
-  Button,
-  Card,
-  Center,
-  Heading,
-  HStack,
-  List,
-  Spinner,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
+import { Box, Button, Card, Center, Heading, HStack, List, Stack, Text } from '@chakra-ui/react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { LuCheck, LuShieldCheck } from 'react-icons/lu';
+import { ListSpinner } from '../../components/data-table.tsx';
 import { ConsentError, decideConsent, fetchConsent } from './consent-api.ts';
 import { leaveFor } from './leave-app.ts';
+
+/** The two answers, Deny first (last on a phone, under Allow). */
+const answers = [
+  { allow: false, label: 'Deny', look: { variant: 'outline' } },
+  { allow: true, label: 'Allow', look: { colorPalette: 'brand' } },
+] as const;
 
 /**
  * A third-party app asks to act for the customer: its name, what it may do in plain words, the
@@ -34,12 +30,7 @@ export function ConsentPage(props: { uid: string }) {
 
   let body: React.ReactNode;
   if (details.isPending) {
-    body = (
-      <Center py="10" role="status">
-        <Spinner color="brand.fg" size="lg" />
-        <Text srOnly>Loading the request</Text>
-      </Center>
-    );
+    body = <ListSpinner label="Loading the request" py="10" />;
   } else if (details.isError) {
     body = (
       <Stack gap="2" role="alert">
@@ -102,22 +93,17 @@ export function ConsentPage(props: { uid: string }) {
           </Text>
         ) : null}
         <Stack direction={{ base: 'column-reverse', sm: 'row' }} gap="3" justify="flex-end">
-          <Button
-            variant="outline"
-            disabled={decide.isPending || decide.isSuccess}
-            loading={decide.isPending && decide.variables === false}
-            onClick={() => decide.mutate(false)}
-          >
-            Deny
-          </Button>
-          <Button
-            colorPalette="brand"
-            disabled={decide.isPending || decide.isSuccess}
-            loading={decide.isPending && decide.variables === true}
-            onClick={() => decide.mutate(true)}
-          >
-            Allow
-          </Button>
+          {answers.map(({ allow, label, look }) => (
+            <Button
+              key={label}
+              {...look}
+              disabled={decide.isPending || decide.isSuccess}
+              loading={decide.isPending && decide.variables === allow}
+              onClick={() => decide.mutate(allow)}
+            >
+              {label}
+            </Button>
+          ))}
         </Stack>
       </Stack>
     );

@@ -1,8 +1,9 @@
 import { type PayeeInput, payeeInput } from '@bank/validators/payees';
-import { Button, Input, InputGroup, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { Button, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { ErrorAlert, InfoAlert } from '../../components/alerts.tsx';
+import { UsdInput } from '../../components/dollar-input.tsx';
 import { FormField } from '../../components/form-field.tsx';
 import { ModalDialog } from '../../components/modal-dialog.tsx';
 import { apiErrorInfo, errorMessage } from '../../lib/errors.ts';
@@ -154,9 +155,7 @@ export function AddPayeeDialog(props: { open: boolean; onClose: () => void }) {
               error={errors.dailyLimit}
               helperText="New payees can receive up to the bank's limit in their first 24 hours."
             >
-              <InputGroup startElement="$" endElement="USD">
-                <Input inputMode="decimal" autoComplete="off" {...form.register('dailyLimit')} />
-              </InputGroup>
+              <UsdInput registration={form.register('dailyLimit')} />
             </FormField>
           </>
         ) : (

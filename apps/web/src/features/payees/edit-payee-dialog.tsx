@@ -1,15 +1,20 @@
-import { Input, InputGroup } from '@chakra-ui/react';
+import { Input } from '@chakra-ui/react';
 import { useForm } from 'react-hook-form';
+import { UsdInput } from '../../components/dollar-input.tsx';
 import { EditFormDialog } from '../../components/edit-form-dialog.tsx';
 import { FormField } from '../../components/form-field.tsx';
-import { errorMessage } from '../../lib/errors.ts';
 import { showDetailsAtFields } from '../../lib/field-errors.ts';
-import { notify } from '../../lib/toaster.ts';
 import { trpc } from '../../lib/trpc.ts';
 import type { SavedPayee } from './confirmation.ts';
 
 const isField = (name: string): name is 'name' | 'dailyLimit' =>
   name === 'name' || name === 'dailyLimit';
+
+/** The form's values as the update takes them: an empty limit is no limit. */
+function payeeUpdate(id: string, values: { name: string; dailyLimit: string }) {
+  const limit = values.dailyLimit.trim();
+  return { id, name: values.name, dailyLimit: limit === '' ? null : Number(limit) };
+}
 
 /**
  * Renames a payee or changes its daily limit: the customer's own notes, no second factor.
@@ -25,38 +30,24 @@ export function EditPayeeDialog(props: { payee: SavedPayee; open: boolean; onClo
       dailyLimit: payee.dailyLimit === null ? '' : String(payee.dailyLimit),
     },
   });
-  const { errors, isSubmitting } = form.formState;
-  const onSubmit = form.handleSubmit(async (values) => {
-    const limit = values.dailyLimit.trim();
-    try {
-      const result = await update.mutateAsync({
-        id: payee.id,
-        name: values.name,
-        dailyLimit: limit === '' ? null : Number(limit),
-      });
-      notify({ type: 'success', message: result.message });
-      await utils.payees.list.invalidate();
-      props.onClose();
-    } catch (error) {
-      if (!showDetailsAtFields(error, isField, form.setError))
-        notify({ type: 'error', message: errorMessage(error, 'Failed to update payee') });
-    }
-  });
+  const { errors } = form.formState;
   return (
     <EditFormDialog
-      open={props.open}
-      onClose={props.onClose}
+      dialog={props}
       title="Edit payee"
-      onSubmit={onSubmit}
-      isSubmitting={isSubmitting}
+      form={form}
+      save={{
+        send: (values) => update.mutateAsync(payeeUpdate(payee.id, values)),
+        reload: () => utils.payees.list.invalidate(),
+        failedMessage: 'Failed to update payee',
+        showAtFields: (error) => showDetailsAtFields(error, isField, form.setError),
+      }}
     >
       <FormField label="Payee name" error={errors.name} required>
         <Input autoComplete="off" {...form.register('name')} />
       </FormField>
       <FormField label="Daily limit (optional)" error={errors.dailyLimit}>
-        <InputGroup startElement="$" endElement="USD">
-          <Input inputMode="decimal" autoComplete="off" {...form.register('dailyLimit')} />
-        </InputGroup>
+        <UsdInput registration={form.register('dailyLimit')} />
       </FormField>
     </EditFormDialog>
   );

@@ -15,6 +15,11 @@ export type BankDetailNames<Values extends FieldValues> = {
   routingNumber: Path<Values>;
 };
 
+const numberFields = [
+  { name: 'accountNumber', label: 'Account number' },
+  { name: 'routingNumber', label: 'Routing number' },
+] as const;
+
 type SavedBankOption = { id: string; name: string; maskedAccountNumber: string };
 
 /**
@@ -45,22 +50,17 @@ export function BankAccountFields<Values extends FieldValues, Bank extends Saved
         <Input readOnly={readOnly} {...form.register(names.bankName)} />
       </FormField>
       <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-        <FormField
-          label="Account number"
-          error={errorOf(names.accountNumber)}
-          required
-          readOnly={readOnly}
-        >
-          <Input inputMode="numeric" readOnly={readOnly} {...form.register(names.accountNumber)} />
-        </FormField>
-        <FormField
-          label="Routing number"
-          error={errorOf(names.routingNumber)}
-          required
-          readOnly={readOnly}
-        >
-          <Input inputMode="numeric" readOnly={readOnly} {...form.register(names.routingNumber)} />
-        </FormField>
+        {numberFields.map(({ name, label }) => (
+          <FormField
+            key={name}
+            label={label}
+            error={errorOf(names[name])}
+            required
+            readOnly={readOnly}
+          >
+            <Input inputMode="numeric" readOnly={readOnly} {...form.register(names[name])} />
+          </FormField>
+        ))}
         {props.children}
       </SimpleGrid>
     </Stack>

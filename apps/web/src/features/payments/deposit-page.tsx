@@ -1,8 +1,6 @@
 import { type DepositInput, depositInput } from '@bank/validators/money';
 import { Field, Input, SimpleGrid, Stack } from '@chakra-ui/react';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef } from 'react';
-import { useForm } from 'react-hook-form';
 import { CardCvvInput, CardExpiryInput, CardNumberInput } from '../../components/card-inputs.tsx';
 import { FormField } from '../../components/form-field.tsx';
 import { SavedItemSelect } from '../../components/saved-item-select.tsx';
@@ -11,6 +9,7 @@ import { humanize } from '../../lib/format.ts';
 import { newIdempotencyKey } from '../../lib/idempotency.ts';
 import { notify } from '../../lib/toaster.ts';
 import { trpc } from '../../lib/trpc.ts';
+import { useZodForm } from '../../lib/zod-form.ts';
 import { BankAccountFields } from './bank-account-fields.tsx';
 import { MethodField, type MethodOption } from './method-choice.tsx';
 import { type SavedBank, useMoneyMoved, useSavedPaymentSources } from './money-form.ts';
@@ -70,21 +69,17 @@ export function DepositPage() {
   const deposit = trpc.transactions.deposit.useMutation();
   const { savedCards, savedBanks } = useSavedPaymentSources();
   const moneyMoved = useMoneyMoved();
-  const form = useForm({
-    resolver: zodResolver(depositInput),
-    mode: 'onTouched',
-    defaultValues: {
-      type: 'deposit',
-      method: 'card',
-      currency: 'USD',
-      description: DEPOSIT_DESCRIPTION,
-      cardNumber: '',
-      expiryDate: '',
-      cvv: '',
-      bankName: '',
-      bankAccountNumber: '',
-      bankRoutingNumber: '',
-    },
+  const form = useZodForm(depositInput, {
+    type: 'deposit',
+    method: 'card',
+    currency: 'USD',
+    description: DEPOSIT_DESCRIPTION,
+    cardNumber: '',
+    expiryDate: '',
+    cvv: '',
+    bankName: '',
+    bankAccountNumber: '',
+    bankRoutingNumber: '',
   });
   const { errors, isSubmitting } = form.formState;
   const method = form.watch('method');

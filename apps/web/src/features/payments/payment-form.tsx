@@ -62,7 +62,7 @@ const AMOUNT_REFUSALS = [
 ];
 
 /** The refusal's text when it is about the amount (else the form shows it as a toast). */
-export function amountRefusal(error: unknown): string | null {
+function amountRefusal(error: unknown): string | null {
   if (!(error instanceof TRPCClientError)) return null;
   const { message } = error;
   return AMOUNT_REFUSALS.some((refusal) => message.startsWith(refusal)) ? message : null;
@@ -77,22 +77,23 @@ type SetAmountError = (
   options: { shouldFocus: boolean },
 ) => void;
 
-/** Shows an amount refusal at the amount field and focuses it. */
-export function showAtAmount(setError: SetAmountError, message: string) {
-  setError('amount', { message }, { shouldFocus: true });
-}
-
 /**
- * Checks an amount against the balance and the daily limit shown beside the form, before
- * sending (the server judges again: these are the same rules on the figures on screen).
- * Returns whether it refused the amount, having shown why at the amount field.
+ * A money form's amount refusals, shown at its amount field (focused). `refuses` checks an
+ * amount against the balance and the daily limit shown beside the form, before sending (the
+ * server judges again: these are the same rules on the figures on screen), and says whether it
+ * refused; `refusalIn` picks the server's refusal of the amount out of an error.
  */
 export function useAmountCheck(limit: 'transfer' | 'withdrawal', setError: SetAmountError) {
   const refusalOf = useAmountRefusal(limit);
-  return (amount: number): boolean => {
-    const refusal = refusalOf(amount);
-    if (refusal) showAtAmount(setError, refusal);
-    return refusal !== null;
+  const show = (message: string) => setError('amount', { message }, { shouldFocus: true });
+  return {
+    refuses: (amount: number): boolean => {
+      const refusal = refusalOf(amount);
+      if (refusal) show(refusal);
+      return refusal !== null;
+    },
+    refusalIn: amountRefusal,
+    show,
   };
 }
 

@@ -1,25 +1,17 @@
 import { noSuchHorizonAccount } from '@bank/validators/account-number';
 import { transferInput } from '@bank/validators/money';
 import { Button, Input } from '@chakra-ui/react';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { type FormEventHandler, useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { FormField } from '../../components/form-field.tsx';
 import { errorMessage } from '../../lib/errors.ts';
 import { newIdempotencyKey } from '../../lib/idempotency.ts';
 import { notify } from '../../lib/toaster.ts';
 import { trpc } from '../../lib/trpc.ts';
+import { useZodForm } from '../../lib/zod-form.ts';
 import { useMoneyMoved } from './money-form.ts';
 import { PayeePicker } from './payee-picker.tsx';
-import {
-  AmountField,
-  amountInput,
-  amountRefusal,
-  PaymentForm,
-  showAtAmount,
-  useAmountCheck,
-} from './payment-form.tsx';
+import { AmountField, amountInput, PaymentForm, useAmountCheck } from './payment-form.tsx';
 import { type RecentRecipient, RecentRecipients } from './recent-recipients.tsx';
 import { CONFIRM_EXTERNAL_FIRST, RecipientCheck, usePayee } from './recipient-check.tsx';
 import { ScheduleOption } from './schedule-option.tsx';
@@ -39,11 +31,10 @@ export function TransferPage(props: { initialPayeeId?: string | undefined } = {}
   const transfer = trpc.transactions.transfer.useMutation();
   const balance = trpc.transactions.balance.useQuery();
   const moneyMoved = useMoneyMoved();
-  const form = useForm({
-    resolver: zodResolver(transferInput),
-    mode: 'onTouched',
-    // Opened for a payee, the typed recipient's fields are not in the form at all.
-    defaultValues: props.initialPayeeId
+  // Opened for a payee, the typed recipient's fields are not in the form at all.
+  const form = useZodForm(
+    transferInput,
+    props.initialPayeeId
       ? { type: 'transfer', currency: 'USD', description: '', payeeId: props.initialPayeeId }
       : {
           type: 'transfer',
@@ -53,7 +44,7 @@ export function TransferPage(props: { initialPayeeId?: string | undefined } = {}
           routingNumber: '',
           description: '',
         },
-  });
+  );
   const { errors } = form.formState;
   const payeeId = form.watch('payeeId');
   const payees = trpc.payees.list.useQuery();
@@ -79,10 +70,10 @@ export function TransferPage(props: { initialPayeeId?: string | undefined } = {}
   useEffect(() => {
     if (confirmed) setConfirmationError(undefined);
   }, [confirmed]);
-  const refusesAmount = useAmountCheck('transfer', form.setError);
+  const amountCheck = useAmountCheck('transfer', form.setError);
 
   const toReview = form.handleSubmit(async (values) => {
-    if (refusesAmount(values.amount)) return;
+    if (amountCheck.refuses(values.amount)) return;
     // A saved payee was checked when it was saved: straight to the review.
     if (values.payeeId) {
       const saved = payees.data?.data.find((one) => one.id === values.payeeId);
@@ -131,11 +122,11 @@ export function TransferPage(props: { initialPayeeId?: string | undefined } = {}
       });
       await moneyMoved(result.newBalance, TRANSFER_SUCCESS);
     } catch (error) {
-      const refusal = amountRefusal(error);
+      const refusal = amountCheck.refusalIn(error);
       if (refusal) {
         // Back to the form, with the refusal where the amount can be changed.
         setReview(null);
-        showAtAmount(form.setError, refusal);
+        amountCheck.show(refusal);
       } else notify({ type: 'error', message: errorMessage(error, 'Transfer failed') });
     } finally {
       setSending(false);

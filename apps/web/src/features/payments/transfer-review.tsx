@@ -1,4 +1,5 @@
-import { Alert, Box, Heading, Stack, Text } from '@chakra-ui/react';
+import { Alert, Box, Text } from '@chakra-ui/react';
+import { DescribedSection } from '../../components/described-section.tsx';
 import { DetailList, type DetailRow } from '../../components/detail-list.tsx';
 import { formatMoney, humanize } from '../../lib/format.ts';
 import type { RouterOutputs } from '../../lib/trpc.ts';
@@ -115,15 +116,11 @@ export function TransferReview(props: {
   if (review.description?.trim()) rows.push({ label: 'Description', value: review.description });
   rows.push({ label: 'Arrives', value: internal ? ARRIVES_INSTANTLY : ARRIVES_AFTER_CLEARING });
   return (
-    <Stack as="section" aria-labelledby="review-heading" gap="5">
-      <Stack gap="1">
-        <Heading as="h2" id="review-heading" size="md">
-          Review your transfer
-        </Heading>
-        <Text color="fg.muted" fontSize="sm">
-          Nothing is sent until you choose Send Money.
-        </Text>
-      </Stack>
+    <DescribedSection
+      title="Review your transfer"
+      description="Nothing is sent until you choose Send Money."
+      gap="5"
+    >
       <Box textAlign="center" py="2">
         <Text fontSize="sm" color="fg.muted">
           You are sending
@@ -138,6 +135,6 @@ export function TransferReview(props: {
       ) : review.payee ? (
         <PayeeCheckResult payee={review.payee} />
       ) : null}
-    </Stack>
+    </DescribedSection>
   );
 }

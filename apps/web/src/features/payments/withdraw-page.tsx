@@ -1,8 +1,6 @@
 import { type WithdrawInput, withdrawInput } from '@bank/validators/money';
 import { Link as ChakraLink, Input } from '@chakra-ui/react';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from '@tanstack/react-router';
-import { useForm } from 'react-hook-form';
 import { InfoAlert } from '../../components/alerts.tsx';
 import { FormField } from '../../components/form-field.tsx';
 import { SavedItemSelect } from '../../components/saved-item-select.tsx';
@@ -11,17 +9,11 @@ import { newIdempotencyKey } from '../../lib/idempotency.ts';
 import { useCurrentUser } from '../../lib/session.ts';
 import { notify } from '../../lib/toaster.ts';
 import { trpc } from '../../lib/trpc.ts';
+import { useZodForm } from '../../lib/zod-form.ts';
 import { BankAccountFields } from './bank-account-fields.tsx';
 import { MethodField, type MethodOption } from './method-choice.tsx';
 import { type SavedBank, useMoneyMoved, useSavedPaymentSources } from './money-form.ts';
-import {
-  AmountField,
-  amountInput,
-  amountRefusal,
-  PaymentForm,
-  showAtAmount,
-  useAmountCheck,
-} from './payment-form.tsx';
+import { AmountField, amountInput, PaymentForm, useAmountCheck } from './payment-form.tsx';
 
 export const WITHDRAW_SUCCESS = 'Withdrawal request submitted successfully';
 
@@ -45,18 +37,14 @@ export function WithdrawPage() {
   const withdraw = trpc.transactions.withdraw.useMutation();
   const { savedCards, savedBanks } = useSavedPaymentSources();
   const moneyMoved = useMoneyMoved();
-  const form = useForm({
-    resolver: zodResolver(withdrawInput),
-    mode: 'onTouched',
-    defaultValues: {
-      type: 'withdraw',
-      method: 'bank',
-      currency: 'USD',
-      bankName: '',
-      accountNumber: '',
-      routingNumber: '',
-      accountName: '',
-    },
+  const form = useZodForm(withdrawInput, {
+    type: 'withdraw',
+    method: 'bank',
+    currency: 'USD',
+    bankName: '',
+    accountNumber: '',
+    routingNumber: '',
+    accountName: '',
   });
   const { errors, isSubmitting } = form.formState;
   const method = form.watch('method');
@@ -76,9 +64,9 @@ export function WithdrawPage() {
     form.clearErrors(['bankName', 'accountNumber', 'routingNumber', 'accountName']);
   };
 
-  const refusesAmount = useAmountCheck('withdrawal', form.setError);
+  const amountCheck = useAmountCheck('withdrawal', form.setError);
   const onSubmit = form.handleSubmit(async (values) => {
-    if (refusesAmount(values.amount)) return;
+    if (amountCheck.refuses(values.amount)) return;
     const common = {
       type: 'withdraw' as const,
       amount: values.amount,
@@ -104,8 +92,8 @@ export function WithdrawPage() {
       const result = await withdraw.mutateAsync(payload);
       await moneyMoved(result.newBalance, WITHDRAW_SUCCESS);
     } catch (error) {
-      const refusal = amountRefusal(error);
-      if (refusal) showAtAmount(form.setError, refusal);
+      const refusal = amountCheck.refusalIn(error);
+      if (refusal) amountCheck.show(refusal);
       else notify({ type: 'error', message: errorMessage(error, 'Withdrawal failed') });
     }
   });

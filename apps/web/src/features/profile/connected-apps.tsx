@@ -1,20 +1,8 @@
-import {
-  Button,
-  Card,
-  Center,
-  Heading,
-  HStack,
-  List,
-  Spinner,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
-import { useState } from 'react';
+import { Button, Card, Heading, HStack, List, Stack, Text } from '@chakra-ui/react';
 import { LuPlug, LuUnplug } from 'react-icons/lu';
-import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
-import { errorMessage } from '../../lib/errors.ts';
+import { useConfirmation } from '../../components/confirm-dialog.tsx';
+import { ListSpinner } from '../../components/data-table.tsx';
 import { formatDate, formatDateTime } from '../../lib/format.ts';
-import { notify } from '../../lib/toaster.ts';
 import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
 
 type ConnectedApp = RouterOutputs['partners']['connectedApps'][number];
@@ -68,29 +56,20 @@ export function ConnectedApps() {
   const utils = trpc.useUtils();
   const apps = trpc.partners.connectedApps.useQuery();
   const revoke = trpc.partners.revokeConnectedApp.useMutation();
-  const [target, setTarget] = useState<ConnectedApp | null>(null);
-  const [confirmOpen, setConfirmOpen] = useState(false);
-
-  const disconnect = async () => {
-    if (!target) return;
-    try {
-      const result = await revoke.mutateAsync({ clientId: target.clientId });
-      notify({ type: 'success', message: result.message });
-      setConfirmOpen(false);
-      await utils.partners.connectedApps.invalidate();
-    } catch (error) {
-      notify({ type: 'error', message: errorMessage(error, 'Failed to disconnect the app') });
-    }
-  };
+  const disconnection = useConfirmation<ConnectedApp>({
+    title: 'Disconnect app',
+    confirmLabel: 'Disconnect',
+    pending: revoke.isPending,
+    question: (app) =>
+      `${app.name} will no longer be able to use your account. You can connect it again from the app.`,
+    run: (app) => revoke.mutateAsync({ clientId: app.clientId }),
+    reload: () => utils.partners.connectedApps.invalidate(),
+    failedMessage: 'Failed to disconnect the app',
+  });
 
   let body: React.ReactNode;
   if (apps.isPending) {
-    body = (
-      <Center py="8" role="status">
-        <Spinner color="brand.fg" />
-        <Text srOnly>Loading connected apps</Text>
-      </Center>
-    );
+    body = <ListSpinner label="Loading connected apps" py="8" />;
   } else if (apps.isError) {
     body = (
       <Text color="fg.error" role="alert">
@@ -111,14 +90,7 @@ export function ConnectedApps() {
     body = (
       <Stack as="ul" gap="3" aria-label="Connected apps" ps="0">
         {apps.data.map((app) => (
-          <AppCard
-            key={app.clientId}
-            app={app}
-            onDisconnect={() => {
-              setTarget(app);
-              setConfirmOpen(true);
-            }}
-          />
+          <AppCard key={app.clientId} app={app} onDisconnect={() => disconnection.ask(app)} />
         ))}
       </Stack>
     );
@@ -135,16 +107,7 @@ export function ConnectedApps() {
         </Text>
       </Stack>
       {body}
-      <ConfirmDialog
-        open={confirmOpen}
-        title="Disconnect app"
-        confirmLabel="Disconnect"
-        pending={revoke.isPending}
-        onConfirm={() => void disconnect()}
-        onClose={() => setConfirmOpen(false)}
-      >
-        {`${target?.name ?? 'This app'} will no longer be able to use your account. You can connect it again from the app.`}
-      </ConfirmDialog>
+      {disconnection.dialog}
     </Stack>
   );
 }

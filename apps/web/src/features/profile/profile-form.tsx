@@ -1,32 +1,36 @@
 import { profileInput } from '@bank/validators/auth';
-import { Button, Heading, Input, SimpleGrid, Stack } from '@chakra-ui/react';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useForm } from 'react-hook-form';
-import { FormField } from '../../components/form-field.tsx';
+import { Heading, Input, SimpleGrid, Stack } from '@chakra-ui/react';
+import { Controller } from 'react-hook-form';
+import { FormField, SubmitButton } from '../../components/form-field.tsx';
 import { NameFields, PhoneNumberField } from '../../components/person-fields.tsx';
 import { errorMessage } from '../../lib/errors.ts';
 import type { SessionUser } from '../../lib/session.ts';
 import { notify } from '../../lib/toaster.ts';
 import { trpc } from '../../lib/trpc.ts';
+import { useZodForm } from '../../lib/zod-form.ts';
+
+/** The address's fields after the street, two a row on wider screens. */
+const addressFields = [
+  { name: 'city', label: 'City', autoComplete: 'address-level2' },
+  { name: 'state', label: 'State', autoComplete: 'address-level1' },
+  { name: 'zipCode', label: 'ZIP code', autoComplete: 'postal-code' },
+  { name: 'country', label: 'Country', autoComplete: 'country-name' },
+] as const;
 
 /** docs/product.md 2.10, Profile tab: names and phone editable, e-mail read-only, optional address. */
 export function ProfileForm({ user }: { user: SessionUser }) {
   const utils = trpc.useUtils();
   const update = trpc.auth.updateProfile.useMutation();
-  const form = useForm({
-    resolver: zodResolver(profileInput),
-    mode: 'onTouched',
-    defaultValues: {
-      firstName: user.firstName,
-      lastName: user.lastName,
-      phoneNumber: user.phoneNumber,
-      address: {
-        street: user.address.street ?? '',
-        city: user.address.city ?? '',
-        state: user.address.state ?? '',
-        zipCode: user.address.zipCode ?? '',
-        country: user.address.country ?? '',
-      },
+  const form = useZodForm(profileInput, {
+    firstName: user.firstName,
+    lastName: user.lastName,
+    phoneNumber: user.phoneNumber,
+    address: {
+      street: user.address.street ?? '',
+      city: user.address.city ?? '',
+      state: user.address.state ?? '',
+      zipCode: user.address.zipCode ?? '',
+      country: user.address.country ?? '',
     },
   });
   const { errors, isSubmitting } = form.formState;
@@ -69,23 +73,16 @@ export function ProfileForm({ user }: { user: SessionUser }) {
             <Input autoComplete="street-address" {...form.register('address.street')} />
           </FormField>
           <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-            <FormField label="City" error={errors.address?.city}>
-              <Input autoComplete="address-level2" {...form.register('address.city')} />
-            </FormField>
-            <FormField label="State" error={errors.address?.state}>
-              <Input autoComplete="address-level1" {...form.register('address.state')} />
-            </FormField>
-            <FormField label="ZIP code" error={errors.address?.zipCode}>
-              <Input autoComplete="postal-code" {...form.register('address.zipCode')} />
-            </FormField>
-            <FormField label="Country" error={errors.address?.country}>
-              <Input autoComplete="country-name" {...form.register('address.country')} />
-            </FormField>
+            {addressFields.map(({ name, label, autoComplete }) => (
+              <FormField key={name} label={label} error={errors.address?.[name]}>
+                <Input autoComplete={autoComplete} {...form.register(`address.${name}`)} />
+              </FormField>
+            ))}
           </SimpleGrid>
         </Stack>
-        <Button type="submit" alignSelf="flex-start" loading={isSubmitting} loadingText="Saving…">
+        <SubmitButton pending={isSubmitting} pendingText="Saving…">
           Save Changes
-        </Button>
+        </SubmitButton>
       </Stack>
     </form>
   );

@@ -1,6 +1,7 @@
 import { messages } from '@bank/validators/messages';
-import { Button, Stack, Text } from '@chakra-ui/react';
+import { Stack, Text } from '@chakra-ui/react';
 import { ChangePasswordFields } from '../../components/change-password-fields.tsx';
+import { SubmitButton } from '../../components/form-field.tsx';
 import { notify } from '../../lib/toaster.ts';
 import { useChangePasswordForm } from '../../lib/use-change-password-form.ts';
 
@@ -21,9 +22,9 @@ export function SecurityForm() {
           Changing your password signs you out on your other devices.
         </Text>
         <ChangePasswordFields form={form} newPasswordHelp={messages.passwordRules} />
-        <Button type="submit" alignSelf="flex-start" loading={isSubmitting} loadingText="Changing…">
+        <SubmitButton pending={isSubmitting} pendingText="Changing…">
           Change Password
-        </Button>
+        </SubmitButton>
       </Stack>
     </form>
   );

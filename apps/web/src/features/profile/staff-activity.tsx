@@ -1,7 +1,8 @@
 import { auditEventLabels, isAuditEvent } from '@bank/validators/audit-events';
-import { Badge, Flex, Heading, Stack, Text } from '@chakra-ui/react';
+import { Badge, Flex, Stack, Text } from '@chakra-ui/react';
 import { ErrorAlert } from '../../components/alerts.tsx';
 import { ListSpinner } from '../../components/data-table.tsx';
+import { DescribedSection } from '../../components/described-section.tsx';
 import { formatDateTime } from '../../lib/format.ts';
 import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
 
@@ -65,15 +66,11 @@ function StaffEntryRow({ entry }: { entry: StaffEntry }) {
 export function StaffActivity() {
   const activity = trpc.auth.staffActivity.useQuery();
   return (
-    <Stack as="section" aria-labelledby="staff-activity-heading" gap="3">
-      <Stack gap="1">
-        <Heading as="h2" id="staff-activity-heading" size="md">
-          Bank staff access
-        </Heading>
-        <Text color="fg.muted" fontSize="sm">
-          When our staff opened your details or acted on your account.
-        </Text>
-      </Stack>
+    <DescribedSection
+      title="Bank staff access"
+      description="When our staff opened your details or acted on your account."
+      gap="3"
+    >
       {activity.isPending ? (
         <ListSpinner label="Loading staff access" />
       ) : activity.isError ? (
@@ -87,6 +84,6 @@ export function StaffActivity() {
           ))}
         </Stack>
       )}
-    </Stack>
+    </DescribedSection>
   );
 }

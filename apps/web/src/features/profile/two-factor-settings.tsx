@@ -1,26 +1,15 @@
 import { twoFactorCodeInput } from '@bank/validators/auth';
-import {
-  Box,
-  Button,
-  Code,
-  HStack,
-  Image,
-  Input,
-  List,
-  SimpleGrid,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { Box, Button, Code, HStack, Image, List, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { LuShieldCheck } from 'react-icons/lu';
 import { InfoAlert, SuccessAlert } from '../../components/alerts.tsx';
 import { FormField } from '../../components/form-field.tsx';
+import { OneTimeCodeInput } from '../../components/one-time-code-input.tsx';
 import { errorMessage } from '../../lib/errors.ts';
 import type { SessionUser } from '../../lib/session.ts';
 import { notify } from '../../lib/toaster.ts';
 import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
+import { useZodForm } from '../../lib/zod-form.ts';
 
 type Setup = RouterOutputs['auth']['setup2fa'];
 
@@ -37,11 +26,7 @@ function CodeForm(props: {
   onCode: (code: string) => Promise<void>;
   onCancel?: () => void;
 }) {
-  const form = useForm({
-    resolver: zodResolver(twoFactorCodeInput),
-    mode: 'onTouched',
-    defaultValues: { code: '' },
-  });
+  const form = useZodForm(twoFactorCodeInput, { code: '' });
   const onSubmit = form.handleSubmit(async ({ code }) => {
     await props.onCode(code);
   });
@@ -49,13 +34,7 @@ function CodeForm(props: {
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="3" maxW="sm">
         <FormField label={props.label} error={form.formState.errors.code} required>
-          <Input
-            autoComplete="one-time-code"
-            autoCapitalize="none"
-            spellCheck={false}
-            placeholder="123456"
-            {...form.register('code')}
-          />
+          <OneTimeCodeInput {...form.register('code')} />
         </FormField>
         <HStack gap="2">
           <Button type="submit" loading={form.formState.isSubmitting}>

@@ -1,5 +1,10 @@
 import * as z from 'zod/mini';
 
+/** One event: its type, and the data it carries (more may come, and is ignored). */
+function event<Type extends string, Data extends z.core.$ZodLooseShape>(type: Type, data: Data) {
+  return z.object({ type: z.literal(type), data: z.looseObject(data) });
+}
+
 /**
  * The events of docs/architecture.md 6 as the SPA reads them; unknown fields are ignored.
  * `zod/mini`: it parses without generating code (no `eval` under the CSP) and weighs a fraction of
@@ -7,81 +12,51 @@ import * as z from 'zod/mini';
  * signed-in page's first load (the page-speed review).
  */
 const appEvent = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('security:signin'), data: z.looseObject({}) }),
-  z.object({
-    type: z.literal('security:alert'),
-    data: z.looseObject({ title: z.string(), detail: z.optional(z.string()) }),
+  event('security:signin', {}),
+  event('security:alert', { title: z.string(), detail: z.optional(z.string()) }),
+  event('transaction:new', {
+    type: z.optional(z.string()),
+    amount: z.optional(z.number()),
+    direction: z.optional(z.string()),
+    newBalance: z.optional(z.number()),
+    /** Who paid or was paid (absent from events written before it was sent). */
+    counterparty: z.optional(z.looseObject({ name: z.string() })),
+    /** The customer's "Transaction Notifications" choice: false updates silently. */
+    notify: z.optional(z.boolean()),
   }),
-  z.object({
-    type: z.literal('transaction:new'),
-    data: z.looseObject({
-      type: z.optional(z.string()),
-      amount: z.optional(z.number()),
-      direction: z.optional(z.string()),
-      newBalance: z.optional(z.number()),
-      /** Who paid or was paid (absent from events written before it was sent). */
-      counterparty: z.optional(z.looseObject({ name: z.string() })),
-      /** The customer's "Transaction Notifications" choice: false updates silently. */
-      notify: z.optional(z.boolean()),
-    }),
+  event('transaction:updated', {
+    transactionId: z.optional(z.string()),
+    type: z.optional(z.string()),
+    status: z.optional(z.string()),
+    amount: z.optional(z.number()),
+    notify: z.optional(z.boolean()),
+    newBalance: z.optional(z.number()),
   }),
-  z.object({
-    type: z.literal('transaction:updated'),
-    data: z.looseObject({
-      transactionId: z.optional(z.string()),
-      type: z.optional(z.string()),
-      status: z.optional(z.string()),
-      amount: z.optional(z.number()),
-      notify: z.optional(z.boolean()),
-      newBalance: z.optional(z.number()),
-    }),
+  event('ticket:response', { ticketId: z.string(), message: z.optional(z.string()) }),
+  event('loan:status', {
+    loanId: z.optional(z.string()),
+    status: z.string(),
+    reason: z.nullish(z.string()),
+    overdue: z.optional(z.boolean()),
   }),
-  z.object({
-    type: z.literal('ticket:response'),
-    data: z.looseObject({ ticketId: z.string(), message: z.optional(z.string()) }),
+  event('account:restrictions', { accountNumber: z.string() }),
+  event('dispute:status', {
+    disputeId: z.string(),
+    status: z.string(),
+    title: z.string(),
+    message: z.optional(z.string()),
   }),
-  z.object({
-    type: z.literal('loan:status'),
-    data: z.looseObject({
-      loanId: z.optional(z.string()),
-      status: z.string(),
-      reason: z.nullish(z.string()),
-      overdue: z.optional(z.boolean()),
-    }),
+  event('loan:updated', { loanId: z.string(), version: z.optional(z.number()) }),
+  event('system:maintenance', {
+    active: z.optional(z.boolean()),
+    message: z.string(),
+    infoUrl: z.optional(z.string()),
   }),
-  z.object({
-    type: z.literal('account:restrictions'),
-    data: z.looseObject({ accountNumber: z.string() }),
-  }),
-  z.object({
-    type: z.literal('dispute:status'),
-    data: z.looseObject({
-      disputeId: z.string(),
-      status: z.string(),
-      title: z.string(),
-      message: z.optional(z.string()),
-    }),
-  }),
-  z.object({
-    type: z.literal('loan:updated'),
-    data: z.looseObject({ loanId: z.string(), version: z.optional(z.number()) }),
-  }),
-  z.object({
-    type: z.literal('system:maintenance'),
-    data: z.looseObject({
-      active: z.optional(z.boolean()),
-      message: z.string(),
-      infoUrl: z.optional(z.string()),
-    }),
-  }),
-  z.object({ type: z.literal('system:error'), data: z.looseObject({ message: z.string() }) }),
-  z.object({ type: z.literal('new_support_message'), data: z.looseObject({}) }),
-  z.object({
-    type: z.literal('support:ticket_updated'),
-    data: z.looseObject({ ticketId: z.string(), status: z.string() }),
-  }),
-  z.object({ type: z.literal('support:agent_joined'), data: z.looseObject({}) }),
-  z.object({ type: z.literal('support:typing'), data: z.looseObject({}) }),
+  event('system:error', { message: z.string() }),
+  event('new_support_message', {}),
+  event('support:ticket_updated', { ticketId: z.string(), status: z.string() }),
+  event('support:agent_joined', {}),
+  event('support:typing', {}),
 ]);
 
 export type AppEvent = z.infer<typeof appEvent>;

@@ -32,14 +32,16 @@ function madeByCustomer(data: { type?: string; direction?: string }): boolean {
   return data.type === 'deposit' || data.type === 'withdraw' || data.type === 'loan_repayment';
 }
 
+/** An event told as plain information; `invalidate` when lists and balances changed with it. */
+function inform(message: string, { invalidate }: { invalidate: boolean }): EventEffects {
+  return { notification: { type: 'info', message }, invalidate };
+}
+
 /** What one event shows and refreshes (docs/product.md 4, real-time connection). */
 export function effectsOf(event: AppEvent): EventEffects {
   switch (event.type) {
     case 'security:signin':
-      return {
-        notification: { type: 'info', message: 'New sign-in to your account' },
-        invalidate: false,
-      };
+      return inform('New sign-in to your account', { invalidate: false });
     case 'security:alert':
       return {
         notification: {
@@ -89,18 +91,12 @@ export function effectsOf(event: AppEvent): EventEffects {
       };
     }
     case 'ticket:response':
-      return {
-        notification: { type: 'info', message: 'New response on your support ticket' },
-        invalidate: true,
-      };
+      return inform('New response on your support ticket', { invalidate: true });
     case 'loan:status':
       return { notification: loanNotification(event.data), invalidate: true };
     case 'account:restrictions':
       // Staff froze, lifted, held or released: the dashboard's banner and holds show it now.
-      return {
-        notification: { type: 'info', message: 'Your account’s restrictions changed' },
-        invalidate: true,
-      };
+      return inform('Your account’s restrictions changed', { invalidate: true });
     case 'dispute:status':
       // A dispute moved on: said now (the inbox and e-mail keep it); the customer's own
       // reports and withdrawals are said by their own screens.
@@ -154,13 +150,9 @@ export function effectsOf(event: AppEvent): EventEffects {
       // The open ticket chat listens for these itself.
       return { notification: null, invalidate: false };
     case 'support:ticket_updated':
-      return {
-        notification: {
-          type: 'info',
-          message: `Your support ticket is now ${event.data.status.replaceAll('_', ' ')}`,
-        },
+      return inform(`Your support ticket is now ${event.data.status.replaceAll('_', ' ')}`, {
         invalidate: true,
-      };
+      });
   }
 }
 

@@ -1,17 +1,30 @@
 import { scheduledTransferUpdateInput } from '@bank/validators/scheduled';
-import { Input, InputGroup } from '@chakra-ui/react';
+import { Input } from '@chakra-ui/react';
 import { useForm } from 'react-hook-form';
+import { UsdInput } from '../../components/dollar-input.tsx';
 import { EditFormDialog } from '../../components/edit-form-dialog.tsx';
 import { FormField } from '../../components/form-field.tsx';
-import { errorMessage } from '../../lib/errors.ts';
 import { showDetailsAtFields, showIssuesAtFields } from '../../lib/field-errors.ts';
-import { notify } from '../../lib/toaster.ts';
 import { trpc } from '../../lib/trpc.ts';
 import type { ScheduledTransfer } from './labels.ts';
 
 type Field = 'amount' | 'description' | 'date';
 const isField = (name: unknown): name is Field =>
   name === 'amount' || name === 'description' || name === 'date';
+
+/** The form's values checked as the update takes them; the date only when it moves. */
+function parseScheduleUpdate(
+  schedule: ScheduledTransfer,
+  values: { amount: string; description: string; date: string },
+) {
+  const amount = values.amount.trim();
+  return scheduledTransferUpdateInput.safeParse({
+    id: schedule.id,
+    amount: amount === '' ? Number.NaN : Number(amount),
+    description: values.description,
+    ...(values.date && values.date !== schedule.nextRunDate ? { date: values.date } : {}),
+  });
+}
 
 /** Changes the amount, the description or the next date: before the day only (the server says). */
 export function EditScheduleDialog(props: {
@@ -29,45 +42,31 @@ export function EditScheduleDialog(props: {
       date: schedule.nextRunDate ?? '',
     },
   });
-  const { errors, isSubmitting } = form.formState;
-  const onSubmit = form.handleSubmit(async (values) => {
-    const amount = values.amount.trim();
-    const parsed = scheduledTransferUpdateInput.safeParse({
-      id: schedule.id,
-      amount: amount === '' ? Number.NaN : Number(amount),
-      description: values.description,
-      ...(values.date && values.date !== schedule.nextRunDate ? { date: values.date } : {}),
-    });
-    if (!parsed.success) {
-      showIssuesAtFields(parsed.error.issues, isField, form.setError);
-      return;
-    }
-    try {
-      const result = await update.mutateAsync(parsed.data);
-      notify({ type: 'success', message: result.message });
-      await Promise.all([
-        utils.scheduled.byId.invalidate({ id: schedule.id }),
-        utils.scheduled.list.invalidate(),
-        utils.scheduled.upcoming.invalidate(),
-      ]);
-      props.onClose();
-    } catch (error) {
-      if (!showDetailsAtFields(error, isField, form.setError))
-        notify({ type: 'error', message: errorMessage(error, 'Failed to update the transfer') });
-    }
-  });
+  const { errors } = form.formState;
   return (
     <EditFormDialog
-      open={props.open}
-      onClose={props.onClose}
+      dialog={props}
       title="Edit scheduled transfer"
-      onSubmit={onSubmit}
-      isSubmitting={isSubmitting}
+      form={form}
+      save={{
+        send: async (values) => {
+          const parsed = parseScheduleUpdate(schedule, values);
+          if (parsed.success) return update.mutateAsync(parsed.data);
+          showIssuesAtFields(parsed.error.issues, isField, form.setError);
+          return undefined;
+        },
+        reload: () =>
+          Promise.all([
+            utils.scheduled.byId.invalidate({ id: schedule.id }),
+            utils.scheduled.list.invalidate(),
+            utils.scheduled.upcoming.invalidate(),
+          ]),
+        failedMessage: 'Failed to update the transfer',
+        showAtFields: (error) => showDetailsAtFields(error, isField, form.setError),
+      }}
     >
       <FormField label="Amount" error={errors.amount} required>
-        <InputGroup startElement="$" endElement="USD">
-          <Input inputMode="decimal" autoComplete="off" {...form.register('amount')} />
-        </InputGroup>
+        <UsdInput registration={form.register('amount')} />
       </FormField>
       <FormField label="Description" error={errors.description}>
         <Input autoComplete="off" {...form.register('description')} />

@@ -5,13 +5,13 @@ import {
   Link as ChakraLink,
   HStack,
   Input,
-  InputGroup,
   NativeSelect,
   Stack,
   Text,
 } from '@chakra-ui/react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';
+import { UsdInput } from '../../components/dollar-input.tsx';
 import { FormField } from '../../components/form-field.tsx';
 import { OptionsSelect } from '../../components/options-select.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
@@ -147,9 +147,7 @@ export function ScheduleFormPage(props: {
                   </NativeSelect.Root>
                 </FormField>
                 <FormField label="Amount" error={errors.amount} required>
-                  <InputGroup startElement="$" endElement="USD">
-                    <Input inputMode="decimal" autoComplete="off" {...form.register('amount')} />
-                  </InputGroup>
+                  <UsdInput registration={form.register('amount')} />
                 </FormField>
                 <FormField label="Description" error={errors.description}>
                   <Input autoComplete="off" placeholder="Rent" {...form.register('description')} />

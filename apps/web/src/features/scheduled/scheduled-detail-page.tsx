@@ -102,36 +102,30 @@ function ScheduleSummary({ schedule }: { schedule: ScheduledDetail }) {
   const open =
     schedule.status === 'active' || schedule.status === 'paused' || schedule.status === 'suspended';
   const badge = statusBadge[schedule.status];
+  const active = schedule.status === 'active';
+  // An active transfer pauses; a paused or suspended one resumes.
+  const toggle = active
+    ? { icon: <LuPause aria-hidden="true" />, label: 'Pause', run: actions.pause }
+    : { icon: <LuPlay aria-hidden="true" />, label: 'Resume', run: actions.resume };
   return (
     <SectionCard
       title="Details"
       action={
         open ? (
           <HStack gap="2" wrap="wrap">
-            {schedule.status === 'active' ? (
-              <>
-                <Button size="sm" variant="outline" onClick={() => setEditing(true)}>
-                  <LuPencil aria-hidden="true" /> Edit
-                </Button>
-                <Button
-                  size="sm"
-                  variant="outline"
-                  disabled={actions.pending}
-                  onClick={() => void actions.pause()}
-                >
-                  <LuPause aria-hidden="true" /> Pause
-                </Button>
-              </>
-            ) : (
-              <Button
-                size="sm"
-                variant="outline"
-                disabled={actions.pending}
-                onClick={() => void actions.resume()}
-              >
-                <LuPlay aria-hidden="true" /> Resume
+            {active ? (
+              <Button size="sm" variant="outline" onClick={() => setEditing(true)}>
+                <LuPencil aria-hidden="true" /> Edit
               </Button>
-            )}
+            ) : null}
+            <Button
+              size="sm"
+              variant="outline"
+              disabled={actions.pending}
+              onClick={() => void toggle.run()}
+            >
+              {toggle.icon} {toggle.label}
+            </Button>
             <Button
               size="sm"
               variant="outline"

@@ -20,15 +20,14 @@ import {
   Text,
   Textarea,
 } from '@chakra-ui/react';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from '@tanstack/react-router';
 import { type ChangeEvent, useId, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { LuImage, LuUpload, LuX } from 'react-icons/lu';
 import { FormField } from '../../components/form-field.tsx';
 import { OptionsSelect } from '../../components/options-select.tsx';
 import { notify } from '../../lib/toaster.ts';
 import { trpc } from '../../lib/trpc.ts';
+import { useZodForm } from '../../lib/zod-form.ts';
 import { spaced } from './ticket-badges.tsx';
 import { UploadFailed, uploadTicket } from './upload.ts';
 
@@ -49,10 +48,11 @@ export function CreateTicketPage() {
   const [files, setFiles] = useState<File[]>([]);
   const [fileError, setFileError] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
-  const form = useForm({
-    resolver: zodResolver(ticketInput),
-    mode: 'onTouched',
-    defaultValues: { subject: '', category: undefined, priority: 'medium', description: '' },
+  const form = useZodForm(ticketInput, {
+    subject: '',
+    category: undefined,
+    priority: 'medium',
+    description: '',
   });
   const { errors, isSubmitting } = form.formState;
 

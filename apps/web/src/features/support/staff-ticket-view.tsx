@@ -3,18 +3,17 @@ import {
   Box,
   Button,
   Card,
-  Center,
   Flex,
   Heading,
   HStack,
   Link,
   SimpleGrid,
-  Spinner,
   Stack,
   Text,
 } from '@chakra-ui/react';
 import { Link as RouterLink } from '@tanstack/react-router';
 import { LuArrowLeft } from 'react-icons/lu';
+import { ListSpinner } from '../../components/data-table.tsx';
 import { formatDate } from '../../lib/format.ts';
 import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
 import { ChatPanel } from './chat-panel.tsx';
@@ -76,11 +75,7 @@ export function LoadError({ message }: { message: string }) {
 export function TicketView({ id, back }: { id: string; back: SupportSearch }) {
   const query = trpc.support.byId.useQuery({ id }, { retry: false });
   if (query.isPending) {
-    return (
-      <Center py="16" role="status">
-        <Spinner size="lg" color="brand.fg" aria-label="Loading ticket" />
-      </Center>
-    );
+    return <ListSpinner label="Loading ticket" py="16" />;
   }
   if (query.isError) return <LoadError message={query.error.message || 'Ticket not found'} />;
   const { ticket } = query.data;

@@ -4,20 +4,10 @@ import {
   ticketPriorities,
   ticketStatuses,
 } from '@bank/validators/enums';
-import {
-  Button,
-  Card,
-  Center,
-  Heading,
-  HStack,
-  SimpleGrid,
-  Spinner,
-  Stack,
-  Table,
-  Text,
-} from '@chakra-ui/react';
+import { Button, Card, Heading, HStack, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { LuMessageCircle } from 'react-icons/lu';
+import { ListSpinner, ScrollTable } from '../../components/data-table.tsx';
 import { PageButtons } from '../../components/page-buttons.tsx';
 import { FilterControls, type FilterField } from '../../components/search-filters.tsx';
 import { formatDate } from '../../lib/format.ts';
@@ -64,11 +54,7 @@ export function SupportManagementPage(props: {
   }
   if (list.isError) return <LoadError message={list.error.message || 'Failed to fetch tickets'} />;
   if (!list.data) {
-    return (
-      <Center py="16" role="status">
-        <Spinner size="lg" color="brand.fg" aria-label="Loading tickets" />
-      </Center>
-    );
+    return <ListSpinner label="Loading tickets" py="16" />;
   }
   const data = list.data;
   const first = (data.page - 1) * data.limit + 1;
@@ -89,78 +75,74 @@ export function SupportManagementPage(props: {
           </Card.Body>
         </Card.Root>
       ) : (
-        <Card.Root variant="outline" overflow="hidden" aria-busy={list.isPlaceholderData}>
-          <Table.ScrollArea role="region" aria-label="Support tickets" tabIndex={0}>
-            <Table.Root size="sm" aria-label="Support tickets">
-              <Table.Header>
-                <Table.Row>
-                  <Table.ColumnHeader>Ticket ID</Table.ColumnHeader>
-                  <Table.ColumnHeader>Subject</Table.ColumnHeader>
-                  <Table.ColumnHeader>User</Table.ColumnHeader>
-                  <Table.ColumnHeader>Status</Table.ColumnHeader>
-                  <Table.ColumnHeader>Priority</Table.ColumnHeader>
-                  <Table.ColumnHeader>Assigned to</Table.ColumnHeader>
-                  <Table.ColumnHeader>Created</Table.ColumnHeader>
-                  <Table.ColumnHeader>Actions</Table.ColumnHeader>
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {data.tickets.map((ticket) => (
-                  <Table.Row key={ticket.id}>
-                    <Table.Cell fontFamily="mono" whiteSpace="nowrap">
-                      {ticket.ticketId}
-                    </Table.Cell>
-                    <Table.Cell maxW="64">
-                      <Text truncate title={ticket.subject}>
-                        {ticket.subject}
-                      </Text>
-                      <Text fontSize="xs" color="fg.muted">
-                        {spaced(ticket.category)}
-                      </Text>
-                    </Table.Cell>
-                    <Table.Cell>
-                      <Text fontWeight="medium" whiteSpace="nowrap">
-                        {ticket.user.name}
-                      </Text>
-                      <Text fontSize="xs" color="fg.muted">
-                        {ticket.user.email}
-                      </Text>
-                    </Table.Cell>
-                    <Table.Cell>
-                      <TicketStatusBadge status={ticket.status} upper />
-                    </Table.Cell>
-                    <Table.Cell>
-                      <PriorityBadge priority={ticket.priority} short />
-                    </Table.Cell>
-                    <Table.Cell whiteSpace="nowrap">
-                      {ticket.assignedAgent ? (
-                        ticket.assignedAgent.name
-                      ) : (
-                        <Text as="span" color="fg.muted">
-                          Unassigned
-                        </Text>
-                      )}
-                    </Table.Cell>
-                    <Table.Cell whiteSpace="nowrap">{formatDate(ticket.createdAt)}</Table.Cell>
-                    <Table.Cell>
-                      <HStack gap="2" wrap="nowrap">
-                        <StatusButtons ticket={ticket} />
-                        <Button
-                          size="xs"
-                          variant="outline"
-                          onClick={() => onSearchChange({ ...search, ticket: ticket.id })}
-                          aria-label={`Open chat for ticket ${ticket.ticketId}`}
-                        >
-                          <LuMessageCircle aria-hidden="true" /> Chat
-                        </Button>
-                      </HStack>
-                    </Table.Cell>
-                  </Table.Row>
-                ))}
-              </Table.Body>
-            </Table.Root>
-          </Table.ScrollArea>
-        </Card.Root>
+        <ScrollTable label="Support tickets" busy={list.isPlaceholderData}>
+          <Table.Header>
+            <Table.Row>
+              <Table.ColumnHeader>Ticket ID</Table.ColumnHeader>
+              <Table.ColumnHeader>Subject</Table.ColumnHeader>
+              <Table.ColumnHeader>User</Table.ColumnHeader>
+              <Table.ColumnHeader>Status</Table.ColumnHeader>
+              <Table.ColumnHeader>Priority</Table.ColumnHeader>
+              <Table.ColumnHeader>Assigned to</Table.ColumnHeader>
+              <Table.ColumnHeader>Created</Table.ColumnHeader>
+              <Table.ColumnHeader>Actions</Table.ColumnHeader>
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {data.tickets.map((ticket) => (
+              <Table.Row key={ticket.id}>
+                <Table.Cell fontFamily="mono" whiteSpace="nowrap">
+                  {ticket.ticketId}
+                </Table.Cell>
+                <Table.Cell maxW="64">
+                  <Text truncate title={ticket.subject}>
+                    {ticket.subject}
+                  </Text>
+                  <Text fontSize="xs" color="fg.muted">
+                    {spaced(ticket.category)}
+                  </Text>
+                </Table.Cell>
+                <Table.Cell>
+                  <Text fontWeight="medium" whiteSpace="nowrap">
+                    {ticket.user.name}
+                  </Text>
+                  <Text fontSize="xs" color="fg.muted">
+                    {ticket.user.email}
+                  </Text>
+                </Table.Cell>
+                <Table.Cell>
+                  <TicketStatusBadge status={ticket.status} upper />
+                </Table.Cell>
+                <Table.Cell>
+                  <PriorityBadge priority={ticket.priority} short />
+                </Table.Cell>
+                <Table.Cell whiteSpace="nowrap">
+                  {ticket.assignedAgent ? (
+                    ticket.assignedAgent.name
+                  ) : (
+                    <Text as="span" color="fg.muted">
+                      Unassigned
+                    </Text>
+                  )}
+                </Table.Cell>
+                <Table.Cell whiteSpace="nowrap">{formatDate(ticket.createdAt)}</Table.Cell>
+                <Table.Cell>
+                  <HStack gap="2" wrap="nowrap">
+                    <StatusButtons ticket={ticket} />
+                    <Button
+                      size="xs"
+                      variant="outline"
+                      onClick={() => onSearchChange({ ...search, ticket: ticket.id })}
+                      aria-label={`Open chat for ticket ${ticket.ticketId}`}
+                    >
+                      <LuMessageCircle aria-hidden="true" /> Chat
+                    </Button>
+                  </HStack>
+                </Table.Cell>
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </ScrollTable>
       )}
       <HStack justify="space-between" wrap="wrap" gap="3">
         <Text fontSize="sm" color="fg.muted">

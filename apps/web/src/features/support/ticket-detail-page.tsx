@@ -2,20 +2,19 @@ import {
   Box,
   Button,
   Card,
-  Center,
   Flex,
   Heading,
   HStack,
   Image,
   Link,
   SimpleGrid,
-  Spinner,
   Stack,
   Text,
 } from '@chakra-ui/react';
 import { Link as RouterLink } from '@tanstack/react-router';
 import { LuArrowLeft, LuDownload, LuMessageCircle } from 'react-icons/lu';
 import { ErrorAlert } from '../../components/alerts.tsx';
+import { ListSpinner } from '../../components/data-table.tsx';
 import { DetailList } from '../../components/detail-list.tsx';
 import { apiErrorInfo, errorMessage } from '../../lib/errors.ts';
 import { formatDate } from '../../lib/format.ts';
@@ -43,11 +42,7 @@ export function TicketDetailPage(props: {
   const query = trpc.support.byId.useQuery({ id }, { retry: false });
 
   if (query.isPending) {
-    return (
-      <Center py="16" role="status">
-        <Spinner size="lg" color="brand.fg" aria-label="Loading ticket" />
-      </Center>
-    );
+    return <ListSpinner label="Loading ticket" py="16" />;
   }
   if (query.isError) {
     const missing = apiErrorInfo(query.error).code === 'NOT_FOUND';

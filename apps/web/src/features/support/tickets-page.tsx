@@ -2,13 +2,11 @@ import {
   Box,
   Button,
   Card,
-  Center,
   Flex,
   Heading,
   HStack,
   Link,
   SimpleGrid,
-  Spinner,
   Stack,
   Text,
 } from '@chakra-ui/react';
@@ -17,6 +15,7 @@ import { Link as RouterLink, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { LuCircleHelp, LuMail, LuMessageCircle, LuPlus } from 'react-icons/lu';
 import { ErrorAlert } from '../../components/alerts.tsx';
+import { ListSpinner } from '../../components/data-table.tsx';
 import { PageButtons } from '../../components/page-buttons.tsx';
 import { errorMessage } from '../../lib/errors.ts';
 import { formatDate } from '../../lib/format.ts';
@@ -101,9 +100,7 @@ export function TicketsPage() {
       {list.isError ? (
         <ErrorAlert>{errorMessage(list.error, 'Failed to fetch tickets')}</ErrorAlert>
       ) : !data ? (
-        <Center py="12" role="status">
-          <Spinner size="lg" color="brand.fg" aria-label="Loading tickets" />
-        </Center>
+        <ListSpinner label="Loading tickets" />
       ) : data.tickets.length === 0 ? (
         <Card.Root variant="outline">
           <Card.Body>

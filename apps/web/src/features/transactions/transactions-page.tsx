@@ -13,8 +13,7 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { LuDownload, LuSend } from 'react-icons/lu';
 import { ErrorAlert } from '../../components/alerts.tsx';
-import { EmptyList } from '../../components/data-table.tsx';
-import { PageButtons } from '../../components/page-buttons.tsx';
+import { EmptyList, Pagination } from '../../components/data-table.tsx';
 import { SkeletonRows } from '../../components/skeleton-rows.tsx';
 import { TransactionList } from '../../components/transaction-list.tsx';
 import { useTransactionSearchControls } from '../../components/transaction-search-controls.tsx';
@@ -60,8 +59,6 @@ export function TransactionsPage(props: {
   }
 
   const data = list.data;
-  const first = data && data.total > 0 ? (data.page - 1) * data.limit + 1 : 0;
-  const last = data ? (data.page - 1) * data.limit + data.count : 0;
 
   return (
     <Stack gap="6">
@@ -115,21 +112,14 @@ export function TransactionsPage(props: {
       </Card.Root>
 
       {data && data.total > 0 ? (
-        <Flex
-          as="nav"
-          aria-label="Pagination"
-          gap="3"
-          align="center"
-          justify="space-between"
-          wrap="wrap"
-        >
-          <Text fontSize="sm" color="fg.muted" aria-live="polite">
-            {`Showing ${first} to ${last} of ${data.total} results`}
-          </Text>
-          <HStack gap="2">
-            <PageButtons page={data.page} hasNext={data.page < data.pages} onPage={goToPage} />
-          </HStack>
-        </Flex>
+        <Pagination
+          page={data.page}
+          limit={data.limit}
+          count={data.count}
+          total={data.total}
+          hasNext={data.page < data.pages}
+          onPage={goToPage}
+        />
       ) : null}
       {hasFilters(search) && !controls.filtersOpen ? (
         <Text fontSize="sm" color="fg.muted">

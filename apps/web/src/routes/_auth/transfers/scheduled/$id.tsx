@@ -1,12 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { ScheduledDetailPage } from '../../../../features/scheduled/scheduled-detail-page.tsx';
-import { isRecordId, once, preload } from '../../../../lib/page-data.ts';
+import { once, preloadRecord } from '../../../../lib/page-data.ts';
 
 export const Route = createFileRoute('/_auth/transfers/scheduled/$id')({
   loader: ({ context: { trpc }, params }) =>
-    isRecordId(params.id)
-      ? preload(trpc.scheduled.byId.ensureData({ id: params.id }, once))
-      : undefined,
+    preloadRecord(params.id, (id) => trpc.scheduled.byId.ensureData({ id }, once)),
   component: function ScheduledDetailRoute() {
     const { id } = Route.useParams();
     return <ScheduledDetailPage id={id} />;
