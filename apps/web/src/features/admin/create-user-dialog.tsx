@@ -7,8 +7,8 @@ import { NameFields, PhoneNumberField } from '../../components/person-fields.tsx
 import { errorMessage } from '../../lib/errors.ts';
 import { notify } from '../../lib/toaster.ts';
 import { trpc } from '../../lib/trpc.ts';
+import { useZodForm } from '../../lib/zod-form.ts';
 import { RoleField } from './role-field.tsx';
-import { useSchemaForm } from './use-schema-form.ts';
 
 const blank = {
   firstName: '',
@@ -26,7 +26,7 @@ const blank = {
 export function CreateUserDialog(props: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const utils = trpc.useUtils();
   const create = trpc.admin.createUser.useMutation();
-  const form = useSchemaForm(createUserInput, blank);
+  const form = useZodForm(createUserInput, blank);
   const { errors, isSubmitting } = form.formState;
   const close = () => {
     form.reset(blank);

@@ -6,8 +6,8 @@ import { NameFields, PhoneNumberField } from '../../components/person-fields.tsx
 import { errorMessage } from '../../lib/errors.ts';
 import { notify } from '../../lib/toaster.ts';
 import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
+import { useZodForm } from '../../lib/zod-form.ts';
 import { RoleField } from './role-field.tsx';
-import { useSchemaForm } from './use-schema-form.ts';
 
 type UserDetail = RouterOutputs['admin']['user'];
 
@@ -24,7 +24,7 @@ export function EditUserForm({ detail }: { detail: UserDetail }) {
   const { user } = detail;
   const utils = trpc.useUtils();
   const update = trpc.admin.updateUser.useMutation();
-  const form = useSchemaForm(userChanges, {
+  const form = useZodForm(userChanges, {
     firstName: user.firstName,
     lastName: user.lastName,
     phoneNumber: user.phoneNumber,

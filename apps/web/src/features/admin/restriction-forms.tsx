@@ -10,7 +10,7 @@ import { OptionsSelect } from '../../components/options-select.tsx';
 import { errorMessage } from '../../lib/errors.ts';
 import { notify } from '../../lib/toaster.ts';
 import { trpc } from '../../lib/trpc.ts';
-import { useSchemaForm } from './use-schema-form.ts';
+import { useZodForm } from '../../lib/zod-form.ts';
 
 /** What a freeze stops, as the form offers it and the panel shows a freeze in force. */
 export const freezeModeLabels = {
@@ -40,7 +40,7 @@ export function useRestrictionChange() {
 }
 
 /** A restriction form of one account: sent with the account's number, cleared once it went through. */
-function useRestrictionForm<Input extends FieldValues, Output>(options: {
+function useRestrictionForm<Input extends FieldValues, Output extends FieldValues>(options: {
   schema: z.ZodType<Output, Input>;
   defaultValues: DefaultValues<Input>;
   accountNumber: string;
@@ -51,7 +51,7 @@ function useRestrictionForm<Input extends FieldValues, Output>(options: {
 }) {
   const { accountNumber, mutation } = options;
   const run = useRestrictionChange();
-  const form = useSchemaForm(options.schema, options.defaultValues);
+  const form = useZodForm(options.schema, options.defaultValues);
   const onSubmit = form.handleSubmit((values) =>
     run(
       () => mutation.mutateAsync({ accountNumber, ...values }),

@@ -1,11 +1,11 @@
 import { Badge, HStack, Stack, Text } from '@chakra-ui/react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useConfirmation } from '../../components/confirm-dialog.tsx';
 import { addressColumn, type Column, ListTable, pagingOf } from '../../components/data-table.tsx';
 import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
 import { DangerRowButton } from './danger-row-button.tsx';
 import { Device } from './device-cell.tsx';
-import { useRowConfirmation } from './row-confirmation.tsx';
 import { actionsColumn, dateTimeColumn } from './table-columns.tsx';
 import { useDebounced } from './use-debounced.ts';
 import { UserFilterField } from './user-filter-field.tsx';
@@ -76,12 +76,13 @@ export function OpenSessions() {
     { placeholderData: keepPreviousData },
   );
   const end = trpc.oversight.endSession.useMutation();
-  const ending = useRowConfirmation<OpenSession>({
+  const ending = useConfirmation<OpenSession>({
     title: 'End this session?',
     confirmLabel: 'End session',
-    describe: (session) =>
+    question: (session) =>
       `${session.user.email} is signed out on that device at once, and its live connection closes.`,
-    mutation: end,
+    pending: end.isPending,
+    run: (row) => end.mutateAsync({ id: row.id }),
     failedMessage: 'Failed to end the session',
     reload: () => utils.oversight.sessions.invalidate(),
   });

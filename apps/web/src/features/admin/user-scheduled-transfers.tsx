@@ -1,10 +1,10 @@
 import { Badge, Stack, Text } from '@chakra-ui/react';
+import { useConfirmation } from '../../components/confirm-dialog.tsx';
 import { type Column, cellStyles, EmptyList } from '../../components/data-table.tsx';
 import { formatMoney, humanize } from '../../lib/format.ts';
 import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
 import { DangerRowButton } from './danger-row-button.tsx';
 import { QuerySection } from './query-body.tsx';
-import { useRowConfirmation } from './row-confirmation.tsx';
 import { RowsTable } from './rows-table.tsx';
 import { actionsColumn } from './table-columns.tsx';
 
@@ -30,12 +30,13 @@ export function UserScheduledTransfers({ userId }: { userId: string }) {
   const utils = trpc.useUtils();
   const schedules = trpc.scheduled.ofUser.useQuery({ id: userId });
   const cancel = trpc.scheduled.staffCancel.useMutation();
-  const cancelling = useRowConfirmation<Schedule>({
+  const cancelling = useConfirmation<Schedule>({
     title: 'Cancel scheduled transfer',
     confirmLabel: 'Cancel transfer',
-    describe: (row) =>
+    question: (row) =>
       `No more payments of ${formatMoney(row.amount)} to ${row.payee.name} will be made. The customer is told.`,
-    mutation: cancel,
+    pending: cancel.isPending,
+    run: (row) => cancel.mutateAsync({ id: row.id }),
     failedMessage: 'Failed to cancel the transfer',
     reload: () => utils.scheduled.ofUser.invalidate({ id: userId }),
   });
