@@ -15,21 +15,15 @@ import {
   tokenUseSucceeded,
 } from './attempts.ts';
 import { type AuthCall, emailLink, findUserByEmail } from './call.ts';
-import { answerEvenly } from './even-answer.ts';
-import { allowMail } from './mail-allowance.ts';
-import { alertIfWanted } from './security-alerts.ts';
+import { allowMail, answeredEvenly } from './mail-allowance.ts';
+import { protectionChanged } from './security-alerts.ts';
 import { deleteUserSessions, type SessionWithUser } from './sessions.ts';
 import { consumeUserToken, issueUserToken, isUserTokenValid } from './tokens.ts';
 
 // Passwords: the reset by e-mailed link, and the change by a signed-in user.
 
 export async function forgotPassword(call: AuthCall, email: string): Promise<{ message: string }> {
-  const startedAt = performance.now();
-  try {
-    return await requestPasswordReset(call, email);
-  } finally {
-    await answerEvenly(startedAt);
-  }
+  return answeredEvenly(() => requestPasswordReset(call, email));
 }
 
 async function requestPasswordReset(call: AuthCall, email: string): Promise<{ message: string }> {
@@ -119,14 +113,11 @@ export async function changePassword(
       .set({ passwordHash, updatedAt: new Date() })
       .where(eq(users.id, auth.user.id));
     // Every other device signs in again with the new password.
-    await deleteUserSessions(tx, auth.user.id, auth.session.id);
-    await recordAudit(tx, { event: 'auth.password_changed', userId: auth.user.id, request });
-    await alertIfWanted(
+    await protectionChanged(
       deps,
       tx,
-      auth.user,
-      'Your password was changed',
-      'Your other sessions were signed out.',
+      { auth, request, event: 'auth.password_changed' },
+      { title: 'Your password was changed', detail: 'Your other sessions were signed out.' },
     );
   });
   return { message: 'Password changed successfully' };

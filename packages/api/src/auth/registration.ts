@@ -11,8 +11,7 @@ import { securityAlertEmail, verificationEmail } from '../mail/templates.ts';
 import { limits } from '../rate-limit.ts';
 import { admitTokenUse, tokenUseSucceeded } from './attempts.ts';
 import { type AuthCall, emailLink, findUserByEmail } from './call.ts';
-import { answerEvenly } from './even-answer.ts';
-import { allowMail } from './mail-allowance.ts';
+import { allowMail, answeredEvenly } from './mail-allowance.ts';
 import { writeNewAccount } from './new-account.ts';
 import { consumeUserToken, issueUserToken } from './tokens.ts';
 
@@ -107,12 +106,7 @@ export async function resendVerification(
   call: AuthCall,
   email: string,
 ): Promise<{ message: string }> {
-  const startedAt = performance.now();
-  try {
-    return await resendVerificationMail(call, email);
-  } finally {
-    await answerEvenly(startedAt);
-  }
+  return answeredEvenly(() => resendVerificationMail(call, email));
 }
 
 async function resendVerificationMail(call: AuthCall, email: string): Promise<{ message: string }> {

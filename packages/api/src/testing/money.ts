@@ -23,6 +23,13 @@ export async function fundedCustomer(
 
 type Customer = Awaited<ReturnType<typeof fundedCustomer>>;
 
+/** Alice Carter and Bob Rivera, new customers with the given funds: the two of a history. */
+export async function aliceAndBob(app: TestApp, funds: { alice: number; bob: number }) {
+  const alice = await fundedCustomer(app, funds.alice, 'Alice', 'Carter');
+  const bob = await fundedCustomer(app, funds.bob, 'Bob', 'Rivera');
+  return { alice, bob };
+}
+
 /** Alice pays Bob `dollars`, both new customers with the given funds: a payment to act on. */
 export async function alicePaysBob(
   app: TestApp,
