@@ -2,7 +2,6 @@ import { messages } from '@bank/validators/messages';
 import type { AppDeps, RequestInfo } from '../deps.ts';
 import { tooManyRequests } from '../errors.ts';
 import { limits } from '../rate-limit.ts';
-import { answerEvenly } from './even-answer.ts';
 
 /** Mail-sending calls are limited per address (429) and per recipient (silently). */
 export async function allowMail(deps: AppDeps, request: RequestInfo, kind: string, email: string) {
@@ -17,17 +16,4 @@ export async function allowMail(deps: AppDeps, request: RequestInfo, kind: strin
     limits.mailPerRecipient.windowMs,
   );
   return toCount <= limits.mailPerRecipient.max;
-}
-
-/**
- * The answer of a call that mails an address, given no sooner than the floor after the call
- * began (even-answer.ts): how long it took must not tell whether the address is known.
- */
-export async function answeredEvenly<T>(mailing: () => Promise<T>): Promise<T> {
-  const startedAt = performance.now();
-  try {
-    return await mailing();
-  } finally {
-    await answerEvenly(startedAt);
-  }
 }

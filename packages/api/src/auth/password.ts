@@ -14,38 +14,26 @@ import {
   passwordCheckSucceeded,
   tokenUseSucceeded,
 } from './attempts.ts';
-import { type AuthCall, emailLink, findUserByEmail } from './call.ts';
-import { allowMail, answeredEvenly } from './mail-allowance.ts';
+import type { AuthCall } from './call.ts';
 import { protectionChanged } from './security-alerts.ts';
 import { deleteUserSessions, type SessionWithUser } from './sessions.ts';
-import { consumeUserToken, issueUserToken, isUserTokenValid } from './tokens.ts';
+import { answeredEvenly, mailTokenLink } from './token-mail.ts';
+import { consumeUserToken, isUserTokenValid } from './tokens.ts';
 
 // Passwords: the reset by e-mailed link, and the change by a signed-in user.
 
 export async function forgotPassword(call: AuthCall, email: string): Promise<{ message: string }> {
-  return answeredEvenly(() => requestPasswordReset(call, email));
-}
-
-async function requestPasswordReset(call: AuthCall, email: string): Promise<{ message: string }> {
-  const { deps, request } = call;
-  if (await allowMail(deps, request, 'reset', email)) {
-    const user = await findUserByEmail(deps.db, email);
-    if (user && !user.isBlocked) {
-      await deps.db.transaction(async (tx) => {
-        const token = await issueUserToken(tx, user.id, 'password_reset');
-        await deps.mailer.enqueue(
-          tx,
-          passwordResetEmail(
-            user.email,
-            user.firstName,
-            emailLink(deps, request, '/reset-password', token),
-          ),
-        );
-        await recordAudit(tx, { event: 'auth.password_reset_requested', userId: user.id, request });
-      });
-    }
-  }
-  return { message: messages.forgotPasswordSent };
+  return answeredEvenly(async () => {
+    await mailTokenLink(call, email, {
+      path: '/reset-password',
+      purpose: 'password_reset',
+      wanted: (user) => !user.isBlocked,
+      compose: passwordResetEmail,
+      allowance: 'reset',
+      audit: 'auth.password_reset_requested',
+    });
+    return { message: messages.forgotPasswordSent };
+  });
 }
 
 export async function resetPassword(

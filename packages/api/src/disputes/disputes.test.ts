@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { approveRequest } from '../approvals/decisions.ts';
 import { createFileTestApp, rejectionOf } from '../testing/harness.ts';
-import { alicePaysBob, balanceCents, fundedCustomer } from '../testing/money.ts';
+import { alicePaysBob, balanceCents, fundedCustomer, pay } from '../testing/money.ts';
 import { checkLedgerAfterEach } from '../testing/sound-ledger.ts';
 import { staffMember } from '../testing/staff.ts';
 import { addBusinessDays } from './deadlines.ts';
@@ -249,18 +249,12 @@ describe('disputes', () => {
       20,
     );
     expect(await balanceCents(app.db, alice.accountNumber)).toBe(2_000n);
-    await alice.caller.transactions.transfer({
-      recipientAccountNumber: bob.accountNumber,
-      amount: 15,
-    });
+    await pay(alice, bob, 15);
     expect(await rejectionOf(alice.caller.disputes.withdraw({ id: dispute.id }))).toMatchObject({
       reason: 'REVERSAL_SHORTFALL',
       figures: { shortfall: 15, available: 5 },
     });
-    await bob.caller.transactions.transfer({
-      recipientAccountNumber: alice.accountNumber,
-      amount: 15,
-    });
+    await pay(bob, alice, 15);
     const withdrawn = await alice.caller.disputes.withdraw({ id: dispute.id });
     expect(withdrawn.dispute.status).toBe('withdrawn');
     expect(await balanceCents(app.db, alice.accountNumber)).toBe(0n);

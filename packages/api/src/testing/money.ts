@@ -43,12 +43,12 @@ export async function alicePaysBob(
   return { alice, bob, id: sent.transaction.id };
 }
 
-/** `payer` sends `dollars` to `payee`'s account at the bank, with a description. */
+/** `payer` sends `dollars` to `payee`'s account at the bank, with a description if given. */
 export function pay(
   payer: Pick<Customer, 'caller'>,
   payee: Pick<Customer, 'accountNumber'>,
   dollars: number,
-  description: string,
+  description?: string,
 ) {
   return payer.caller.transactions.transfer({
     recipientAccountNumber: payee.accountNumber,
