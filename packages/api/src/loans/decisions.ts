@@ -9,6 +9,7 @@ import type { AppDeps, RequestInfo } from '../deps.ts';
 import { appError } from '../errors.ts';
 import { disbursementPosting } from '../ledger/kinds/loan.ts';
 import { refuse } from '../ledger/refusals.ts';
+import { moneyMailRecipient } from '../mail/recipients.ts';
 import { formatUsd, toCents } from '../money/cents.ts';
 import { ownerColumns, selectPage, userMatches } from '../paging.ts';
 import { publishEvent } from '../realtime/events.ts';
@@ -121,16 +122,12 @@ async function announceDecision(
     type: 'loan:status',
     data: { loanId: loan.id, status: decision.status, reason: decision.reason },
   });
-  const [borrower] = await tx
-    .select({ email: users.email, firstName: users.firstName, notify: users.notifyTransactions })
-    .from(users)
-    .where(eq(users.id, loan.userId));
-  if (!borrower?.notify) return;
+  const borrower = await moneyMailRecipient(tx, loan.userId);
+  if (!borrower) return;
   await deps.mailer.enqueue(
     tx,
     loanDecisionEmail({
-      to: borrower.email,
-      firstName: borrower.firstName,
+      ...borrower,
       productName: loanProductNames[loan.type],
       approved: decision.status === 'approved',
       amount: formatUsd(loan.amountCents),
