@@ -9,7 +9,7 @@ import type { AppDeps, RequestInfo } from '../deps.ts';
 import { appError } from '../errors.ts';
 import { disbursementPosting } from '../ledger/kinds/loan.ts';
 import { refuse } from '../ledger/refusals.ts';
-import { moneyMailRecipient } from '../mail/recipients.ts';
+import { mailAboutMoney } from '../mail/recipients.ts';
 import { formatUsd, toCents } from '../money/cents.ts';
 import { ownerColumns, selectPage, userMatches } from '../paging.ts';
 import { publishEvent } from '../realtime/events.ts';
@@ -122,10 +122,7 @@ async function announceDecision(
     type: 'loan:status',
     data: { loanId: loan.id, status: decision.status, reason: decision.reason },
   });
-  const borrower = await moneyMailRecipient(tx, loan.userId);
-  if (!borrower) return;
-  await deps.mailer.enqueue(
-    tx,
+  await mailAboutMoney(deps, tx, loan.userId, (borrower) =>
     loanDecisionEmail({
       ...borrower,
       productName: loanProductNames[loan.type],

@@ -15,7 +15,7 @@ import {
   reversibleCents,
 } from '../ledger/kinds/reversal.ts';
 import { toTransactionDto } from '../ledger/transaction-dto.ts';
-import { moneyMailRecipient } from '../mail/recipients.ts';
+import { mailAboutMoney } from '../mail/recipients.ts';
 import { formatUsd, toCents, toDollars } from '../money/cents.ts';
 import { reversalEmail } from './reversal-emails.ts';
 import { reversalsOf } from './reversal-links.ts';
@@ -169,10 +169,7 @@ async function emailCustomers(
   for (const side of sides) {
     if (!side.userId) continue;
     if (outcome.kind === 'voided' && !side.credited) continue;
-    const customer = await moneyMailRecipient(tx, side.userId);
-    if (!customer) continue;
-    await deps.mailer.enqueue(
-      tx,
+    await mailAboutMoney(deps, tx, side.userId, (customer) =>
       reversalEmail({
         ...customer,
         description: original.description,
