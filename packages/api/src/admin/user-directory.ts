@@ -19,7 +19,7 @@ import {
 } from 'drizzle-orm';
 import type { z } from 'zod';
 import { recentAuditOf, signInActivity } from '../audit/service.ts';
-import { addressOf, hasTwoFactor, type UserRow } from '../auth/dto.ts';
+import { addressOf, hasTwoFactor, identityOf, type UserRow } from '../auth/dto.ts';
 import { primaryAccountIdOf } from '../ledger/primary-account.ts';
 import { toDollars } from '../money/cents.ts';
 import { selectPage, userMatches } from '../paging.ts';
@@ -113,11 +113,7 @@ export async function listUsers(db: Executor, query: UserListQuery) {
 /** What staff see of a user: never the hash, secrets or tokens. */
 export function directoryEntry(user: UserRow) {
   return {
-    id: user.id,
-    _id: user.id,
-    firstName: user.firstName,
-    lastName: user.lastName,
-    email: user.email,
+    ...identityOf(user),
     phoneNumber: user.phoneNumber,
     role: user.role,
     status: statusOf(user),
