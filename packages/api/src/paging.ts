@@ -1,7 +1,7 @@
 import type { Executor } from '@bank/db';
 import { users } from '@bank/db/schema';
 import { count, ilike, or, type SQL, sql } from 'drizzle-orm';
-import type { PgSelect } from 'drizzle-orm/pg-core';
+import type { PgColumn, PgSelect } from 'drizzle-orm/pg-core';
 
 /** The page a list is asked for: the 1-based `page` of `limit` rows. */
 export interface PageQuery {
@@ -10,18 +10,23 @@ export interface PageQuery {
 }
 
 /**
- * One page of a list (a `.$dynamic()` select, ordered) and how many rows the whole list has,
+ * One page of a list (a `.$dynamic()` select) in `order`, and how many rows the whole list has,
  * counted over the same select: its joins and filters are written once, so the page and the
- * total cannot disagree.
+ * total cannot disagree. The count is taken before the order is applied: sorting rows only to
+ * count them would be work for nothing.
  */
 export async function selectPage<T extends PgSelect>(
   db: Executor,
   list: T,
+  order: (SQL | PgColumn)[],
   query: PageQuery,
 ): Promise<{ rows: Awaited<T>; total: number }> {
-  // Counted first: the subquery is the list before `limit` and `offset` narrow it.
+  // Counted first: the builder is changed in place by what follows.
   const [counted] = await db.select({ total: count() }).from(sql`(${list}) as listed`);
-  const rows = await list.limit(query.limit).offset((query.page - 1) * query.limit);
+  const rows = await list
+    .orderBy(...order)
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit);
   return { rows, total: counted?.total ?? 0 };
 }
 

@@ -91,8 +91,8 @@ export async function listUsers(db: Executor, query: UserListQuery) {
       .from(users)
       .leftJoin(accounts, eq(accounts.id, primary))
       .where(where)
-      .orderBy(desc(users.createdAt), desc(users.id))
       .$dynamic(),
+    [desc(users.createdAt), desc(users.id)],
     query,
   );
   return {

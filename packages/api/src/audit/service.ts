@@ -222,8 +222,8 @@ export async function listAuditLog(db: Executor, input: z.output<typeof auditLog
       .leftJoin(users, eq(users.id, auditLog.userId))
       .leftJoin(actors, eq(actors.id, auditLog.actorId))
       .where(where)
-      .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
       .$dynamic(),
+    [desc(auditLog.createdAt), desc(auditLog.id)],
     input,
   );
   return {

@@ -61,8 +61,8 @@ export async function listAllBanks(db: Executor, query: BankListQuery) {
       .from(linkedBanks)
       .innerJoin(users, eq(users.id, linkedBanks.userId))
       .where(where)
-      .orderBy(desc(linkedBanks.createdAt), desc(linkedBanks.id))
       .$dynamic(),
+    [desc(linkedBanks.createdAt), desc(linkedBanks.id)],
     query,
   );
   return {

@@ -76,12 +76,8 @@ export function assertCardNotExpired(month: number, year: number) {
 export async function listCards(db: Executor, userId: string, query: z.infer<typeof pageQuery>) {
   const { rows, total } = await selectPage(
     db,
-    db
-      .select()
-      .from(cards)
-      .where(eq(cards.userId, userId))
-      .orderBy(desc(cards.createdAt), desc(cards.id))
-      .$dynamic(),
+    db.select().from(cards).where(eq(cards.userId, userId)).$dynamic(),
+    [desc(cards.createdAt), desc(cards.id)],
     query,
   );
   return { cards: rows.map(toCardDto), pagination: pageFields(query, total) };

@@ -228,8 +228,8 @@ export async function listLoans(
       .from(loans)
       .innerJoin(users, eq(users.id, loans.userId))
       .where(eq(loans.userId, userId))
-      .orderBy(desc(loans.createdAt), desc(loans.id))
       .$dynamic(),
+    [desc(loans.createdAt), desc(loans.id)],
     query,
   );
   return {

@@ -77,8 +77,8 @@ export async function listAllLoans(db: Executor, query: z.output<typeof loanAdmi
       .from(loans)
       .innerJoin(users, eq(users.id, loans.userId))
       .where(where)
-      .orderBy(desc(loans.createdAt), desc(loans.id))
       .$dynamic(),
+    [desc(loans.createdAt), desc(loans.id)],
     query,
   );
   return {

@@ -45,8 +45,8 @@ export async function listOpenSessions(
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .where(where)
-      .orderBy(desc(sessions.lastSeenAt), desc(sessions.createdAt), sessions.id)
       .$dynamic(),
+    [desc(sessions.lastSeenAt), desc(sessions.createdAt), sessions.id],
     query,
   );
   return {

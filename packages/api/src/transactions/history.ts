@@ -74,8 +74,8 @@ async function pageOf(
       .from(transactions)
       .leftJoin(senders, eq(senders.id, transactions.senderUserId))
       .where(where)
-      .orderBy(...newestFirst)
       .$dynamic(),
+    newestFirst,
     query,
   );
   const reversals = await reversalsOf(
