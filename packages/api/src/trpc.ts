@@ -3,7 +3,7 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
 import { ZodError } from 'zod';
 import { hasTwoFactor } from './auth/dto.ts';
-import type { Context } from './deps.ts';
+import type { Context, RequestInfo } from './deps.ts';
 import { AppErrorCause, appError, errorCodeOf, RetryAfterCause } from './errors.ts';
 import { admitCall } from './fairness.ts';
 import { can, type Permission } from './permissions.ts';
@@ -182,4 +182,12 @@ export function sessionProcedureWith(permission: Permission) {
 /** Fully signed in (e-mail and second factor verified), holding `permission`. */
 export function procedureWith(permission: Permission) {
   return fullAccess.meta({ permission });
+}
+
+/**
+ * Who acts in a staff procedure, as the services record it in the audit log: the signed-in user
+ * and the request they came with.
+ */
+export function actingStaff(ctx: { auth: { user: { id: string } }; request: RequestInfo }) {
+  return { actorId: ctx.auth.user.id, request: ctx.request };
 }

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { userStatuses } from './enums.ts';
 import './human-errors.ts';
 import { calendarDayField, emailField, nameField, phoneNumberField, textField } from './common.ts';
-import { hasAtMostTwoDecimals, MAX_AMOUNT } from './money.ts';
+import { inDollarBounds } from './money.ts';
 import { routingNumberField } from './routing-number.ts';
 
 export { userRoles };
@@ -54,12 +54,12 @@ export const bankListQuery = paginationQuery.extend({
 export type BankListQuery = z.output<typeof bankListQuery>;
 
 /** A per-customer daily withdrawal limit in dollars; null follows the bank's setting. */
-const withdrawalLimitField = z
-  .number({ error: 'Withdrawal limit must be a number' })
-  .positive('Withdrawal limit must be positive')
-  .max(MAX_AMOUNT, 'Withdrawal limit is too large')
-  .refine(hasAtMostTwoDecimals, { message: 'Amount can have at most two decimal places' })
-  .nullable();
+const withdrawalLimitField = inDollarBounds(
+  z
+    .number({ error: 'Withdrawal limit must be a number' })
+    .positive('Withdrawal limit must be positive'),
+  'Withdrawal limit is too large',
+).nullable();
 
 /** An administrator opens an account for someone; they choose their password by e-mail. */
 export const createUserInput = z.object({
@@ -100,16 +100,15 @@ function rateField() {
 
 function limitField(label: string) {
   const required = `${label} is required`;
-  return z
+  const field = z
     .number({
       error: (issue) =>
         issue.input === undefined || Number.isNaN(issue.input)
           ? required
           : `${label} must be a number`,
     })
-    .positive(`${label} must be positive`)
-    .max(MAX_AMOUNT, `${label} is too large`)
-    .refine(hasAtMostTwoDecimals, { message: 'Amount can have at most two decimal places' });
+    .positive(`${label} must be positive`);
+  return inDollarBounds(field, `${label} is too large`);
 }
 
 /** A quota: a whole number of 1 or more (README, Support quotas). */

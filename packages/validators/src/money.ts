@@ -22,16 +22,27 @@ export function hasAtMostTwoDecimals(value: number): boolean {
   return Math.abs(value * 100 - Math.round(value * 100)) < 1e-6;
 }
 
+/**
+ * The bounds every dollar field shares: at most MAX_AMOUNT (`tooLarge` says so) and whole cents.
+ * Checked after the field's own rules, so a value is told what is wrong first.
+ */
+export function inDollarBounds<T extends z._ZodNumber>(field: T, tooLarge: string) {
+  return field
+    .max(MAX_AMOUNT, tooLarge)
+    .refine(hasAtMostTwoDecimals, { message: 'Amount can have at most two decimal places' });
+}
+
 /** Dollars from 0.01 to MAX_AMOUNT with at most two decimals, converted to cents at the edge. */
-export const amountField = z
-  .number({
-    error: (issue) => (isBlank(issue.input) ? 'Amount is required' : 'Amount must be a number'),
-  })
-  .positive('Amount must be positive')
-  // One message per amount: a negative one is told it must be positive, not both.
-  .refine((value) => value <= 0 || value >= 0.01, { message: 'Amount must be at least 0.01' })
-  .max(MAX_AMOUNT, 'Amount is too large')
-  .refine(hasAtMostTwoDecimals, { message: 'Amount can have at most two decimal places' });
+export const amountField = inDollarBounds(
+  z
+    .number({
+      error: (issue) => (isBlank(issue.input) ? 'Amount is required' : 'Amount must be a number'),
+    })
+    .positive('Amount must be positive')
+    // One message per amount: a negative one is told it must be positive, not both.
+    .refine((value) => value <= 0 || value >= 0.01, { message: 'Amount must be at least 0.01' }),
+  'Amount is too large',
+);
 
 export const currencyField = z.literal('USD', { error: 'Only USD is supported' }).default('USD');
 
@@ -204,12 +215,10 @@ export { transactionStatuses, transactionTypes };
 
 const isoDay = calendarDayField('Dates are real days written YYYY-MM-DD');
 /** A filter bound: dollars from 0 to MAX_AMOUNT with at most two decimals. */
-const optionalAmount = z.coerce
-  .number({ error: 'Amount must be a number' })
-  .nonnegative('Amount must be positive')
-  .max(MAX_AMOUNT, 'Amount is too large')
-  .refine(hasAtMostTwoDecimals, { message: 'Amount can have at most two decimal places' })
-  .optional();
+const optionalAmount = inDollarBounds(
+  z.coerce.number({ error: 'Amount must be a number' }).nonnegative('Amount must be positive'),
+  'Amount is too large',
+).optional();
 
 export const transactionFilters = z.object({
   /** Words found in the description or the counterparty, in any case, with or without accents. */

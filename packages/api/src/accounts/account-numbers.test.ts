@@ -6,7 +6,7 @@ import { hasValidCheckDigits } from '@bank/validators/account-number';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createFileTestApp } from '../testing/harness.ts';
-import { fundedCustomer } from '../testing/money.ts';
+import { fundedCustomer, pay } from '../testing/money.ts';
 
 // From the API review for integrators: the migration that gave account numbers check digits reissues existing ones.
 
@@ -27,10 +27,7 @@ describe('reissuing account numbers', () => {
   it('gives every customer account a valid number and keeps transfers pointing at it', async () => {
     const alice = await fundedCustomer(app, 100);
     const bob = await fundedCustomer(app, 0);
-    await alice.caller.transactions.transfer({
-      recipientAccountNumber: bob.accountNumber,
-      amount: 5,
-    });
+    await pay(alice, bob, 5);
     // As numbers were before the migration: 12 random digits without check digits.
     const old = { alice: '812345678901', bob: '412345678901' };
     for (const [who, number] of [

@@ -1,3 +1,4 @@
+import type { Database } from '@bank/db';
 import {
   auditLogQuery,
   blockUserInput,
@@ -8,13 +9,24 @@ import {
   userViewInput,
 } from '@bank/validators/admin';
 import { listAuditLog, recordStaffView } from '../audit/service.ts';
-import { rolesAndPermissions } from '../permissions.ts';
-import { procedureWith, router } from '../trpc.ts';
+import { type Permission, rolesAndPermissions } from '../permissions.ts';
+import { actingStaff, procedureWith, router } from '../trpc.ts';
 import { createUser, endUserSessions, setUserBlocked } from './user-changes.ts';
 import { closeUser } from './user-closing.ts';
 import { listUsers, userDetail, userStats } from './user-directory.ts';
+import type { AdminAct } from './user-guards.ts';
 import { userOperations } from './user-operations.ts';
 import { updateUser } from './user-update.ts';
+
+/** A staff action on the user `input.id` names, recorded as the signed-in member of staff's. */
+function staffActOnUser<T>(
+  permission: Permission,
+  act: (db: Database, input: { userId: string } & AdminAct) => Promise<T>,
+) {
+  return procedureWith(permission)
+    .input(userIdInput)
+    .mutation(({ ctx, input }) => act(ctx.deps.db, { userId: input.id, ...actingStaff(ctx) }));
+}
 
 export const adminRouter = router({
   users: procedureWith('read:user:any')
@@ -42,44 +54,24 @@ export const adminRouter = router({
   roles: procedureWith('read:role:any').query(() => rolesAndPermissions()),
   createUser: procedureWith('create:user:any')
     .input(createUserInput)
-    .mutation(({ ctx, input }) =>
-      createUser(ctx.deps, { ...input, actorId: ctx.auth.user.id, request: ctx.request }),
-    ),
+    .mutation(({ ctx, input }) => createUser(ctx.deps, { ...input, ...actingStaff(ctx) })),
   updateUser: procedureWith('update:user:any')
     .input(updateUserInput)
     .mutation(({ ctx, input }) => {
       const { id, ...changes } = input;
-      return updateUser(ctx.deps.db, {
-        userId: id,
-        changes,
-        actorId: ctx.auth.user.id,
-        request: ctx.request,
-      });
+      return updateUser(ctx.deps.db, { userId: id, changes, ...actingStaff(ctx) });
     }),
-  deleteUser: procedureWith('delete:user:any')
-    .input(userIdInput)
-    .mutation(({ ctx, input }) =>
-      closeUser(ctx.deps.db, { userId: input.id, actorId: ctx.auth.user.id, request: ctx.request }),
-    ),
+  deleteUser: staffActOnUser('delete:user:any', closeUser),
   setUserBlocked: procedureWith('update:user:any')
     .input(blockUserInput)
     .mutation(({ ctx, input }) =>
       setUserBlocked(ctx.deps.db, {
         userId: input.id,
         blocked: input.blocked,
-        actorId: ctx.auth.user.id,
-        request: ctx.request,
+        ...actingStaff(ctx),
       }),
     ),
-  endUserSessions: procedureWith('delete:session:any')
-    .input(userIdInput)
-    .mutation(({ ctx, input }) =>
-      endUserSessions(ctx.deps.db, {
-        userId: input.id,
-        actorId: ctx.auth.user.id,
-        request: ctx.request,
-      }),
-    ),
+  endUserSessions: staffActOnUser('delete:session:any', endUserSessions),
   auditLog: procedureWith('read:audit-log:any')
     .input(auditLogQuery)
     .query(({ ctx, input }) => listAuditLog(ctx.deps.db, input)),

@@ -10,7 +10,6 @@ import {
   eq,
   gt,
   gte,
-  ilike,
   isNotNull,
   isNull,
   lt,
@@ -20,9 +19,10 @@ import {
 } from 'drizzle-orm';
 import type { z } from 'zod';
 import { recentAuditOf, signInActivity } from '../audit/service.ts';
-import { addressOf, hasTwoFactor, type UserRow } from '../auth/dto.ts';
+import { addressOf, hasTwoFactor, identityOf, type UserRow } from '../auth/dto.ts';
 import { primaryAccountIdOf } from '../ledger/primary-account.ts';
 import { toDollars } from '../money/cents.ts';
+import { selectPage, userMatches } from '../paging.ts';
 import { listTransactions } from '../transactions/history.ts';
 
 type UserListQuery = z.output<typeof userListQuery>;
@@ -62,8 +62,7 @@ function listConditions(query: UserListQuery): SQL[] {
     const pattern = `%${escapeLike(search)}%`;
     const digits = search.replace(/[\s-]/g, '');
     const match = or(
-      ilike(users.email, pattern),
-      ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern),
+      userMatches(pattern),
       // An account number is matched whole or by its start, as staff read it off a statement.
       /^\d{4,12}$/.test(digits)
         ? sql`exists (select 1 from ${accounts} a where a.user_id = ${users.id}
@@ -79,22 +78,23 @@ function listConditions(query: UserListQuery): SQL[] {
 export async function listUsers(db: Executor, query: UserListQuery) {
   const where = and(...listConditions(query));
   const primary = primaryAccountIdOf(sql`${users.id}`);
-  const rows = await db
-    .select({
-      user: users,
-      accountNumber: accounts.accountNumber,
-      balanceCents: accounts.balanceCents,
-      lastSeenAt: sql<Date | null>`(select max(s.last_seen_at) from ${sessions} s
+  const { rows, total } = await selectPage(
+    db,
+    db
+      .select({
+        user: users,
+        accountNumber: accounts.accountNumber,
+        balanceCents: accounts.balanceCents,
+        lastSeenAt: sql<Date | null>`(select max(s.last_seen_at) from ${sessions} s
         where s.user_id = ${users.id})`.mapWith((value) => (value ? new Date(value) : null)),
-    })
-    .from(users)
-    .leftJoin(accounts, eq(accounts.id, primary))
-    .where(where)
-    .orderBy(desc(users.createdAt), desc(users.id))
-    .limit(query.limit)
-    .offset((query.page - 1) * query.limit);
-  const [totals] = await db.select({ n: count() }).from(users).where(where);
-  const total = totals?.n ?? 0;
+      })
+      .from(users)
+      .leftJoin(accounts, eq(accounts.id, primary))
+      .where(where)
+      .$dynamic(),
+    [desc(users.createdAt), desc(users.id)],
+    query,
+  );
   return {
     data: rows.map((row) => ({
       ...directoryEntry(row.user),
@@ -113,11 +113,7 @@ export async function listUsers(db: Executor, query: UserListQuery) {
 /** What staff see of a user: never the hash, secrets or tokens. */
 export function directoryEntry(user: UserRow) {
   return {
-    id: user.id,
-    _id: user.id,
-    firstName: user.firstName,
-    lastName: user.lastName,
-    email: user.email,
+    ...identityOf(user),
     phoneNumber: user.phoneNumber,
     role: user.role,
     status: statusOf(user),

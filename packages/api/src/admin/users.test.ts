@@ -11,6 +11,7 @@ import {
   balanceCents,
   fundedCustomer,
   ledgerInvariant,
+  pay,
   saveCard,
   testCard,
 } from '../testing/money.ts';
@@ -369,10 +370,7 @@ describe('deleting a user', () => {
     const alice = await fundedCustomer(app, 20);
     const bob = await fundedCustomer(app, 0);
     await saveCard(alice, { type: 'debit', number: testCard.cardNumber, cvv: testCard.cvv });
-    await alice.caller.transactions.transfer({
-      recipientAccountNumber: bob.accountNumber,
-      amount: 20,
-    });
+    await pay(alice, bob, 20);
     const answer = await admin.caller.admin.deleteUser({ id: alice.id });
     expect(answer).toEqual({ message: 'User deleted successfully' });
 
@@ -417,14 +415,8 @@ describe('deleting a user', () => {
     const alice = await fundedCustomer(app, 50);
     const bob = await fundedCustomer(app, 0);
     // The desk learns Bob's account (and keeps it) from money that comes and goes back.
-    await alice.caller.transactions.transfer({
-      recipientAccountNumber: bob.accountNumber,
-      amount: 5,
-    });
-    await bob.caller.transactions.transfer({
-      recipientAccountNumber: alice.accountNumber,
-      amount: 5,
-    });
+    await pay(alice, bob, 5);
+    await pay(bob, alice, 5);
     await admin.caller.admin.deleteUser({ id: bob.id });
 
     const refused = await rejectionOf(

@@ -1,6 +1,8 @@
-import { accounts, auditLog, users } from '@bank/db/schema';
-import { and, eq } from 'drizzle-orm';
+import { accounts, users } from '@bank/db/schema';
+import type { AuditEvent } from '@bank/validators/audit';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { auditEntries } from '../testing/audit.ts';
 import { createFileTestApp, rejectionOf } from '../testing/harness.ts';
 import { fundedCustomer } from '../testing/money.ts';
 import { checkLedgerAfterEach } from '../testing/sound-ledger.ts';
@@ -24,12 +26,7 @@ const application = {
   collateral: { type: 'vehicle' as const, value: 45_000, description: '2024 van' },
 };
 
-async function auditOf(event: string, userId: string) {
-  return app.db
-    .select()
-    .from(auditLog)
-    .where(and(eq(auditLog.event, event), eq(auditLog.userId, userId)));
-}
+const auditOf = (event: AuditEvent, userId: string) => auditEntries(app.db, event, userId);
 
 describe('four eyes beyond reversals', () => {
   it('approves a loan above the bank’s amount only with a second administrator', async () => {

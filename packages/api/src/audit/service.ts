@@ -6,6 +6,7 @@ import { and, count, desc, eq, gte, ilike, isNotNull, ne, or, type SQL, sql } fr
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { RequestInfo } from '../deps.ts';
+import { pageFields, selectPage, userMatches } from '../paging.ts';
 import { containsPattern, withinDays } from '../sql-filters.ts';
 
 // The audit log: written here by every feature that records an event, and read here. The one
@@ -197,41 +198,34 @@ export async function listAuditLog(db: Executor, input: z.output<typeof auditLog
   if (input.event) conditions.push(eq(auditLog.event, input.event));
   if (input.user) {
     const pattern = containsPattern(input.user);
-    const match = or(
-      ilike(users.email, pattern),
-      ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern),
-      ilike(auditLog.email, pattern),
-    );
+    const match = or(userMatches(pattern), ilike(auditLog.email, pattern));
     if (match) conditions.push(match);
   }
   const where = conditions.length > 0 ? and(...conditions) : undefined;
-  const rows = await db
-    .select({
-      id: auditLog.id,
-      event: auditLog.event,
-      email: auditLog.email,
-      ip: auditLog.ip,
-      userAgent: auditLog.userAgent,
-      details: auditLog.details,
-      createdAt: auditLog.createdAt,
-      userId: auditLog.userId,
-      userEmail: users.email,
-      subject: subjectColumns,
-      actor: actorColumns,
-    })
-    .from(auditLog)
-    .leftJoin(users, eq(users.id, auditLog.userId))
-    .leftJoin(actors, eq(actors.id, auditLog.actorId))
-    .where(where)
-    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
-    .limit(input.limit)
-    .offset((input.page - 1) * input.limit);
-  const [totals] = await db
-    .select({ total: count() })
-    .from(auditLog)
-    .leftJoin(users, eq(users.id, auditLog.userId))
-    .where(where);
-  const total = totals?.total ?? 0;
+  const { rows, total } = await selectPage(
+    db,
+    db
+      .select({
+        id: auditLog.id,
+        event: auditLog.event,
+        email: auditLog.email,
+        ip: auditLog.ip,
+        userAgent: auditLog.userAgent,
+        details: auditLog.details,
+        createdAt: auditLog.createdAt,
+        userId: auditLog.userId,
+        userEmail: users.email,
+        subject: subjectColumns,
+        actor: actorColumns,
+      })
+      .from(auditLog)
+      .leftJoin(users, eq(users.id, auditLog.userId))
+      .leftJoin(actors, eq(actors.id, auditLog.actorId))
+      .where(where)
+      .$dynamic(),
+    [desc(auditLog.createdAt), desc(auditLog.id)],
+    input,
+  );
   return {
     data: rows.map((row) => {
       const subject = personOf(row.subject);
@@ -242,10 +236,7 @@ export async function listAuditLog(db: Executor, input: z.output<typeof auditLog
         subject: subject && { id: subject.id, email: subject.email, name: subject.name },
       };
     }),
-    page: input.page,
-    limit: input.limit,
-    total,
-    hasMore: input.page * input.limit < total,
+    ...pageFields(input, total),
   };
 }
 

@@ -5,6 +5,7 @@ import { createFileTestApp, rejectionOf } from '../testing/harness.ts';
 import { personalLoan } from '../testing/loans.ts';
 import { fundedCustomer } from '../testing/money.ts';
 import { staffMember } from '../testing/staff.ts';
+import { supportQuestion } from '../testing/support.ts';
 
 const app = await createFileTestApp();
 
@@ -30,12 +31,7 @@ describe('every audit entry names who acted and whom it concerns', () => {
     const bob = await fundedCustomer(app, 0, 'Bob');
     const agent = await staff('support', 'Sam');
     const officer = await staff('admin', 'Ada');
-    const { ticket } = await bob.caller.support.create({
-      subject: 'Card not arriving',
-      category: 'other',
-      priority: 'medium',
-      description: 'It has been two weeks since I ordered it.',
-    });
+    const { ticket } = await bob.caller.support.create(supportQuestion);
     await agent.caller.support.updateStatus({ id: ticket.id, status: 'in_progress' });
     const log = await officer.caller.admin.auditLog({ event: 'support.ticket_status_changed' });
     expect(log.data.find((row) => row.subject?.id === bob.id)).toMatchObject({
@@ -104,12 +100,7 @@ describe('customers see what staff did and looked at (Profile -> Security)', () 
   it('records a support agent opening a customer’s ticket, not the customer opening their own', async () => {
     const erin = await fundedCustomer(app, 0, 'Erin');
     const agent = await staff('support', 'Sue');
-    const { ticket } = await erin.caller.support.create({
-      subject: 'Statement question',
-      category: 'account',
-      priority: 'low',
-      description: 'Where can I find my statement for last month?',
-    });
+    const { ticket } = await erin.caller.support.create(supportQuestion);
     await erin.caller.support.byId({ id: ticket.id });
     await agent.caller.support.byId({ id: ticket.id });
     const activity = await erin.caller.auth.staffActivity();

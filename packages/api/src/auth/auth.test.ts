@@ -1,8 +1,9 @@
-import { auditLog, sessions, users, userTokens } from '@bank/db/schema';
+import { sessions, users, userTokens } from '@bank/db/schema';
 import { messages } from '@bank/validators/messages';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { Batcher } from '../batching.ts';
+import { auditEntries } from '../testing/audit.ts';
 import { createFileTestApp, rejectionOf, testPassword, uniqueEmail } from '../testing/harness.ts';
 import { createSession, SESSION_CACHE_MS } from './sessions.ts';
 
@@ -188,10 +189,7 @@ describe('sign-in and sessions', () => {
     );
     expect(wrong).toMatchObject({ code: 'UNAUTHORIZED', message: messages.invalidCredentials });
     expect(unknown).toMatchObject({ code: 'UNAUTHORIZED', message: messages.invalidCredentials });
-    const failures = await app.db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.userId, id), eq(auditLog.event, 'auth.login.failure')));
+    const failures = await auditEntries(app.db, 'auth.login.failure', id);
     expect(failures[0]).toMatchObject({ ip: '192.0.2.50', userAgent: 'TestAgent/1' });
   });
 
@@ -201,10 +199,7 @@ describe('sign-in and sessions', () => {
       email,
       password: testPassword,
     });
-    const [row] = await app.db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.userId, id), eq(auditLog.event, 'auth.login.success')));
+    const [row] = await auditEntries(app.db, 'auth.login.success', id);
     expect(row).toMatchObject({ ip: '192.0.2.51', userAgent: 'Browser/2' });
   });
 
@@ -364,30 +359,20 @@ describe('profile, password change and preferences', () => {
   it('updates the profile with its address', async () => {
     const { email } = await app.registerVerified();
     const { token } = await app.signIn(email);
+    const address = {
+      street: '1 Main St',
+      city: 'Springfield',
+      state: 'IL',
+      zipCode: '62701',
+      country: 'US',
+    };
     const user = await (await app.caller(token)).auth.updateProfile({
       firstName: 'Grace',
       lastName: 'Hopper',
       phoneNumber: '+442071234567',
-      address: {
-        street: '1 Main St',
-        city: 'Springfield',
-        state: 'IL',
-        zipCode: '62701',
-        country: 'US',
-      },
+      address,
     });
-    expect(user).toMatchObject({
-      firstName: 'Grace',
-      lastName: 'Hopper',
-      email,
-      address: {
-        street: '1 Main St',
-        city: 'Springfield',
-        state: 'IL',
-        zipCode: '62701',
-        country: 'US',
-      },
-    });
+    expect(user).toMatchObject({ firstName: 'Grace', lastName: 'Hopper', email, address });
     const invalid = await rejectionOf(
       (await app.caller(token)).auth.updateProfile({
         firstName: '',

@@ -67,6 +67,17 @@ export interface AccountSummary {
   withdrawalLimit: number;
 }
 
+/** Who a user is, as every view of a user begins: the id (also as `_id`), name and e-mail. */
+export function identityOf(user: Pick<UserRow, 'id' | 'firstName' | 'lastName' | 'email'>) {
+  return {
+    id: user.id,
+    _id: user.id,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    email: user.email,
+  };
+}
+
 export function toUserDto(
   user: UserRow,
   session?: { twoFactorVerified: boolean },
@@ -75,11 +86,7 @@ export function toUserDto(
   const twoFactorEnabled = hasTwoFactor(user);
   const twoFactorRequired = twoFactorEnabled && !(session?.twoFactorVerified ?? false);
   return {
-    id: user.id,
-    _id: user.id,
-    firstName: user.firstName,
-    lastName: user.lastName,
-    email: user.email,
+    ...identityOf(user),
     avatar: user.avatarUrl,
     role: user.role,
     phoneNumber: user.phoneNumber,

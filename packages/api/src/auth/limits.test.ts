@@ -1,9 +1,10 @@
 import * as password from '@bank/auth/password';
-import { auditLog, users } from '@bank/db/schema';
+import { users } from '@bank/db/schema';
 import { messages } from '@bank/validators/messages';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { limits } from '../rate-limit.ts';
+import { auditEntries } from '../testing/audit.ts';
 import { createFileTestApp, rejectionOf, testPassword } from '../testing/harness.ts';
 import { letTimePassInDatabase } from '../testing/limiter-clock.ts';
 import { endSessionsToken, readEndSessionsToken } from './attempts.ts';
@@ -34,12 +35,8 @@ async function outcomes(promises: Array<Promise<unknown>>): Promise<string[]> {
 
 const judged = (results: string[]) => results.filter((code) => code !== 'TOO_MANY_REQUESTS');
 
-async function auditEvents(userId: string, event: 'auth.login.locked' | 'auth.sessions_ended') {
-  return app.db
-    .select()
-    .from(auditLog)
-    .where(and(eq(auditLog.userId, userId), eq(auditLog.event, event)));
-}
+const auditEvents = (userId: string, event: 'auth.login.locked' | 'auth.sessions_ended') =>
+  auditEntries(app.db, event, userId);
 
 describe('parallel guesses (finding 1)', () => {
   it('judge at most the limit of 100 parallel sign-ins from one address, the right password among them', async () => {

@@ -14,44 +14,26 @@ import {
   passwordCheckSucceeded,
   tokenUseSucceeded,
 } from './attempts.ts';
-import { type AuthCall, emailLink, findUserByEmail } from './call.ts';
-import { answerEvenly } from './even-answer.ts';
-import { allowMail } from './mail-allowance.ts';
-import { alertIfWanted } from './security-alerts.ts';
+import type { AuthCall } from './call.ts';
+import { protectionChanged } from './security-alerts.ts';
 import { deleteUserSessions, type SessionWithUser } from './sessions.ts';
-import { consumeUserToken, issueUserToken, isUserTokenValid } from './tokens.ts';
+import { answeredEvenly, mailTokenLink } from './token-mail.ts';
+import { consumeUserToken, isUserTokenValid } from './tokens.ts';
 
 // Passwords: the reset by e-mailed link, and the change by a signed-in user.
 
 export async function forgotPassword(call: AuthCall, email: string): Promise<{ message: string }> {
-  const startedAt = performance.now();
-  try {
-    return await requestPasswordReset(call, email);
-  } finally {
-    await answerEvenly(startedAt);
-  }
-}
-
-async function requestPasswordReset(call: AuthCall, email: string): Promise<{ message: string }> {
-  const { deps, request } = call;
-  if (await allowMail(deps, request, 'reset', email)) {
-    const user = await findUserByEmail(deps.db, email);
-    if (user && !user.isBlocked) {
-      await deps.db.transaction(async (tx) => {
-        const token = await issueUserToken(tx, user.id, 'password_reset');
-        await deps.mailer.enqueue(
-          tx,
-          passwordResetEmail(
-            user.email,
-            user.firstName,
-            emailLink(deps, request, '/reset-password', token),
-          ),
-        );
-        await recordAudit(tx, { event: 'auth.password_reset_requested', userId: user.id, request });
-      });
-    }
-  }
-  return { message: messages.forgotPasswordSent };
+  return answeredEvenly(async () => {
+    await mailTokenLink(call, email, {
+      path: '/reset-password',
+      purpose: 'password_reset',
+      wanted: (user) => !user.isBlocked,
+      compose: passwordResetEmail,
+      allowance: 'reset',
+      audit: 'auth.password_reset_requested',
+    });
+    return { message: messages.forgotPasswordSent };
+  });
 }
 
 export async function resetPassword(
@@ -119,14 +101,11 @@ export async function changePassword(
       .set({ passwordHash, updatedAt: new Date() })
       .where(eq(users.id, auth.user.id));
     // Every other device signs in again with the new password.
-    await deleteUserSessions(tx, auth.user.id, auth.session.id);
-    await recordAudit(tx, { event: 'auth.password_changed', userId: auth.user.id, request });
-    await alertIfWanted(
+    await protectionChanged(
       deps,
       tx,
-      auth.user,
-      'Your password was changed',
-      'Your other sessions were signed out.',
+      { auth, request, event: 'auth.password_changed' },
+      { title: 'Your password was changed', detail: 'Your other sessions were signed out.' },
     );
   });
   return { message: 'Password changed successfully' };

@@ -11,10 +11,9 @@ import { securityAlertEmail, verificationEmail } from '../mail/templates.ts';
 import { limits } from '../rate-limit.ts';
 import { admitTokenUse, tokenUseSucceeded } from './attempts.ts';
 import { type AuthCall, emailLink, findUserByEmail } from './call.ts';
-import { answerEvenly } from './even-answer.ts';
-import { allowMail } from './mail-allowance.ts';
 import { writeNewAccount } from './new-account.ts';
-import { consumeUserToken, issueUserToken } from './tokens.ts';
+import { answeredEvenly, mailTokenLink } from './token-mail.ts';
+import { consumeUserToken } from './tokens.ts';
 
 // Registration: a new account, its e-mail verification, and the verification mail again.
 
@@ -107,31 +106,14 @@ export async function resendVerification(
   call: AuthCall,
   email: string,
 ): Promise<{ message: string }> {
-  const startedAt = performance.now();
-  try {
-    return await resendVerificationMail(call, email);
-  } finally {
-    await answerEvenly(startedAt);
-  }
-}
-
-async function resendVerificationMail(call: AuthCall, email: string): Promise<{ message: string }> {
-  const { deps, request } = call;
-  if (await allowMail(deps, request, 'verify', email)) {
-    const user = await findUserByEmail(deps.db, email);
-    if (user && !user.emailVerifiedAt && !user.isBlocked) {
-      await deps.db.transaction(async (tx) => {
-        const token = await issueUserToken(tx, user.id, 'email_verification');
-        await deps.mailer.enqueue(
-          tx,
-          verificationEmail(
-            user.email,
-            user.firstName,
-            emailLink(deps, request, '/verify-email', token),
-          ),
-        );
-      });
-    }
-  }
-  return { message: 'Verification email resent!' };
+  return answeredEvenly(async () => {
+    await mailTokenLink(call, email, {
+      path: '/verify-email',
+      purpose: 'email_verification',
+      wanted: (user) => !user.emailVerifiedAt && !user.isBlocked,
+      compose: verificationEmail,
+      allowance: 'verify',
+    });
+    return { message: 'Verification email resent!' };
+  });
 }

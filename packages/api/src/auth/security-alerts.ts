@@ -1,10 +1,12 @@
 import type { Executor } from '@bank/db';
 import { users } from '@bank/db/schema';
 import { eq } from 'drizzle-orm';
+import { type AuditEvent, recordAudit } from '../audit/service.ts';
 import type { AppDeps, RequestInfo } from '../deps.ts';
 import { formatEmailDate, securityAlertEmail } from '../mail/templates.ts';
 import { publishEvent } from '../realtime/events.ts';
 import type { UserRow } from './dto.ts';
+import { deleteUserSessions, type SessionWithUser } from './sessions.ts';
 
 /** A completed sign-in: a live alert to the user's other devices and, if wanted, an e-mail. */
 export async function announceSignIn(
@@ -19,28 +21,37 @@ export async function announceSignIn(
     type: 'security:signin',
     data: { at, ip: request.ip, userAgent: request.userAgent },
   });
-  await emailIfWanted(
-    deps,
-    tx,
-    user,
-    'New sign-in to your account',
-    `When: ${formatEmailDate(now)}. Address: ${request.ip ?? 'unknown'}. Device: ${request.userAgent ?? 'unknown'}.`,
-  );
+  await emailIfWanted(deps, tx, user.id, {
+    title: 'New sign-in to your account',
+    detail: `When: ${formatEmailDate(now)}. Address: ${request.ip ?? 'unknown'}. Device: ${request.userAgent ?? 'unknown'}.`,
+  });
+}
+
+/** What the user is told of a change to their account's protection. */
+interface SecurityAlert {
+  title: string;
+  detail: string;
 }
 
 /**
- * A change to how the account is protected, written with the change: told live and kept in
- * the inbox always, e-mailed to a user who wants security alerts.
+ * A change to how the account is protected (password, second factor), completed in the change's
+ * transaction: every other device signs in again under the new rule, the change is audited, and
+ * the user is told live and in the inbox always, by e-mail if they want security alerts.
  */
-export async function alertIfWanted(
+export async function protectionChanged(
   deps: AppDeps,
   tx: Executor,
-  user: Pick<UserRow, 'id'>,
-  what: string,
-  detail: string,
+  change: { auth: SessionWithUser; request: RequestInfo; event: AuditEvent },
+  alert: SecurityAlert,
 ): Promise<void> {
-  await publishEvent(tx, user.id, { type: 'security:alert', data: { title: what, detail } });
-  await emailIfWanted(deps, tx, user, what, detail);
+  const { auth, request, event } = change;
+  await deleteUserSessions(tx, auth.user.id, auth.session.id);
+  await recordAudit(tx, { event, userId: auth.user.id, request });
+  await publishEvent(tx, auth.user.id, {
+    type: 'security:alert',
+    data: { title: alert.title, detail: alert.detail },
+  });
+  await emailIfWanted(deps, tx, auth.user.id, alert);
 }
 
 /**
@@ -50,14 +61,16 @@ export async function alertIfWanted(
 async function emailIfWanted(
   deps: AppDeps,
   tx: Executor,
-  user: Pick<UserRow, 'id'>,
-  what: string,
-  detail: string,
+  userId: string,
+  alert: SecurityAlert,
 ): Promise<void> {
   const [current] = await tx
     .select({ email: users.email, firstName: users.firstName, wanted: users.notifySecurity })
     .from(users)
-    .where(eq(users.id, user.id));
+    .where(eq(users.id, userId));
   if (!current?.wanted) return;
-  await deps.mailer.enqueue(tx, securityAlertEmail(current.email, current.firstName, what, detail));
+  await deps.mailer.enqueue(
+    tx,
+    securityAlertEmail(current.email, current.firstName, alert.title, alert.detail),
+  );
 }

@@ -3,7 +3,7 @@ import type { Executor } from '@bank/db';
 import { userTokens } from '@bank/db/schema';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 
-type Purpose = (typeof userTokens.$inferSelect)['purpose'];
+export type Purpose = (typeof userTokens.$inferSelect)['purpose'];
 
 export const TOKEN_TTL_MS: Record<Purpose, number> = {
   email_verification: 24 * 60 * 60_000,

@@ -12,8 +12,8 @@ import { userView } from './account-summary.ts';
 import { admitSecondFactor, secondFactorSucceeded } from './attempts.ts';
 import type { AuthCall } from './call.ts';
 import { hasTwoFactor, type UserRow } from './dto.ts';
-import { alertIfWanted, announceSignIn } from './security-alerts.ts';
-import { deleteUserSessions, type SessionWithUser } from './sessions.ts';
+import { announceSignIn, protectionChanged } from './security-alerts.ts';
+import type { SessionWithUser } from './sessions.ts';
 
 // Two-factor authentication: set-up, the second step of a sign-in, and turning it off.
 
@@ -126,14 +126,11 @@ export async function enableTwoFactor(call: AuthCall, auth: SessionWithUser, cod
     await tx
       .insert(recoveryCodes)
       .values(codes.map((c) => ({ userId: user.id, codeHash: sha256Hex(c) })));
-    await deleteUserSessions(tx, user.id, auth.session.id);
-    await recordAudit(tx, { event: 'auth.2fa_enabled', userId: user.id, request });
-    await alertIfWanted(
+    await protectionChanged(
       deps,
       tx,
-      user,
-      'Two-factor authentication was enabled',
-      'Keep your recovery codes safe.',
+      { auth, request, event: 'auth.2fa_enabled' },
+      { title: 'Two-factor authentication was enabled', detail: 'Keep your recovery codes safe.' },
     );
     return row;
   });
@@ -187,14 +184,14 @@ export async function disableTwoFactor(call: AuthCall, auth: SessionWithUser, co
       .returning();
     await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, auth.user.id));
     // As when it was enabled: every other device signs in again, under the new rule.
-    await deleteUserSessions(tx, auth.user.id, auth.session.id);
-    await recordAudit(tx, { event: 'auth.2fa_disabled', userId: auth.user.id, request });
-    await alertIfWanted(
+    await protectionChanged(
       deps,
       tx,
-      auth.user,
-      'Two-factor authentication was disabled',
-      'Your account is now protected by your password only.',
+      { auth, request, event: 'auth.2fa_disabled' },
+      {
+        title: 'Two-factor authentication was disabled',
+        detail: 'Your account is now protected by your password only.',
+      },
     );
     return rows;
   });

@@ -4,8 +4,9 @@ import { linkedBanks, users } from '@bank/db/schema';
 import type { BankListQuery } from '@bank/validators/admin';
 import type { bankInput, bankUpdateInput } from '@bank/validators/money';
 import { TRPCError } from '@trpc/server';
-import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
+import { ownerColumns, pageFields, selectPage } from '../paging.ts';
 import { instant } from '../rest/schemas.ts';
 import { containsPattern } from '../sql-filters.ts';
 
@@ -53,23 +54,17 @@ export async function listBanks(db: Executor, key: Buffer, userId: string) {
 /** A page of every linked bank, masked, with its owner (administrators), newest first. */
 export async function listAllBanks(db: Executor, query: BankListQuery) {
   const where = bankSearch(query.searchQuery);
-  const rows = await db
-    .select({
-      bank: linkedBanks,
-      owner: { firstName: users.firstName, lastName: users.lastName, email: users.email },
-    })
-    .from(linkedBanks)
-    .innerJoin(users, eq(users.id, linkedBanks.userId))
-    .where(where)
-    .orderBy(desc(linkedBanks.createdAt), desc(linkedBanks.id))
-    .limit(query.limit)
-    .offset((query.page - 1) * query.limit);
-  const [totals] = await db
-    .select({ n: count() })
-    .from(linkedBanks)
-    .innerJoin(users, eq(users.id, linkedBanks.userId))
-    .where(where);
-  const total = totals?.n ?? 0;
+  const { rows, total } = await selectPage(
+    db,
+    db
+      .select({ bank: linkedBanks, owner: ownerColumns })
+      .from(linkedBanks)
+      .innerJoin(users, eq(users.id, linkedBanks.userId))
+      .where(where)
+      .$dynamic(),
+    [desc(linkedBanks.createdAt), desc(linkedBanks.id)],
+    query,
+  );
   return {
     data: rows.map(({ bank, owner }) => ({
       id: bank.id,
@@ -80,10 +75,7 @@ export async function listAllBanks(db: Executor, query: BankListQuery) {
       user: owner,
       createdAt: bank.createdAt.toISOString(),
     })),
-    page: query.page,
-    limit: query.limit,
-    total,
-    hasMore: query.page * query.limit < total,
+    ...pageFields(query, total),
   };
 }
 

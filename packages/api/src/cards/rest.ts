@@ -1,15 +1,10 @@
 import { byIdInput, cardInput, cardUpdateInput, pageQuery } from '@bank/validators/money';
 import { z } from 'zod';
 import { defineRoute } from '../rest/define.ts';
+import { pagination } from '../rest/schemas.ts';
 import { cardDtoSchema } from './service.ts';
 
 const tag = 'Cards';
-const pagination = z.object({
-  page: z.number(),
-  limit: z.number(),
-  total: z.number(),
-  hasMore: z.boolean(),
-});
 
 export const cardRestRoutes = [
   defineRoute({

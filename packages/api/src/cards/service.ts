@@ -6,6 +6,7 @@ import type { cardInput, cardUpdateInput, pageQuery } from '@bank/validators/mon
 import { TRPCError } from '@trpc/server';
 import { and, count, desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
+import { pageFields, selectPage } from '../paging.ts';
 import { instant } from '../rest/schemas.ts';
 
 type CardRow = typeof cards.$inferSelect;
@@ -73,24 +74,13 @@ export function assertCardNotExpired(month: number, year: number) {
 }
 
 export async function listCards(db: Executor, userId: string, query: z.infer<typeof pageQuery>) {
-  const rows = await db
-    .select()
-    .from(cards)
-    .where(eq(cards.userId, userId))
-    .orderBy(desc(cards.createdAt), desc(cards.id))
-    .limit(query.limit)
-    .offset((query.page - 1) * query.limit);
-  const [totals] = await db.select({ total: count() }).from(cards).where(eq(cards.userId, userId));
-  const total = totals?.total ?? 0;
-  return {
-    cards: rows.map(toCardDto),
-    pagination: {
-      page: query.page,
-      limit: query.limit,
-      total,
-      hasMore: query.page * query.limit < total,
-    },
-  };
+  const { rows, total } = await selectPage(
+    db,
+    db.select().from(cards).where(eq(cards.userId, userId)).$dynamic(),
+    [desc(cards.createdAt), desc(cards.id)],
+    query,
+  );
+  return { cards: rows.map(toCardDto), pagination: pageFields(query, total) };
 }
 
 export async function addCard(

@@ -1,9 +1,10 @@
-import { accounts, auditLog, disputes, supportTickets, users } from '@bank/db/schema';
-import { and, eq } from 'drizzle-orm';
+import { accounts, disputes, supportTickets, users } from '@bank/db/schema';
+import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { approveRequest } from '../approvals/decisions.ts';
+import { auditEntries } from '../testing/audit.ts';
 import { createFileTestApp, rejectionOf } from '../testing/harness.ts';
-import { alicePaysBob, balanceCents, fundedCustomer } from '../testing/money.ts';
+import { alicePaysBob, balanceCents, fundedCustomer, pay } from '../testing/money.ts';
 import { checkLedgerAfterEach } from '../testing/sound-ledger.ts';
 import { staffMember } from '../testing/staff.ts';
 import { addBusinessDays } from './deadlines.ts';
@@ -128,10 +129,7 @@ describe('disputes', () => {
     );
     const inbox = await alice.caller.notifications.list({ limit: 20 });
     expect(inbox.data.map((notice) => notice.title)).toContain('Your dispute was denied');
-    const audited = await app.db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.userId, alice.id), eq(auditLog.event, 'dispute.updated')));
+    const audited = await auditEntries(app.db, 'dispute.updated', alice.id);
     expect(audited.map((entry) => entry.actorId)).toEqual([agent.id, agent.id, agent.id]);
 
     const mine = await alice.caller.disputes.mine({ transactionId: id });
@@ -249,18 +247,12 @@ describe('disputes', () => {
       20,
     );
     expect(await balanceCents(app.db, alice.accountNumber)).toBe(2_000n);
-    await alice.caller.transactions.transfer({
-      recipientAccountNumber: bob.accountNumber,
-      amount: 15,
-    });
+    await pay(alice, bob, 15);
     expect(await rejectionOf(alice.caller.disputes.withdraw({ id: dispute.id }))).toMatchObject({
       reason: 'REVERSAL_SHORTFALL',
       figures: { shortfall: 15, available: 5 },
     });
-    await bob.caller.transactions.transfer({
-      recipientAccountNumber: alice.accountNumber,
-      amount: 15,
-    });
+    await pay(bob, alice, 15);
     const withdrawn = await alice.caller.disputes.withdraw({ id: dispute.id });
     expect(withdrawn.dispute.status).toBe('withdrawn');
     expect(await balanceCents(app.db, alice.accountNumber)).toBe(0n);

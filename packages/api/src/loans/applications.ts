@@ -13,6 +13,7 @@ import { ZodRealError, type z } from 'zod';
 import type { AppDeps } from '../deps.ts';
 import { refuse } from '../ledger/refusals.ts';
 import { toCents, toDollars } from '../money/cents.ts';
+import { ownerColumns, pageFields, selectPage } from '../paging.ts';
 import { permissions } from '../permissions.ts';
 import { publishEvents } from '../realtime/events.ts';
 import {
@@ -126,14 +127,8 @@ async function applicationValues(
   };
 }
 
-const borrowerColumns = {
-  firstName: users.firstName,
-  lastName: users.lastName,
-  email: users.email,
-};
-
 async function borrowerOf(db: Executor, userId: string): Promise<Borrower> {
-  const [borrower] = await db.select(borrowerColumns).from(users).where(eq(users.id, userId));
+  const [borrower] = await db.select(ownerColumns).from(users).where(eq(users.id, userId));
   if (!borrower) throw loanNotFound();
   return borrower;
 }
@@ -226,22 +221,20 @@ export async function listLoans(
   userId: string,
   query: z.output<typeof loanListQuery>,
 ) {
-  const rows = await db
-    .select({ loan: loans, borrower: borrowerColumns })
-    .from(loans)
-    .innerJoin(users, eq(users.id, loans.userId))
-    .where(eq(loans.userId, userId))
-    .orderBy(desc(loans.createdAt), desc(loans.id))
-    .limit(query.limit)
-    .offset((query.page - 1) * query.limit);
-  const [total] = await db.select({ n: count() }).from(loans).where(eq(loans.userId, userId));
-  const totalCount = total?.n ?? 0;
+  const { rows, total } = await selectPage(
+    db,
+    db
+      .select({ loan: loans, borrower: ownerColumns })
+      .from(loans)
+      .innerJoin(users, eq(users.id, loans.userId))
+      .where(eq(loans.userId, userId))
+      .$dynamic(),
+    [desc(loans.createdAt), desc(loans.id)],
+    query,
+  );
   return {
     data: rows.map((row) => toLoanDto(row.loan, row.borrower)),
-    page: query.page,
-    limit: query.limit,
-    total: totalCount,
-    hasMore: query.page * query.limit < totalCount,
+    ...pageFields(query, total),
   };
 }
 
@@ -255,7 +248,7 @@ export async function loanById(
   loanId: string,
 ): Promise<LoanDetail> {
   const [row] = await db
-    .select({ loan: loans, borrower: borrowerColumns })
+    .select({ loan: loans, borrower: ownerColumns })
     .from(loans)
     .innerJoin(users, eq(users.id, loans.userId))
     .where(

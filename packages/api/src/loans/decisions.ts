@@ -1,7 +1,7 @@
 import type { Executor } from '@bank/db';
 import { loanPayments, loans, users } from '@bank/db/schema';
 import type { loanAdminQuery, loanDecisionInput } from '@bank/validators/loans';
-import { and, count, desc, eq, gte, ilike, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, lte, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { requestApproval, type SecondApprover, toApprovalDto } from '../approvals/requests.ts';
 import { recordAudit } from '../audit/service.ts';
@@ -9,8 +9,11 @@ import type { AppDeps, RequestInfo } from '../deps.ts';
 import { appError } from '../errors.ts';
 import { disbursementPosting } from '../ledger/kinds/loan.ts';
 import { refuse } from '../ledger/refusals.ts';
+import { mailAboutMoney } from '../mail/recipients.ts';
 import { formatUsd, toCents } from '../money/cents.ts';
+import { ownerColumns, selectPage, userMatches } from '../paging.ts';
 import { publishEvent } from '../realtime/events.ts';
+import { containsPattern, withinDays } from '../sql-filters.ts';
 import { loanById, loanNotFound } from './applications.ts';
 import { type LoanRow, toLoanDto } from './dto.ts';
 import { loanDecisionEmail } from './emails.ts';
@@ -57,49 +60,33 @@ export async function listAllLoans(db: Executor, query: z.output<typeof loanAdmi
   const conditions: SQL[] = [];
   if (query.status) conditions.push(eq(loans.status, query.status));
   if (query.type) conditions.push(eq(loans.type, query.type));
-  if (query.startDate)
-    conditions.push(gte(loans.createdAt, new Date(`${query.startDate}T00:00:00Z`)));
-  if (query.endDate) {
-    const end = new Date(`${query.endDate}T00:00:00Z`);
-    end.setUTCDate(end.getUTCDate() + 1);
-    conditions.push(lt(loans.createdAt, end));
-  }
+  conditions.push(...withinDays(loans.createdAt, query));
   if (query.minAmount !== undefined)
     conditions.push(gte(loans.amountCents, toCents(query.minAmount)));
   if (query.maxAmount !== undefined)
     conditions.push(lte(loans.amountCents, toCents(query.maxAmount)));
   if (query.search) {
-    const pattern = `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    const match = or(
-      ilike(users.email, pattern),
-      ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern),
-    );
+    const match = userMatches(containsPattern(query.search));
     if (match) conditions.push(match);
   }
   const where = conditions.length > 0 ? and(...conditions) : undefined;
-  const rows = await db
-    .select({
-      loan: loans,
-      borrower: { firstName: users.firstName, lastName: users.lastName, email: users.email },
-    })
-    .from(loans)
-    .innerJoin(users, eq(users.id, loans.userId))
-    .where(where)
-    .orderBy(desc(loans.createdAt), desc(loans.id))
-    .limit(query.limit)
-    .offset((query.page - 1) * query.limit);
-  const [total] = await db
-    .select({ n: count() })
-    .from(loans)
-    .innerJoin(users, eq(users.id, loans.userId))
-    .where(where);
-  const totalCount = total?.n ?? 0;
+  const { rows, total } = await selectPage(
+    db,
+    db
+      .select({ loan: loans, borrower: ownerColumns })
+      .from(loans)
+      .innerJoin(users, eq(users.id, loans.userId))
+      .where(where)
+      .$dynamic(),
+    [desc(loans.createdAt), desc(loans.id)],
+    query,
+  );
   return {
     loans: rows.map((row) => toLoanDto(row.loan, row.borrower)),
     page: query.page,
     count: rows.length,
-    total: totalCount,
-    hasMore: query.page * query.limit < totalCount,
+    total,
+    hasMore: query.page * query.limit < total,
   };
 }
 
@@ -135,16 +122,9 @@ async function announceDecision(
     type: 'loan:status',
     data: { loanId: loan.id, status: decision.status, reason: decision.reason },
   });
-  const [borrower] = await tx
-    .select({ email: users.email, firstName: users.firstName, notify: users.notifyTransactions })
-    .from(users)
-    .where(eq(users.id, loan.userId));
-  if (!borrower?.notify) return;
-  await deps.mailer.enqueue(
-    tx,
+  await mailAboutMoney(deps, tx, loan.userId, (borrower) =>
     loanDecisionEmail({
-      to: borrower.email,
-      firstName: borrower.firstName,
+      ...borrower,
       productName: loanProductNames[loan.type],
       approved: decision.status === 'approved',
       amount: formatUsd(loan.amountCents),

@@ -1,6 +1,7 @@
-import { accounts, auditLog, events, loanPayments, loans, transactions } from '@bank/db/schema';
+import { accounts, events, loanPayments, loans, transactions } from '@bank/db/schema';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { auditEntries } from '../testing/audit.ts';
 import { createFileTestApp, rejectionOf } from '../testing/harness.ts';
 import { personalLoan } from '../testing/loans.ts';
 import { fundedCustomer, ledgerInvariant, soundLedger } from '../testing/money.ts';
@@ -209,10 +210,7 @@ describe('decisions', () => {
       code: 'BAD_REQUEST',
       message: 'Only a pending application can be approved or rejected',
     });
-    const [audit] = await app.db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.event, 'loan.status_changed'), eq(auditLog.userId, alice.id)));
+    const [audit] = await auditEntries(app.db, 'loan.status_changed', alice.id);
     expect(audit).toMatchObject({
       actorId: officer.id,
       details: { loanId: loan.id, from: 'pending', to: 'rejected' },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createFileTestApp } from '../testing/harness.ts';
-import { fundedCustomer, pay } from '../testing/money.ts';
+import { aliceAndBob, fundedCustomer, pay } from '../testing/money.ts';
 import { settlePendingTransactions } from '../transactions/settlement.ts';
 import { mailMoneyNotices } from './money-mail.ts';
 
@@ -22,8 +22,7 @@ const preferences = (transactionNotifications: boolean) => ({
 
 describe('money e-mails, as the customer’s preferences say', () => {
   it('tells the payee who paid them, once, and not the payer who made the payment', async () => {
-    const alice = await fundedCustomer(app, 0, 'Alice', 'Carter');
-    const bob = await fundedCustomer(app, 100, 'Bob', 'Rivera');
+    const { alice, bob } = await aliceAndBob(app, { alice: 0, bob: 100 });
     const sent = await pay(bob, alice, 42.1, 'Pizza night');
     expect(await mailMoneyNotices(app.deps)).toBeGreaterThanOrEqual(1);
 
@@ -41,8 +40,7 @@ describe('money e-mails, as the customer’s preferences say', () => {
   });
 
   it('is sent once when two instances run their rounds at the same moment', async () => {
-    const alice = await fundedCustomer(app, 0, 'Alice', 'Carter');
-    const bob = await fundedCustomer(app, 100, 'Bob', 'Rivera');
+    const { alice, bob } = await aliceAndBob(app, { alice: 0, bob: 100 });
     await pay(bob, alice, 12, 'Books');
     const sent = await Promise.all([mailMoneyNotices(app.deps), mailMoneyNotices(app.deps)]);
     expect(sent.reduce((total, n) => total + n, 0)).toBeGreaterThanOrEqual(1);
@@ -52,8 +50,7 @@ describe('money e-mails, as the customer’s preferences say', () => {
   });
 
   it('gathers what came in since the last round into one e-mail', async () => {
-    const alice = await fundedCustomer(app, 0, 'Alice', 'Carter');
-    const bob = await fundedCustomer(app, 100, 'Bob', 'Rivera');
+    const { alice, bob } = await aliceAndBob(app, { alice: 0, bob: 100 });
     const carol = await fundedCustomer(app, 100, 'Carol', 'Diaz');
     await pay(bob, alice, 10, 'Lunch');
     await pay(carol, alice, 25.5, 'Concert tickets');
@@ -68,8 +65,7 @@ describe('money e-mails, as the customer’s preferences say', () => {
   });
 
   it('sends nothing while transaction notifications are off, nor later when turned on', async () => {
-    const alice = await fundedCustomer(app, 0, 'Alice', 'Carter');
-    const bob = await fundedCustomer(app, 100, 'Bob', 'Rivera');
+    const { alice, bob } = await aliceAndBob(app, { alice: 0, bob: 100 });
     await alice.caller.auth.updateNotificationPreferences(preferences(false));
     await pay(bob, alice, 5, 'Coffee');
     await mailMoneyNotices(app.deps);
@@ -86,8 +82,7 @@ describe('money e-mails, as the customer’s preferences say', () => {
   });
 
   it('leaves out what the customer has already read in the app', async () => {
-    const alice = await fundedCustomer(app, 0, 'Alice', 'Carter');
-    const bob = await fundedCustomer(app, 100, 'Bob', 'Rivera');
+    const { alice, bob } = await aliceAndBob(app, { alice: 0, bob: 100 });
     await pay(bob, alice, 7, 'Snacks');
     await alice.caller.notifications.markRead({ all: true });
     await mailMoneyNotices(app.deps);

@@ -9,6 +9,9 @@ import { toDollars } from '../money/cents.ts';
 /** Money that moved or is on its way; failed and cancelled movements moved nothing. */
 const countedStatuses = ['pending', 'completed'] as const;
 
+/** A sum of cents as the database answers it (text; none when the group is empty), in dollars. */
+const dollarsOf = (cents: string | undefined) => toDollars(BigInt(cents ?? '0'));
+
 /** The period's days (UTC), oldest first, ending today: 'YYYY-MM-DD'. */
 export function periodDays(days: number, now = new Date()): string[] {
   const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
@@ -103,8 +106,8 @@ export async function analyticsOf(db: Executor, days: AnalyticsPeriod, now = new
         flows.map((row) => [
           row.day,
           {
-            deposits: toDollars(BigInt(row.depositCents)),
-            withdrawals: toDollars(BigInt(row.withdrawalCents)),
+            deposits: dollarsOf(row.depositCents),
+            withdrawals: dollarsOf(row.withdrawalCents),
           },
         ]),
       ),
@@ -112,19 +115,15 @@ export async function analyticsOf(db: Executor, days: AnalyticsPeriod, now = new
     ),
     transactionsByType: transactionTypes.map((type) => {
       const row = typeRows.get(type);
-      return {
-        type,
-        count: row?.count ?? 0,
-        volume: toDollars(BigInt(row?.volumeCents ?? '0')),
-      };
+      return { type, count: row?.count ?? 0, volume: dollarsOf(row?.volumeCents) };
     }),
     loansByStatus: loanStatuses.map((status) => {
       const row = loanRows.get(status);
       return {
         status,
         count: row?.count ?? 0,
-        amount: toDollars(BigInt(row?.amountCents ?? '0')),
-        outstanding: toDollars(BigInt(row?.outstandingCents ?? '0')),
+        amount: dollarsOf(row?.amountCents),
+        outstanding: dollarsOf(row?.outstandingCents),
       };
     }),
     ticketsByStatus: ticketStatuses.map((status) => ({

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, rejectionOf, type TestApp } from '../testing/harness.ts';
 import { personalLoan } from '../testing/loans.ts';
-import { fundedCustomer } from '../testing/money.ts';
+import { fundedCustomer, pay } from '../testing/money.ts';
 import { analyticsCsv, analyticsOf, periodDays } from './analytics.ts';
 import { dashboardStats } from './dashboard.ts';
 
@@ -24,10 +24,7 @@ beforeAll(async () => {
   const alice = await fundedCustomer(app, 1_000, 'Alice'); // deposit 1,000
   const bob = await fundedCustomer(app, 500, 'Bob'); // deposit 500
   const carol = await fundedCustomer(app, 0, 'Carol');
-  await alice.caller.transactions.transfer({
-    recipientAccountNumber: bob.accountNumber,
-    amount: 100,
-  });
+  await pay(alice, bob, 100);
   await bob.caller.transactions.withdraw({ amount: 50, method: 'cash_pickup' }); // pending
 
   const loan = personalLoan;

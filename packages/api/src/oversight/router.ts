@@ -4,7 +4,7 @@ import {
   sessionListQuery,
   signInFailuresQuery,
 } from '@bank/validators/oversight';
-import { procedureWith, router } from '../trpc.ts';
+import { actingStaff, procedureWith, router } from '../trpc.ts';
 import { analyticsCsv, analyticsOf } from './analytics.ts';
 import { dashboardStats, recentActivity } from './dashboard.ts';
 import { endSession, listOpenSessions } from './sessions.ts';
@@ -28,9 +28,8 @@ export const oversightRouter = router({
     .mutation(({ ctx, input }) =>
       endSession(ctx.deps.db, {
         sessionId: input.id,
-        actorId: ctx.auth.user.id,
+        ...actingStaff(ctx),
         actorSessionId: ctx.auth.session.id,
-        request: ctx.request,
       }),
     ),
   signInFailures: procedureWith('read:audit-log:any')

@@ -2,11 +2,12 @@ import type { Database, Executor } from '@bank/db';
 import { sessions, users } from '@bank/db/schema';
 import type { sessionListQuery } from '@bank/validators/oversight';
 import { TRPCError } from '@trpc/server';
-import { and, count, desc, eq, gt, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { recordAudit } from '../audit/service.ts';
 import { deleteSession } from '../auth/sessions.ts';
 import type { RequestInfo } from '../deps.ts';
+import { pageFields, selectPage, userMatches } from '../paging.ts';
 import { containsPattern } from '../sql-filters.ts';
 
 /** Every session still open (not expired), most recently seen first, with whose it is. */
@@ -19,41 +20,35 @@ export async function listOpenSessions(
   const conditions: SQL[] = [gt(sessions.expiresAt, now), eq(users.isBlocked, false)];
   if (query.user) {
     const pattern = containsPattern(query.user);
-    const match = or(
-      ilike(users.email, pattern),
-      ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern),
-    );
+    const match = userMatches(pattern);
     if (match) conditions.push(match);
   }
   const where = and(...conditions);
-  const rows = await db
-    .select({
-      id: sessions.id,
-      ip: sessions.ip,
-      userAgent: sessions.userAgent,
-      createdAt: sessions.createdAt,
-      lastSeenAt: sessions.lastSeenAt,
-      expiresAt: sessions.expiresAt,
-      user: {
-        id: users.id,
-        email: users.email,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        role: users.role,
-      },
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(where)
-    .orderBy(desc(sessions.lastSeenAt), desc(sessions.createdAt), sessions.id)
-    .limit(query.limit)
-    .offset((query.page - 1) * query.limit);
-  const [totals] = await db
-    .select({ total: count() })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(where);
-  const total = totals?.total ?? 0;
+  const { rows, total } = await selectPage(
+    db,
+    db
+      .select({
+        id: sessions.id,
+        ip: sessions.ip,
+        userAgent: sessions.userAgent,
+        createdAt: sessions.createdAt,
+        lastSeenAt: sessions.lastSeenAt,
+        expiresAt: sessions.expiresAt,
+        user: {
+          id: users.id,
+          email: users.email,
+          firstName: users.firstName,
+          lastName: users.lastName,
+          role: users.role,
+        },
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(where)
+      .$dynamic(),
+    [desc(sessions.lastSeenAt), desc(sessions.createdAt), sessions.id],
+    query,
+  );
   return {
     data: rows.map((row) => ({
       ...row,
@@ -63,10 +58,7 @@ export async function listOpenSessions(
       lastSeenAt: row.lastSeenAt.toISOString(),
       expiresAt: row.expiresAt.toISOString(),
     })),
-    page: query.page,
-    limit: query.limit,
-    total,
-    hasMore: query.page * query.limit < total,
+    ...pageFields(query, total),
   };
 }
 

@@ -1,5 +1,5 @@
 import { clientIdInput, createAppInput } from '@bank/validators/partners';
-import { procedureWith, router } from '../trpc.ts';
+import { actingStaff, procedureWith, router } from '../trpc.ts';
 import * as apps from './apps.ts';
 import * as consents from './consents.ts';
 
@@ -9,32 +9,16 @@ export const partnersRouter = router({
   createApp: procedureWith('create:app:any')
     .input(createAppInput)
     .mutation(({ ctx, input }) =>
-      apps.createApp(
-        ctx.deps.db,
-        ctx.deps.encryptionKey,
-        { actorId: ctx.auth.user.id, request: ctx.request },
-        input,
-      ),
+      apps.createApp(ctx.deps.db, ctx.deps.encryptionKey, actingStaff(ctx), input),
     ),
   rotateAppSecret: procedureWith('update:app:any')
     .input(clientIdInput)
     .mutation(({ ctx, input }) =>
-      apps.rotateAppSecret(
-        ctx.deps.db,
-        ctx.deps.encryptionKey,
-        { actorId: ctx.auth.user.id, request: ctx.request },
-        input.clientId,
-      ),
+      apps.rotateAppSecret(ctx.deps.db, ctx.deps.encryptionKey, actingStaff(ctx), input.clientId),
     ),
   disableApp: procedureWith('update:app:any')
     .input(clientIdInput)
-    .mutation(({ ctx, input }) =>
-      apps.disableApp(
-        ctx.deps.db,
-        { actorId: ctx.auth.user.id, request: ctx.request },
-        input.clientId,
-      ),
-    ),
+    .mutation(({ ctx, input }) => apps.disableApp(ctx.deps.db, actingStaff(ctx), input.clientId)),
   /** Customers: the apps they let in, and taking one back. */
   connectedApps: procedureWith('read:connected-app:own').query(({ ctx }) =>
     consents.listConnectedApps(ctx.deps.db, ctx.auth.user.id),

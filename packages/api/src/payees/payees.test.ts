@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { LedgerDesk } from '../ledger/desk.ts';
 import { createFileTestApp, rejectionOf } from '../testing/harness.ts';
-import { fundedCustomer, ledgerInvariant } from '../testing/money.ts';
+import { fundedCustomer, ledgerInvariant, pay } from '../testing/money.ts';
 import { transfer } from '../transactions/transfer.ts';
 
 const app = await createFileTestApp();
@@ -263,10 +263,7 @@ describe('sending to a payee: its limits are judged by the ledger', () => {
     );
     expect((await bob.caller.transactions.balance()).balance).toBe(900);
     // The same number typed by hand is not the payee: only the bank's daily limit applies.
-    await alice.caller.transactions.transfer({
-      recipientAccountNumber: bob.accountNumber,
-      amount: 300,
-    });
+    await pay(alice, bob, 300);
     expect(await ledgerInvariant(app.db)).toMatchObject({ mismatched: 0, entriesSum: 0n });
   });
 

@@ -19,12 +19,14 @@ export const instant = z.iso.datetime().meta({
 
 export const uuid = z.uuid();
 
+/** Where a page stands in its list: the paging fields of a paged answer. */
+export const pagination = z.object({
+  page: z.number(),
+  limit: z.number(),
+  total: z.number(),
+  hasMore: z.boolean(),
+});
+
 /** A page of rows under `data`, as the paged lists answer. */
 export const paged = <T extends z.ZodType>(row: T) =>
-  z.object({
-    data: z.array(row),
-    page: z.number(),
-    limit: z.number(),
-    total: z.number(),
-    hasMore: z.boolean(),
-  });
+  z.object({ data: z.array(row), ...pagination.shape });

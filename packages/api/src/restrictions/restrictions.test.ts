@@ -6,7 +6,7 @@ import { LedgerDesk } from '../ledger/desk.ts';
 import { transferPosting } from '../ledger/kinds/transfer.ts';
 import { createFileTestApp, rejectionOf } from '../testing/harness.ts';
 import { personalLoan } from '../testing/loans.ts';
-import { balanceCents, fundedCustomer, testCard } from '../testing/money.ts';
+import { balanceCents, fundedCustomer, pay, testCard } from '../testing/money.ts';
 import { checkLedgerAfterEach } from '../testing/sound-ledger.ts';
 import { staffMember } from '../testing/staff.ts';
 import { placeHold } from './service.ts';
@@ -60,10 +60,7 @@ describe('freezes, judged by the ledger for every movement kind', () => {
     expect(await balanceCents(app.db, alice.accountNumber)).toBe(before);
     // Money still comes in: a deposit, and a transfer from Bob.
     await alice.caller.transactions.deposit({ amount: 10, method: 'card', ...testCard });
-    await bob.caller.transactions.transfer({
-      recipientAccountNumber: alice.accountNumber,
-      amount: 1,
-    });
+    await pay(bob, alice, 1);
     expect(await balanceCents(app.db, alice.accountNumber)).toBe(before + 1100n);
     // The customer still signs in and is told.
     await app.signIn(alice.email);
@@ -74,10 +71,7 @@ describe('freezes, judged by the ledger for every movement kind', () => {
     expect(mail.some((m) => m.subject === 'Your account is frozen')).toBe(true);
     // Lifted: money leaves again; lifting twice is refused.
     await ops.caller.restrictions.unfreeze({ accountNumber: alice.accountNumber });
-    await alice.caller.transactions.transfer({
-      recipientAccountNumber: bob.accountNumber,
-      amount: 5,
-    });
+    await pay(alice, bob, 5);
     expect(
       await rejectionOf(ops.caller.restrictions.unfreeze({ accountNumber: alice.accountNumber })),
     ).toMatchObject({ code: 'CONFLICT', message: 'This account is not frozen' });
@@ -111,10 +105,7 @@ describe('freezes, judged by the ledger for every movement kind', () => {
     );
     await expectFrozen(ops.caller.loans.decide({ id: loan.id, status: 'approved' }));
     // Money may still leave under a credits freeze.
-    await carol.caller.transactions.transfer({
-      recipientAccountNumber: dave.accountNumber,
-      amount: 5,
-    });
+    await pay(carol, dave, 5);
     await ops.caller.restrictions.freeze({
       accountNumber: carol.accountNumber,
       mode: 'all',
@@ -162,34 +153,26 @@ describe('freezes, judged by the ledger for every movement kind', () => {
   it('refuses staff freezing their own account, bad modes and past expiries', async () => {
     const ops = await admin();
     const gina = await fundedCustomer(app, 0, 'Gina');
+    /** Why `who`'s freeze of every movement of `accountNumber`'s account was refused. */
+    const freezeRefusal = (
+      who: typeof ops,
+      accountNumber: string,
+      reason: string,
+      expiresAt?: string,
+    ) =>
+      rejectionOf(
+        who.caller.restrictions.freeze({ accountNumber, mode: 'all', reason, expiresAt }),
+      );
+    expect(await freezeRefusal(ops, ops.accountNumber, 'Me' + 'e')).toMatchObject({
+      code: 'FORBIDDEN',
+      message: 'You cannot act on your own account',
+    });
     expect(
-      await rejectionOf(
-        ops.caller.restrictions.freeze({
-          accountNumber: ops.accountNumber,
-          mode: 'all',
-          reason: 'Me' + 'e',
-        }),
-      ),
-    ).toMatchObject({ code: 'FORBIDDEN', message: 'You cannot act on your own account' });
-    expect(
-      await rejectionOf(
-        ops.caller.restrictions.freeze({
-          accountNumber: gina.accountNumber,
-          mode: 'all',
-          reason: 'Late',
-          expiresAt: '2020-01-01T00:00:00Z',
-        }),
-      ),
+      await freezeRefusal(ops, gina.accountNumber, 'Late', '2020-01-01T00:00:00Z'),
     ).toMatchObject({ code: 'BAD_REQUEST', message: 'Expiry must be in the future' });
-    expect(
-      await rejectionOf(
-        gina.caller.restrictions.freeze({
-          accountNumber: ops.accountNumber,
-          mode: 'all',
-          reason: 'Nope',
-        }),
-      ),
-    ).toMatchObject({ code: 'FORBIDDEN' });
+    expect(await freezeRefusal(gina, ops.accountNumber, 'Nope')).toMatchObject({
+      code: 'FORBIDDEN',
+    });
   });
 });
 
@@ -218,10 +201,7 @@ describe('holds: available = balance - active holds', () => {
       code: 'BAD_REQUEST',
       message: 'Insufficient funds: $40.00 available ($60.00 on hold)',
     });
-    await hank.caller.transactions.transfer({
-      recipientAccountNumber: ivy.accountNumber,
-      amount: 40,
-    });
+    await pay(hank, ivy, 40);
     const mine = await hank.caller.restrictions.mine();
     expect(mine.accounts[0]).toMatchObject({
       available: 0,

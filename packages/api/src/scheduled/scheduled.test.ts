@@ -1,5 +1,4 @@
 import {
-  auditLog,
   bankSettings,
   notifications,
   payees,
@@ -12,6 +11,7 @@ import { and, eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { AppDeps } from '../deps.ts';
 import { LedgerDesk } from '../ledger/desk.ts';
+import { auditEntries } from '../testing/audit.ts';
 import { createFileTestApp, rejectionOf } from '../testing/harness.ts';
 import { balanceCents, fundedCustomer, ledgerInvariant } from '../testing/money.ts';
 import { runDueScheduledTransfers } from './runner.ts';
@@ -388,12 +388,7 @@ describe('the runner', () => {
     expect(
       (await alice.caller.scheduled.byId({ id: toRemoved.scheduledTransfer.id })).data,
     ).toMatchObject({ status: 'suspended', statusReason: 'The payee was removed' });
-    const [audited] = await app.db
-      .select()
-      .from(auditLog)
-      .where(
-        and(eq(auditLog.userId, alice.id), eq(auditLog.event, 'scheduled_transfer.suspended')),
-      );
+    const [audited] = await auditEntries(app.db, 'scheduled_transfer.suspended', alice.id);
     expect(audited?.details).toMatchObject({ reason: 'The payee was removed' });
 
     const carol = await aliceAndBob(100);
@@ -507,12 +502,7 @@ describe('changing a schedule', () => {
       status: 'cancelled',
       statusReason: 'Cancelled by the bank',
     });
-    const [audited] = await app.db
-      .select()
-      .from(auditLog)
-      .where(
-        and(eq(auditLog.userId, alice.id), eq(auditLog.event, 'scheduled_transfer.cancelled')),
-      );
+    const [audited] = await auditEntries(app.db, 'scheduled_transfer.cancelled', alice.id);
     expect(audited).toMatchObject({
       actorId: adminUser.id,
       details: expect.objectContaining({ byStaff: true }),

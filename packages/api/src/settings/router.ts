@@ -1,5 +1,5 @@
 import { bankSettingsInput } from '@bank/validators/admin';
-import { procedureWith, publicProcedure, router } from '../trpc.ts';
+import { actingStaff, procedureWith, publicProcedure, router } from '../trpc.ts';
 import { publicBankProfile, toSettingsDto } from './service.ts';
 import { updateBankSettings } from './update.ts';
 
@@ -13,7 +13,5 @@ export const settingsRouter = router({
   ),
   update: procedureWith('update:settings:any')
     .input(bankSettingsInput)
-    .mutation(({ ctx, input }) =>
-      updateBankSettings(ctx.deps, input, { actorId: ctx.auth.user.id, request: ctx.request }),
-    ),
+    .mutation(({ ctx, input }) => updateBankSettings(ctx.deps, input, actingStaff(ctx))),
 });

@@ -5,6 +5,7 @@ import { createContextInner } from '../context.ts';
 import { publishEvent } from '../realtime/events.ts';
 import { createCaller } from '../root.ts';
 import { createFileTestApp } from '../testing/harness.ts';
+import { supportQuestion } from '../testing/support.ts';
 
 const app = await createFileTestApp();
 
@@ -67,11 +68,7 @@ describe('the support chat over the one subscription', () => {
     const agent = await person('support');
     const outsider = await person('support');
     const stranger = await person('user');
-    const { ticket } = await customer.api.support.create({
-      subject: 'Help with my transfer',
-      category: 'transaction',
-      description: 'A transfer I made this morning has not arrived yet.',
-    });
+    const { ticket } = await customer.api.support.create(supportQuestion);
     const customerStream = await listen(customer);
     const agentStream = await listen(agent);
     const outsiderStream = await listen(outsider);
@@ -154,11 +151,7 @@ describe('the support chat over the one subscription', () => {
       marketingCommunications: false,
       supportReplies: false,
     });
-    const { ticket } = await customer.api.support.create({
-      subject: 'Statement question',
-      category: 'account',
-      description: 'Where can I download my monthly statements?',
-    });
+    const { ticket } = await customer.api.support.create(supportQuestion);
     await agent.api.support.send({ ticketId: ticket.id, message: 'Under Transactions, Export.' });
     const mail = await app.mailbox(customer.email);
     expect(mail.some((m) => m.subject.startsWith('New reply'))).toBe(false);
@@ -187,11 +180,7 @@ describe('a role change', () => {
     const customer = await person('user');
     const agent = await person('support');
     const admin = await person('admin');
-    const { ticket } = await customer.api.support.create({
-      subject: 'Help with my card',
-      category: 'account',
-      description: 'My card was declined at the shop this morning.',
-    });
+    const { ticket } = await customer.api.support.create(supportQuestion);
     const customerStream = await listen(customer);
     await customer.api.support.joinChat({ ticketId: ticket.id });
     await agent.api.support.joinChat({ ticketId: ticket.id });

@@ -23,6 +23,13 @@ export async function fundedCustomer(
 
 type Customer = Awaited<ReturnType<typeof fundedCustomer>>;
 
+/** Alice Carter and Bob Rivera, new customers with the given funds: the two of a history. */
+export async function aliceAndBob(app: TestApp, funds: { alice: number; bob: number }) {
+  const alice = await fundedCustomer(app, funds.alice, 'Alice', 'Carter');
+  const bob = await fundedCustomer(app, funds.bob, 'Bob', 'Rivera');
+  return { alice, bob };
+}
+
 /** Alice pays Bob `dollars`, both new customers with the given funds: a payment to act on. */
 export async function alicePaysBob(
   app: TestApp,
@@ -36,12 +43,12 @@ export async function alicePaysBob(
   return { alice, bob, id: sent.transaction.id };
 }
 
-/** `payer` sends `dollars` to `payee`'s account at the bank, with a description. */
+/** `payer` sends `dollars` to `payee`'s account at the bank, with a description if given. */
 export function pay(
   payer: Pick<Customer, 'caller'>,
   payee: Pick<Customer, 'accountNumber'>,
   dollars: number,
-  description: string,
+  description?: string,
 ) {
   return payer.caller.transactions.transfer({
     recipientAccountNumber: payee.accountNumber,

@@ -7,15 +7,14 @@ import { z } from 'zod';
 import { queryRows } from '../db-rows.ts';
 import { defaultCategory, defaultCategorySql } from '../ledger/spending-category.ts';
 import { createFileTestApp, rejectionOf } from '../testing/harness.ts';
-import { fundedCustomer, pay } from '../testing/money.ts';
+import { aliceAndBob, fundedCustomer, pay } from '../testing/money.ts';
 import { statsOf } from './stats.ts';
 
 const app = await createFileTestApp();
 
 describe('spending categories', () => {
   it('reads a default from the kind of movement, as each side sees it', async () => {
-    const alice = await fundedCustomer(app, 200, 'Alice', 'Carter');
-    const bob = await fundedCustomer(app, 0, 'Bob', 'Rivera');
+    const { alice, bob } = await aliceAndBob(app, { alice: 200, bob: 0 });
     const sent = await pay(alice, bob, 42.1, 'Pizza night');
     await alice.caller.transactions.withdraw({ amount: 20, method: 'cash_pickup' });
     await alice.caller.transactions.withdraw({
@@ -39,8 +38,7 @@ describe('spending categories', () => {
   });
 
   it('files a movement for the customer alone: the other side keeps their own', async () => {
-    const alice = await fundedCustomer(app, 900, 'Alice', 'Carter');
-    const bob = await fundedCustomer(app, 0, 'Bob', 'Rivera');
+    const { alice, bob } = await aliceAndBob(app, { alice: 900, bob: 0 });
     const { transaction } = await pay(alice, bob, 850, 'November rent');
     const filed = await alice.caller.transactions.setCategory({
       id: transaction.id,
@@ -105,8 +103,7 @@ describe('spending categories', () => {
   });
 
   it('sums this month’s and last month’s spending by the category each movement reads', async () => {
-    const alice = await fundedCustomer(app, 1_000, 'Alice', 'Carter');
-    const bob = await fundedCustomer(app, 0, 'Bob', 'Rivera');
+    const { alice, bob } = await aliceAndBob(app, { alice: 1_000, bob: 0 });
     const send = (amount: number, description: string) =>
       alice.caller.transactions.transfer({
         recipientAccountNumber: bob.accountNumber,

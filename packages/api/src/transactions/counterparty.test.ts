@@ -2,7 +2,7 @@ import { events, users } from '@bank/db/schema';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createFileTestApp } from '../testing/harness.ts';
-import { fundedCustomer, pay, testCard } from '../testing/money.ts';
+import { aliceAndBob, fundedCustomer, pay, testCard } from '../testing/money.ts';
 
 const app = await createFileTestApp();
 
@@ -10,8 +10,7 @@ const lastFour = (accountNumber: string) => accountNumber.slice(-4);
 
 /** The case that showed no payer: Bob Rivera sends Alice Carter $42.10 'Pizza night'. */
 async function pizzaNight() {
-  const bob = await fundedCustomer(app, 100, 'Bob', 'Rivera');
-  const alice = await fundedCustomer(app, 0, 'Alice', 'Carter');
+  const { alice, bob } = await aliceAndBob(app, { alice: 0, bob: 100 });
   const sent = await pay(bob, alice, 42.1, 'Pizza night');
   return { bob, alice, id: sent.transaction.id, sent };
 }

@@ -3,15 +3,14 @@ import { accounts } from '@bank/db/schema';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createFileTestApp } from '../testing/harness.ts';
-import { fundedCustomer, pay } from '../testing/money.ts';
+import { aliceAndBob, fundedCustomer, pay } from '../testing/money.ts';
 import { EXPORT_BATCH, transactionsCsv } from './csv-export.ts';
 
 const app = await createFileTestApp();
 
 describe('CSV export', () => {
   it("writes a debit as a number a spreadsheet sums (-60.00, not the text '-60.00), and guards text", async () => {
-    const bob = await fundedCustomer(app, 100, 'Bob', 'Rivera');
-    const alice = await fundedCustomer(app, 0, 'Alice', 'Carter');
+    const { alice, bob } = await aliceAndBob(app, { alice: 0, bob: 100 });
     await pay(bob, alice, 60, '=HYPERLINK("http://evil")');
     const csv = await text(transactionsCsv(app.db, bob.id, {}));
     const [header, debit] = csv.split('\n');

@@ -1,33 +1,28 @@
-import { accounts, ledgerEntries, users } from '@bank/db/schema';
+import { accounts, ledgerEntries } from '@bank/db/schema';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { toDollars } from '../money/cents.ts';
 import { createFileTestApp } from '../testing/harness.ts';
-import { fundedCustomer, pay } from '../testing/money.ts';
+import { personalLoan } from '../testing/loans.ts';
+import { aliceAndBob, pay } from '../testing/money.ts';
+import { staffMember } from '../testing/staff.ts';
 import { statsOf } from './stats.ts';
 
 const app = await createFileTestApp();
 
 describe('dashboard figures', () => {
   it('count this month’s income and expenses without loan proceeds or repaid principal', async () => {
-    const alice = await fundedCustomer(app, 100, 'Alice', 'Carter');
-    const bob = await fundedCustomer(app, 50, 'Bob', 'Rivera');
+    const { alice, bob } = await aliceAndBob(app, { alice: 100, bob: 50 });
     await pay(bob, alice, 42.1, 'Pizza night');
     await pay(alice, bob, 30, 'Cinema');
     await alice.caller.transactions.withdraw({ amount: 5, method: 'cash_pickup' });
-    const officer = await fundedCustomer(app, 0, 'Officer');
-    await app.db.update(users).set({ role: 'admin' }).where(eq(users.id, officer.id));
+    const officer = await staffMember(app, 'admin', 'Officer');
     const { loan } = await alice.caller.loans.create({
-      type: 'personal',
+      ...personalLoan,
       amount: 8_000,
-      term: 12,
       purpose: 'Car repair',
-      employmentStatus: 'employed',
-      monthlyIncome: 5_000,
-      existingLoans: false,
-      collateral: { type: 'vehicle', value: 15_000, description: '2021 hatchback' },
     });
-    await (await app.caller(officer.token)).loans.decide({ id: loan.id, status: 'approved' });
+    await officer.caller.loans.decide({ id: loan.id, status: 'approved' });
     const paid = await alice.caller.loans.repay({ id: loan.id, mode: 'instalment' });
     const [interest] = await app.db
       .select({ cents: ledgerEntries.amountCents })

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createFileTestApp, rejectionOf } from '../testing/harness.ts';
-import { fundedCustomer, pay } from '../testing/money.ts';
+import { aliceAndBob, fundedCustomer, pay } from '../testing/money.ts';
 
 const app = await createFileTestApp();
 
@@ -9,8 +9,7 @@ const descriptions = (page: { data: Array<{ description: string }> }) =>
 
 describe('history search', () => {
   it('finds Bob’s payment by his name and by its words, in any case, for Alice only', async () => {
-    const bob = await fundedCustomer(app, 200, 'Bob', 'Rivera');
-    const alice = await fundedCustomer(app, 0, 'Alice', 'Carter');
+    const { alice, bob } = await aliceAndBob(app, { alice: 0, bob: 200 });
     await pay(bob, alice, 42.1, 'Pizza night');
     await pay(bob, alice, 10, 'Cinema');
     for (const q of ['bob', 'BOB', 'rivera', 'pizza', 'Pizza Night']) {

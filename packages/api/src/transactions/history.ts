@@ -2,7 +2,7 @@ import type { Executor } from '@bank/db';
 import { transactionCategories, transactions, users } from '@bank/db/schema';
 import type { transactionListQuery } from '@bank/validators/money';
 import { TRPCError } from '@trpc/server';
-import { and, count, eq, gte, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gte, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { primaryAccountOf } from '../accounts/service.ts';
@@ -15,6 +15,7 @@ import { containsPattern } from '../ledger/search-text.ts';
 import { toTransactionDto } from '../ledger/transaction-dto.ts';
 import { transactionJsonPairs, transactionRowJson } from '../ledger/transaction-row.ts';
 import { toCents, toDollars } from '../money/cents.ts';
+import { selectPage } from '../paging.ts';
 import { encodeHistoryCursor, type OwnTransactionListQuery } from './cursor.ts';
 import { reversalsOf } from './reversal-links.ts';
 
@@ -63,19 +64,20 @@ async function pageOf(
   viewerAccountId: string | null,
   withSenderEmail: boolean,
 ) {
-  const rows = await db
-    .select({
-      transaction: transactions,
-      sender: { firstName: senders.firstName, lastName: senders.lastName, email: senders.email },
-    })
-    .from(transactions)
-    .leftJoin(senders, eq(senders.id, transactions.senderUserId))
-    .where(where)
-    .orderBy(...newestFirst)
-    .limit(query.limit)
-    .offset((query.page - 1) * query.limit);
-  const [totals] = await db.select({ total: count() }).from(transactions).where(where);
-  const total = totals?.total ?? 0;
+  const { rows, total } = await selectPage(
+    db,
+    db
+      .select({
+        transaction: transactions,
+        sender: { firstName: senders.firstName, lastName: senders.lastName, email: senders.email },
+      })
+      .from(transactions)
+      .leftJoin(senders, eq(senders.id, transactions.senderUserId))
+      .where(where)
+      .$dynamic(),
+    newestFirst,
+    query,
+  );
   const reversals = await reversalsOf(
     db,
     rows.map(({ transaction }) => transaction),

@@ -8,7 +8,7 @@ import type { Posted, Posting } from '../ledger/posting.ts';
 import { readLedger } from '../ledger/read.ts';
 import { writeLedger } from '../ledger/write.ts';
 import { createFileTestApp, rejectionOf } from '../testing/harness.ts';
-import { balanceCents, fundedCustomer, saveCard, testCard } from '../testing/money.ts';
+import { balanceCents, fundedCustomer, pay, saveCard, testCard } from '../testing/money.ts';
 import { expectSoundLedger } from '../testing/sound-ledger.ts';
 import { transactionsCsv } from './csv-export.ts';
 import { settleDueTransactions, settlePendingTransactions } from './settlement.ts';
@@ -299,10 +299,7 @@ describe('transfers', () => {
     await app.db.update(bankSettings).set({ transferLimitCents: 30000n });
     app.deps.settings.forget();
     try {
-      await alice.caller.transactions.transfer({
-        recipientAccountNumber: bob.accountNumber,
-        amount: 200,
-      });
+      await pay(alice, bob, 200);
       const over = await rejectionOf(
         alice.caller.transactions.transfer({
           recipientAccountNumber: bob.accountNumber,
@@ -310,10 +307,7 @@ describe('transfers', () => {
         }),
       );
       expect(over.message).toBe('Daily transfer limit exceeded: the limit is $300.00 a day');
-      await alice.caller.transactions.transfer({
-        recipientAccountNumber: bob.accountNumber,
-        amount: 100,
-      });
+      await pay(alice, bob, 100);
     } finally {
       await app.db.update(bankSettings).set({ transferLimitCents: 5_000_000n });
       app.deps.settings.forget();
@@ -450,10 +444,7 @@ describe('the checked write', () => {
     };
     const stale = judge(await read());
     // Read, then someone else moves Alice's money: the write must see it and refuse.
-    await alice.caller.transactions.transfer({
-      recipientAccountNumber: bob.accountNumber,
-      amount: 1,
-    });
+    await pay(alice, bob, 1);
     const [txBefore] = await app.db.select({ n: sql<number>`count(*)::int` }).from(transactions);
     expect(await writeLedger(app.db, stale)).toBe('changed');
     const [txAfter] = await app.db.select({ n: sql<number>`count(*)::int` }).from(transactions);
@@ -647,10 +638,7 @@ describe('reading', () => {
   it('sums income and expenses, by month too', async () => {
     const alice = await fundedCustomer(app, 250);
     const bob = await fundedCustomer(app, 0);
-    await alice.caller.transactions.transfer({
-      recipientAccountNumber: bob.accountNumber,
-      amount: 50,
-    });
+    await pay(alice, bob, 50);
     const stats = await alice.caller.transactions.stats();
     expect(stats).toMatchObject({ balance: 200, totalIncome: 250, totalExpense: 50 });
     expect(stats.monthlyStats).toHaveLength(12);

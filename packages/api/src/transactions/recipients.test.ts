@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createFileTestApp } from '../testing/harness.ts';
-import { fundedCustomer } from '../testing/money.ts';
+import { fundedCustomer, pay } from '../testing/money.ts';
 import { settlePendingTransactions } from './settlement.ts';
 
 const app = await createFileTestApp();
@@ -10,10 +10,7 @@ describe('recent recipients', () => {
     const alice = await fundedCustomer(app, 1000, 'Alice');
     const bob = await fundedCustomer(app, 0, 'Bob');
     expect(await alice.caller.transactions.recentRecipients()).toEqual([]);
-    await alice.caller.transactions.transfer({
-      recipientAccountNumber: bob.accountNumber,
-      amount: 1,
-    });
+    await pay(alice, bob, 1);
     await alice.caller.transactions.transfer({
       recipientAccountNumber: '987654321',
       routingNumber: '021000021',
@@ -27,10 +24,7 @@ describe('recent recipients', () => {
       recipientName: 'Landlord Savings',
       amount: 3,
     });
-    await alice.caller.transactions.transfer({
-      recipientAccountNumber: bob.accountNumber,
-      amount: 4,
-    });
+    await pay(alice, bob, 4);
     const recent = await alice.caller.transactions.recentRecipients();
     expect(recent).toEqual([
       {
@@ -88,14 +82,8 @@ describe('recent recipients', () => {
     const alice = await fundedCustomer(app, 100, 'Alice');
     const bob = await fundedCustomer(app, 100, 'Bob');
     const carol = await fundedCustomer(app, 0, 'Carol');
-    await alice.caller.transactions.transfer({
-      recipientAccountNumber: carol.accountNumber,
-      amount: 1,
-    });
-    await alice.caller.transactions.transfer({
-      recipientAccountNumber: bob.accountNumber,
-      amount: 1,
-    });
+    await pay(alice, carol, 1);
+    await pay(alice, bob, 1);
     expect(await bob.caller.transactions.recentRecipients()).toEqual([]);
     expect(await carol.caller.transactions.recentRecipients()).toEqual([]);
     const anonymous = await app.caller(null);

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { approveRequest, rejectRequest } from '../approvals/decisions.ts';
 import { APPROVAL_TTL_MS } from '../approvals/requests.ts';
 import { createFileTestApp, rejectionOf } from '../testing/harness.ts';
-import { alicePaysBob, balanceCents, fundedCustomer, testCard } from '../testing/money.ts';
+import { alicePaysBob, balanceCents, fundedCustomer, pay, testCard } from '../testing/money.ts';
 import { checkLedgerAfterEach } from '../testing/sound-ledger.ts';
 import { staffMember } from '../testing/staff.ts';
 import { requestReversal } from './reversal.ts';
@@ -93,10 +93,7 @@ describe('reversals', () => {
     const officer = await admin();
     const { bob, id } = await payment(80);
     const carol = await fundedCustomer(app, 0, 'Carol');
-    await bob.caller.transactions.transfer({
-      recipientAccountNumber: carol.accountNumber,
-      amount: 50,
-    });
+    await pay(bob, carol, 50);
     expect(await rejectionOf(officer.caller.transactions.reverse({ id, reason: 'Fraud' }))).toEqual(
       expect.objectContaining({
         code: 'BAD_REQUEST',
@@ -152,10 +149,7 @@ describe('reversals', () => {
     const officer = await admin();
     const bob = await fundedCustomer(app, 0, 'Bob');
     await officer.caller.transactions.deposit({ amount: 10, method: 'card', ...testCard });
-    const paid = await officer.caller.transactions.transfer({
-      recipientAccountNumber: bob.accountNumber,
-      amount: 5,
-    });
+    const paid = await pay(officer, bob, 5);
     expect(
       await rejectionOf(
         officer.caller.transactions.reverse({ id: paid.transaction.id, reason: 'Mine' }),
@@ -251,10 +245,7 @@ describe('four eyes on reversals', () => {
     const carol = await fundedCustomer(app, 0, 'Carol');
     const asked = await maker.caller.transactions.reverse({ id, reason: 'Fraud' });
     if (!asked.approval) throw new Error('expected an approval request');
-    await bob.caller.transactions.transfer({
-      recipientAccountNumber: carol.accountNumber,
-      amount: 1_000,
-    });
+    await pay(bob, carol, 1_000);
     expect(
       await rejectionOf(checker.caller.approvals.approve({ id: asked.approval.id })),
     ).toMatchObject({ reason: 'REVERSAL_SHORTFALL' });

@@ -1,5 +1,5 @@
 import type { Executor } from '@bank/db';
-import { accounts, transactions, users } from '@bank/db/schema';
+import { accounts, transactions } from '@bank/db/schema';
 import type { reversalInput } from '@bank/validators/operations';
 import { TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';
@@ -15,6 +15,7 @@ import {
   reversibleCents,
 } from '../ledger/kinds/reversal.ts';
 import { toTransactionDto } from '../ledger/transaction-dto.ts';
+import { mailAboutMoney } from '../mail/recipients.ts';
 import { formatUsd, toCents, toDollars } from '../money/cents.ts';
 import { reversalEmail } from './reversal-emails.ts';
 import { reversalsOf } from './reversal-links.ts';
@@ -168,16 +169,9 @@ async function emailCustomers(
   for (const side of sides) {
     if (!side.userId) continue;
     if (outcome.kind === 'voided' && !side.credited) continue;
-    const [customer] = await tx
-      .select({ email: users.email, firstName: users.firstName, notify: users.notifyTransactions })
-      .from(users)
-      .where(eq(users.id, side.userId));
-    if (!customer?.notify) continue;
-    await deps.mailer.enqueue(
-      tx,
+    await mailAboutMoney(deps, tx, side.userId, (customer) =>
       reversalEmail({
-        to: customer.email,
-        firstName: customer.firstName,
+        ...customer,
         description: original.description,
         amount: formatUsd(outcome.amountCents),
         credited: side.credited,

@@ -13,7 +13,7 @@ import { lookupPayee } from '../accounts/payee.ts';
 import { primaryAccountOf } from '../accounts/service.ts';
 import { answerPosted } from '../ledger/answer.ts';
 import { parsedOnce } from '../parse-once.ts';
-import { procedureWith, router } from '../trpc.ts';
+import { actingStaff, procedureWith, router } from '../trpc.ts';
 import { setCategory } from './categories.ts';
 import { exportFileName } from './csv-export.ts';
 import { ownTransactionListQuery } from './cursor.ts';
@@ -77,9 +77,7 @@ export const transactionsRouter = router({
   /** Staff: undo a movement (or void a pending one); above the bank's amount, four eyes. */
   reverse: procedureWith('update:transaction:any')
     .input(reversalInput)
-    .mutation(({ ctx, input }) =>
-      requestReversal(ctx.deps, input, { actorId: ctx.auth.user.id, request: ctx.request }),
-    ),
+    .mutation(({ ctx, input }) => requestReversal(ctx.deps, input, actingStaff(ctx))),
   /** Transaction monitoring (administrators): every customer's movements. */
   all: procedureWith('read:transaction:any')
     .input(transactionListQuery)

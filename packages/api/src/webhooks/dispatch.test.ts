@@ -1,9 +1,11 @@
-import { users, webhookDeliveries } from '@bank/db/schema';
+import { webhookDeliveries } from '@bank/db/schema';
 import { eq, sql } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../testing/harness.ts';
+import { personalLoan } from '../testing/loans.ts';
 import { fundedCustomer, testCard } from '../testing/money.ts';
+import { staffMember } from '../testing/staff.ts';
 import { startWebhookReceiver } from '../testing/webhook-receiver.ts';
 import { settlePendingTransactions } from '../transactions/settlement.ts';
 import { deliveriesOf, replayDelivery } from './deliveries.ts';
@@ -163,19 +165,9 @@ describe('webhook deliveries (Standard Webhooks)', () => {
   it('tells a loan decision as loan.status_changed', async () => {
     const partner = await subscribedApp(['loan.status_changed']);
     const frank = await grantingCustomer(partner.clientId, 0);
-    const officer = await fundedCustomer(app, 0, 'Officer');
-    await app.db.update(users).set({ role: 'admin' }).where(eq(users.id, officer.id));
-    const { loan } = await frank.caller.loans.create({
-      type: 'personal',
-      amount: 10_000,
-      term: 12,
-      purpose: 'Kitchen renovation',
-      employmentStatus: 'employed',
-      monthlyIncome: 5_000,
-      existingLoans: false,
-      collateral: { type: 'vehicle', value: 15_000, description: '2021 hatchback' },
-    });
-    await (await app.caller(officer.token)).loans.decide({
+    const officer = await staffMember(app, 'admin', 'Officer');
+    const { loan } = await frank.caller.loans.create(personalLoan);
+    await officer.caller.loans.decide({
       id: loan.id,
       status: 'rejected',
       reason: 'Income too low for this amount',
