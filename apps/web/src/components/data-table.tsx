@@ -1,51 +1,18 @@
 import {
   Box,
   Card,
-  Center,
   Flex,
   HStack,
-  Spinner,
-  Stack,
   Table,
   type TableCellProps,
   type TableColumnHeaderProps,
   Text,
-  VisuallyHidden,
 } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { errorMessage } from '../lib/errors.ts';
 import { ErrorAlert } from './alerts.tsx';
+import { EmptyList, ListSpinner } from './list-states.tsx';
 import { PageButtons } from './page-buttons.tsx';
-
-/** A spinner in place of a list (or a record) while it loads, announced by `label`. */
-export function ListSpinner({
-  label,
-  py = '12',
-}: {
-  label: string;
-  py?: '8' | '10' | '12' | '16';
-}) {
-  return (
-    <Center py={py} role="status">
-      <Spinner size="lg" color="brand.fg" borderWidth="3px" />
-      <VisuallyHidden>{label}</VisuallyHidden>
-    </Center>
-  );
-}
-
-/** The words in an empty list's box. */
-export function EmptyList({ title, hint }: { title: string; hint?: string }) {
-  return (
-    <Stack align="center" gap="2" p="8" textAlign="center">
-      <Text fontWeight="medium">{title}</Text>
-      {hint ? (
-        <Text color="fg.muted" fontSize="sm">
-          {hint}
-        </Text>
-      ) : null}
-    </Stack>
-  );
-}
 
 /**
  * A bordered box whose table scrolls sideways on a narrow screen instead of widening the page.

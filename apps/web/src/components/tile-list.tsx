@@ -1,7 +1,7 @@
 import { Box, type BoxProps, Heading, SimpleGrid, Text } from '@chakra-ui/react';
 import { type ReactNode, useState } from 'react';
 import { useConfirmation } from './confirm-dialog.tsx';
-import { ListSpinner } from './data-table.tsx';
+import { ListSpinner } from './list-states.tsx';
 
 /**
  * A customer's saved things (banks, payees) as tiles, two a row on wider screens, in one of

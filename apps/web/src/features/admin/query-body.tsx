@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { ErrorAlert } from '../../components/alerts.tsx';
-import { ListSpinner } from '../../components/data-table.tsx';
+import { ListSpinner } from '../../components/list-states.tsx';
 import { SectionCard } from '../../components/section-card.tsx';
 import { errorMessage } from '../../lib/errors.ts';
 

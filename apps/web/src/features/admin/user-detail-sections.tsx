@@ -1,6 +1,7 @@
 import { Button, Flex, Stack, Text } from '@chakra-ui/react';
-import { type Column, cellStyles, EmptyList } from '../../components/data-table.tsx';
+import { type Column, cellStyles } from '../../components/data-table.tsx';
 import { DetailList } from '../../components/detail-list.tsx';
+import { EmptyList } from '../../components/list-states.tsx';
 import { TransactionStatusBadge } from '../../components/money.tsx';
 import { SectionCard } from '../../components/section-card.tsx';
 import { errorMessage } from '../../lib/errors.ts';

@@ -1,6 +1,7 @@
 import { Badge, Stack, Text } from '@chakra-ui/react';
 import { useConfirmation } from '../../components/confirm-dialog.tsx';
-import { type Column, cellStyles, EmptyList } from '../../components/data-table.tsx';
+import { type Column, cellStyles } from '../../components/data-table.tsx';
+import { EmptyList } from '../../components/list-states.tsx';
 import { formatMoney, humanize } from '../../lib/format.ts';
 import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
 import { DangerRowButton } from './danger-row-button.tsx';

@@ -3,7 +3,7 @@ import { Badge, Link as ChakraLink, Flex, Heading, Stack, Text } from '@chakra-u
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { ErrorAlert } from '../../components/alerts.tsx';
-import { ListSpinner } from '../../components/data-table.tsx';
+import { ListSpinner } from '../../components/list-states.tsx';
 import { SectionCard } from '../../components/section-card.tsx';
 import { errorMessage } from '../../lib/errors.ts';
 import { formatDate, formatDateTime, formatMoney, humanize } from '../../lib/format.ts';

@@ -13,7 +13,7 @@ import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { ErrorAlert } from '../../components/alerts.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
-import { EmptyList, ListSpinner } from '../../components/data-table.tsx';
+import { EmptyList, ListSpinner } from '../../components/list-states.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
 import { errorMessage } from '../../lib/errors.ts';
 import { formatDate, formatMoney } from '../../lib/format.ts';

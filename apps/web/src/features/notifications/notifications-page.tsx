@@ -11,7 +11,7 @@ import {
   LuWrench,
 } from 'react-icons/lu';
 import { ErrorAlert } from '../../components/alerts.tsx';
-import { EmptyList, ListSpinner } from '../../components/data-table.tsx';
+import { EmptyList, ListSpinner } from '../../components/list-states.tsx';
 import { errorMessage } from '../../lib/errors.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { notify } from '../../lib/toaster.ts';

@@ -1,7 +1,7 @@
 import { Box, Button, Card, Center, Heading, HStack, List, Stack, Text } from '@chakra-ui/react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { LuCheck, LuShieldCheck } from 'react-icons/lu';
-import { ListSpinner } from '../../components/data-table.tsx';
+import { ListSpinner } from '../../components/list-states.tsx';
 import { ConsentError, decideConsent, fetchConsent } from './consent-api.ts';
 import { leaveFor } from './leave-app.ts';
 

@@ -1,7 +1,7 @@
 import { Button, Card, Heading, HStack, List, Stack, Text } from '@chakra-ui/react';
 import { LuPlug, LuUnplug } from 'react-icons/lu';
 import { useConfirmation } from '../../components/confirm-dialog.tsx';
-import { ListSpinner } from '../../components/data-table.tsx';
+import { ListSpinner } from '../../components/list-states.tsx';
 import { formatDate, formatDateTime } from '../../lib/format.ts';
 import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
 

@@ -1,8 +1,8 @@
 import { auditEventLabels, isAuditEvent } from '@bank/validators/audit-events';
 import { Badge, Flex, Stack, Text } from '@chakra-ui/react';
 import { ErrorAlert } from '../../components/alerts.tsx';
-import { ListSpinner } from '../../components/data-table.tsx';
 import { DescribedSection } from '../../components/described-section.tsx';
+import { ListSpinner } from '../../components/list-states.tsx';
 import { formatDateTime } from '../../lib/format.ts';
 import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
 

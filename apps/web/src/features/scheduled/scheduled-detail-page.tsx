@@ -13,14 +13,9 @@ import { useState } from 'react';
 import { LuPause, LuPencil, LuPlay, LuX } from 'react-icons/lu';
 import { ErrorAlert } from '../../components/alerts.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
-import {
-  type Column,
-  cellStyles,
-  DataTable,
-  EmptyList,
-  ListSpinner,
-} from '../../components/data-table.tsx';
+import { type Column, cellStyles, DataTable } from '../../components/data-table.tsx';
 import { DetailList } from '../../components/detail-list.tsx';
+import { EmptyList, ListSpinner } from '../../components/list-states.tsx';
 import { SectionCard } from '../../components/section-card.tsx';
 import { errorMessage } from '../../lib/errors.ts';
 import { formatCalendarDay, formatMoney } from '../../lib/format.ts';

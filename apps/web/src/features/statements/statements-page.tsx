@@ -1,13 +1,8 @@
 import { Badge, Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { LuDownload } from 'react-icons/lu';
 import { ErrorAlert } from '../../components/alerts.tsx';
-import {
-  type Column,
-  cellStyles,
-  DataTable,
-  EmptyList,
-  ListSpinner,
-} from '../../components/data-table.tsx';
+import { type Column, cellStyles, DataTable } from '../../components/data-table.tsx';
+import { EmptyList, ListSpinner } from '../../components/list-states.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
 import { SectionCard } from '../../components/section-card.tsx';
 import { errorMessage } from '../../lib/errors.ts';

@@ -13,7 +13,7 @@ import {
 } from '@chakra-ui/react';
 import { Link as RouterLink } from '@tanstack/react-router';
 import { LuArrowLeft } from 'react-icons/lu';
-import { ListSpinner } from '../../components/data-table.tsx';
+import { ListSpinner } from '../../components/list-states.tsx';
 import { formatDate } from '../../lib/format.ts';
 import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
 import { ChatPanel } from './chat-panel.tsx';

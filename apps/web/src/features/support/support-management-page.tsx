@@ -7,7 +7,8 @@ import {
 import { Button, Card, Heading, HStack, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { LuMessageCircle } from 'react-icons/lu';
-import { ListSpinner, ScrollTable } from '../../components/data-table.tsx';
+import { ScrollTable } from '../../components/data-table.tsx';
+import { ListSpinner } from '../../components/list-states.tsx';
 import { PageButtons } from '../../components/page-buttons.tsx';
 import { FilterControls, type FilterField } from '../../components/search-filters.tsx';
 import { formatDate } from '../../lib/format.ts';

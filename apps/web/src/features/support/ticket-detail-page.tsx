@@ -14,8 +14,8 @@ import {
 import { Link as RouterLink } from '@tanstack/react-router';
 import { LuArrowLeft, LuDownload, LuMessageCircle } from 'react-icons/lu';
 import { ErrorAlert } from '../../components/alerts.tsx';
-import { ListSpinner } from '../../components/data-table.tsx';
 import { DetailList } from '../../components/detail-list.tsx';
+import { ListSpinner } from '../../components/list-states.tsx';
 import { apiErrorInfo, errorMessage } from '../../lib/errors.ts';
 import { formatDate } from '../../lib/format.ts';
 import { trpc } from '../../lib/trpc.ts';

@@ -15,7 +15,7 @@ import { Link as RouterLink, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { LuCircleHelp, LuMail, LuMessageCircle, LuPlus } from 'react-icons/lu';
 import { ErrorAlert } from '../../components/alerts.tsx';
-import { ListSpinner } from '../../components/data-table.tsx';
+import { ListSpinner } from '../../components/list-states.tsx';
 import { PageButtons } from '../../components/page-buttons.tsx';
 import { errorMessage } from '../../lib/errors.ts';
 import { formatDate } from '../../lib/format.ts';
