@@ -45,6 +45,18 @@ export async function lockCustomerAccount(tx: Executor, accountNumber: string, a
 }
 type LockedAccount = Awaited<ReturnType<typeof lockCustomerAccount>>;
 
+/** A staff change to one customer account, made in one transaction that holds its lock. */
+export function changeLockedAccount<Result>(
+  deps: Deps,
+  actor: StaffActor,
+  accountNumber: string,
+  change: (tx: Executor, account: LockedAccount) => Promise<Result>,
+): Promise<Result> {
+  return deps.db.transaction(async (tx) =>
+    change(tx, await lockCustomerAccount(tx, accountNumber, actor.id)),
+  );
+}
+
 /** An account's freeze and the given holds, as the ledger reads restrictions. */
 export function restrictionsFrom(
   account: Pick<typeof accounts.$inferSelect, 'restrictionVersion' | 'freezeMode' | 'frozenUntil'>,

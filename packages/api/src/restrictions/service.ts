@@ -19,6 +19,7 @@ import { futureExpiry, untilText } from './expiry.ts';
 import {
   announce,
   bumpRestrictionVersion,
+  changeLockedAccount,
   conflict,
   type Deps,
   lockCustomerAccount,
@@ -67,8 +68,7 @@ export async function freezeAccount(
   now = new Date(),
 ) {
   const until = futureExpiry(input.expiresAt, now);
-  return deps.db.transaction(async (tx) => {
-    const account = await lockCustomerAccount(tx, input.accountNumber, actor.id);
+  return changeLockedAccount(deps, actor, input.accountNumber, async (tx, account) => {
     await writeFreeze(tx, account.id, {
       mode: input.mode,
       reason: input.reason,
@@ -114,8 +114,7 @@ export async function liftFreeze(
   now = new Date(),
   approved?: SecondApprover,
 ): Promise<{ message: string; approval?: ApprovalDto }> {
-  return deps.db.transaction(async (tx) => {
-    const account = await lockCustomerAccount(tx, accountNumber, actor.id);
+  return changeLockedAccount(deps, actor, accountNumber, async (tx, account) => {
     if (approved && account.userId === approved.checkerId) throw ownAccount();
     const restrictions = await restrictionsOfLocked(tx, account);
     const freeze = activeFreeze(restrictions, now);
@@ -183,8 +182,7 @@ export async function placeHold(
   const until = futureExpiry(input.expiresAt, now);
   if (!until) throw new TRPCError({ code: 'BAD_REQUEST', message: 'Expiry is required' });
   const amountCents = toCents(input.amount);
-  return deps.db.transaction(async (tx) => {
-    const account = await lockCustomerAccount(tx, input.accountNumber, actor.id);
+  return changeLockedAccount(deps, actor, input.accountNumber, async (tx, account) => {
     const restrictions = await restrictionsOfLocked(tx, account);
     const available = availableCents({ balanceCents: account.balanceCents, restrictions }, now);
     if (amountCents > available) {

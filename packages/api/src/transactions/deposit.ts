@@ -1,22 +1,17 @@
 import type { depositInput } from '@bank/validators/money';
 import type { z } from 'zod';
-import type { SessionWithUser } from '../auth/sessions.ts';
 import { assertCardNotExpired, ownCard, verifyCardCvv } from '../cards/service.ts';
-import type { AppDeps } from '../deps.ts';
 import { type DepositOrder, depositPosting } from '../ledger/kinds/deposit.ts';
 import { last4 } from '../ledger/masking.ts';
 import { refuse } from '../ledger/refusals.ts';
 import { toCents } from '../money/cents.ts';
-import { movementOperation, outsideBank } from './movement.ts';
+import { movementOperation, type OrderOf, outsideBank } from './movement.ts';
 
-/** Checks the source (a saved card's CVV and expiry, a linked bank), then posts the deposit. */
-export const deposit = movementOperation('deposit', depositOrder, depositPosting);
-
-async function depositOrder(
-  deps: AppDeps,
-  user: SessionWithUser['user'],
-  input: z.infer<typeof depositInput>,
-): Promise<DepositOrder> {
+const depositOrder: OrderOf<z.infer<typeof depositInput>, DepositOrder> = async (
+  deps,
+  user,
+  input,
+): Promise<DepositOrder> => {
   const order = {
     user,
     amountCents: toCents(input.amount),
@@ -60,4 +55,7 @@ async function depositOrder(
     },
     source: `${bankName} account ending ${last4(accountNumber)}`,
   };
-}
+};
+
+/** Checks the source (a saved card's CVV and expiry, a linked bank), then posts the deposit. */
+export const deposit = movementOperation('deposit', depositOrder, depositPosting);

@@ -5,6 +5,13 @@ import { idempotencyClaim, postingOrRefusal } from '../ledger/idempotency.ts';
 import type { IdempotencyClaim, Posted, Posting } from '../ledger/posting.ts';
 import { type MovementResult, movementResultSchema } from '../ledger/transaction-dto.ts';
 
+/** Builds a movement's order once its outside party is checked (a card, a bank, a pickup). */
+export type OrderOf<Input, Order> = (
+  deps: AppDeps,
+  user: SessionWithUser['user'],
+  input: Input,
+) => Promise<Order>;
+
 /**
  * A deposit's or a withdrawal's way to the desk: the key's claim, the order built after the
  * outside party is checked (a refusal found there, such as a wrong CVV, is the key's answer too),
@@ -12,7 +19,7 @@ import { type MovementResult, movementResultSchema } from '../ledger/transaction
  */
 export function movementOperation<Input extends { idempotencyKey?: string | undefined }, Order>(
   operation: 'deposit' | 'withdraw',
-  orderOf: (deps: AppDeps, user: SessionWithUser['user'], input: Input) => Promise<Order>,
+  orderOf: OrderOf<Input, Order>,
   postingOf: (order: Order, claim?: IdempotencyClaim<MovementResult>) => Posting<MovementResult>,
 ) {
   return async (

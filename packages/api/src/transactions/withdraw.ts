@@ -1,23 +1,18 @@
 import { randomInt } from 'node:crypto';
 import type { withdrawInput } from '@bank/validators/money';
 import type { z } from 'zod';
-import type { SessionWithUser } from '../auth/sessions.ts';
 import { assertCardNotExpired, ownCard } from '../cards/service.ts';
-import type { AppDeps } from '../deps.ts';
 import { type WithdrawalOrder, withdrawalPosting } from '../ledger/kinds/withdrawal.ts';
 import { last4 } from '../ledger/masking.ts';
 import { refuse } from '../ledger/refusals.ts';
 import { toCents } from '../money/cents.ts';
-import { movementOperation, outsideBank } from './movement.ts';
+import { movementOperation, type OrderOf, outsideBank } from './movement.ts';
 
-/** Checks the destination (a linked bank, a debit card, cash pickup), then posts the withdrawal. */
-export const withdraw = movementOperation('withdraw', withdrawalOrder, withdrawalPosting);
-
-async function withdrawalOrder(
-  deps: AppDeps,
-  user: SessionWithUser['user'],
-  input: z.infer<typeof withdrawInput>,
-): Promise<WithdrawalOrder> {
+const withdrawalOrder: OrderOf<z.infer<typeof withdrawInput>, WithdrawalOrder> = async (
+  deps,
+  user,
+  input,
+): Promise<WithdrawalOrder> => {
   const amountCents = toCents(input.amount);
   const order = (
     destination: string,
@@ -68,4 +63,7 @@ async function withdrawalOrder(
     counterparty: { pickupCode },
     notes: `Pickup code ${pickupCode}`,
   });
-}
+};
+
+/** Checks the destination (a linked bank, a debit card, cash pickup), then posts the withdrawal. */
+export const withdraw = movementOperation('withdraw', withdrawalOrder, withdrawalPosting);
