@@ -12,6 +12,7 @@ import { deleteUserSessions } from '../auth/sessions.ts';
 import { INVITATION_TTL_MS, issueUserToken } from '../auth/tokens.ts';
 import type { AppDeps } from '../deps.ts';
 import { invitationEmail } from '../mail/templates.ts';
+import { auditAdministratorSignOut } from '../oversight/sessions.ts';
 import { getBankSettings } from '../settings/service.ts';
 import { directoryEntry } from './user-directory.ts';
 import {
@@ -64,13 +65,7 @@ export async function endUserSessions(db: Database, input: { userId: string } & 
     const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, input.userId));
     if (!user) throw notFound();
     await deleteUserSessions(tx, user.id);
-    await recordAudit(tx, {
-      event: 'auth.sessions_ended',
-      userId: user.id,
-      actorId: input.actorId,
-      request: input.request,
-      details: { via: 'administrator' },
-    });
+    await auditAdministratorSignOut(tx, input, { event: 'auth.sessions_ended', userId: user.id });
     return { message: 'Every session of the user was signed out' };
   });
 }

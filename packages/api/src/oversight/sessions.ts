@@ -85,13 +85,30 @@ export async function endSession(
       .for('update');
     if (!session) throw new TRPCError({ code: 'NOT_FOUND', message: 'Session not found' });
     await deleteSession(tx, session.id);
-    await recordAudit(tx, {
+    await auditAdministratorSignOut(tx, input, {
       event: 'auth.session_ended',
       userId: session.userId,
-      actorId: input.actorId,
-      request: input.request,
-      details: { via: 'administrator', sessionIp: session.ip },
+      details: { sessionIp: session.ip },
     });
     return { message: 'The session was signed out' };
+  });
+}
+
+/** The audit entry of sessions an administrator ended (one, or every one of a user). */
+export async function auditAdministratorSignOut(
+  tx: Executor,
+  act: { actorId: string; request: RequestInfo },
+  ended: {
+    event: 'auth.session_ended' | 'auth.sessions_ended';
+    userId: string;
+    details?: Record<string, unknown>;
+  },
+) {
+  await recordAudit(tx, {
+    event: ended.event,
+    userId: ended.userId,
+    actorId: act.actorId,
+    request: act.request,
+    details: { via: 'administrator', ...ended.details },
   });
 }

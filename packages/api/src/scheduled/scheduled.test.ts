@@ -52,6 +52,18 @@ async function aliceAndBob(dollars: number) {
   return { alice, bob, payee };
 }
 
+type ScheduleInput = Parameters<Customer['caller']['scheduled']['create']>[0];
+
+/** Alice with `dollars` schedules a payment to her payee Bob. */
+async function aliceSchedules(dollars: number, schedule: Omit<ScheduleInput, 'payeeId'>) {
+  const people = await aliceAndBob(dollars);
+  const { scheduledTransfer } = await people.alice.caller.scheduled.create({
+    payeeId: people.payee.id,
+    ...schedule,
+  });
+  return { ...people, scheduledTransfer };
+}
+
 async function occurrencesOf(scheduleId: string) {
   return app.db
     .select()
@@ -71,9 +83,7 @@ function otherInstance(overrides: Partial<AppDeps> = {}): AppDeps {
 
 describe('setting up a schedule', () => {
   it('answers the schedule with its next date, and lists it for its owner only', async () => {
-    const { alice, bob, payee } = await aliceAndBob(100);
-    const { scheduledTransfer } = await alice.caller.scheduled.create({
-      payeeId: payee.id,
+    const { alice, bob, payee, scheduledTransfer } = await aliceSchedules(100, {
       amount: 25,
       description: 'Rent',
       startDate: '2027-01-10',
@@ -132,9 +142,7 @@ describe('setting up a schedule', () => {
 
 describe('the runner', () => {
   it('pays a date due today through the ledger, and moves the schedule on', async () => {
-    const { alice, bob, payee } = await aliceAndBob(100);
-    const { scheduledTransfer } = await alice.caller.scheduled.create({
-      payeeId: payee.id,
+    const { alice, bob, payee, scheduledTransfer } = await aliceSchedules(100, {
       amount: 40,
       description: 'Rent',
       startDate: '2027-01-04',
@@ -161,9 +169,7 @@ describe('the runner', () => {
   });
 
   it('takes dates in the bank’s time zone: 23:30 in New York is still the day before', async () => {
-    const { alice, payee } = await aliceAndBob(100);
-    await alice.caller.scheduled.create({
-      payeeId: payee.id,
+    await aliceSchedules(100, {
       amount: 5,
       startDate: '2027-01-05',
       frequency: 'once',
@@ -208,9 +214,7 @@ describe('the runner', () => {
   });
 
   it('pays an occurrence exactly once when two instances race for it', async () => {
-    const { alice, payee } = await aliceAndBob(100);
-    const { scheduledTransfer } = await alice.caller.scheduled.create({
-      payeeId: payee.id,
+    const { alice, payee, scheduledTransfer } = await aliceSchedules(100, {
       amount: 30,
       startDate: '2027-01-04',
       frequency: 'weekly',
@@ -235,9 +239,7 @@ describe('the runner', () => {
   });
 
   it('pays once across a crash, before or after the money was written', async () => {
-    const { alice, payee } = await aliceAndBob(100);
-    await alice.caller.scheduled.create({
-      payeeId: payee.id,
+    const { alice, payee } = await aliceSchedules(100, {
       amount: 20,
       startDate: '2027-01-04',
       frequency: 'weekly',
@@ -270,9 +272,7 @@ describe('the runner', () => {
   });
 
   it('short of money: tells the day before, tries once more that day, then fails and tells', async () => {
-    const { alice, payee } = await aliceAndBob(50);
-    const { scheduledTransfer } = await alice.caller.scheduled.create({
-      payeeId: payee.id,
+    const { alice, payee, scheduledTransfer } = await aliceSchedules(50, {
       amount: 80,
       startDate: '2027-01-06',
       frequency: 'monthly',
@@ -335,9 +335,7 @@ describe('the runner', () => {
   });
 
   it('pays on the retry when money arrived meanwhile', async () => {
-    const { alice, payee } = await aliceAndBob(50);
-    const { scheduledTransfer } = await alice.caller.scheduled.create({
-      payeeId: payee.id,
+    const { alice, scheduledTransfer } = await aliceSchedules(50, {
       amount: 80,
       startDate: '2027-01-04',
       frequency: 'once',
@@ -412,9 +410,7 @@ describe('the runner', () => {
   });
 
   it('waits under maintenance and pays after it', async () => {
-    const { alice, payee } = await aliceAndBob(100);
-    await alice.caller.scheduled.create({
-      payeeId: payee.id,
+    const { payee } = await aliceSchedules(100, {
       amount: 5,
       startDate: '2027-01-04',
       frequency: 'once',
@@ -437,9 +433,7 @@ describe('the runner', () => {
 
 describe('changing a schedule', () => {
   it('changes amount, date and description before the day; pauses, resumes with skips, cancels', async () => {
-    const { alice, payee } = await aliceAndBob(100);
-    const { scheduledTransfer } = await alice.caller.scheduled.create({
-      payeeId: payee.id,
+    const { alice, payee, scheduledTransfer } = await aliceSchedules(100, {
       amount: 10,
       startDate: '2027-01-05',
       frequency: 'weekly',
@@ -481,9 +475,7 @@ describe('changing a schedule', () => {
   });
 
   it('lets staff see and cancel a customer’s schedules (audited, the customer told)', async () => {
-    const { alice, payee } = await aliceAndBob(100);
-    const { scheduledTransfer } = await alice.caller.scheduled.create({
-      payeeId: payee.id,
+    const { alice, scheduledTransfer } = await aliceSchedules(100, {
       amount: 10,
       startDate: '2027-01-05',
       frequency: 'monthly',
@@ -516,9 +508,7 @@ describe('changing a schedule', () => {
 
 describe('upcoming', () => {
   it('lists the next 7 days’ payments and what stays available after them', async () => {
-    const { alice, payee } = await aliceAndBob(100);
-    await alice.caller.scheduled.create({
-      payeeId: payee.id,
+    const { alice, payee } = await aliceSchedules(100, {
       amount: 20,
       startDate: '2027-01-05',
       frequency: 'weekly',
