@@ -1,5 +1,5 @@
 import { Box, type BoxProps, Heading, SimpleGrid, Text } from '@chakra-ui/react';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { useConfirmation } from './confirm-dialog.tsx';
 import { ListSpinner } from './list-states.tsx';
 
@@ -61,7 +61,6 @@ export function SavedItemsSection<Item extends { id: string; name: string }>(
   props: Omit<TileListProps<Item>, 'tile'> &
     Pick<BoxProps, 'flex' | 'w'> & {
       heading: string;
-      headingId: string;
       /** Deletes one after the confirmation; `reload` refreshes the list after. */
       remove: Remover;
       reload: () => Promise<unknown>;
@@ -70,7 +69,8 @@ export function SavedItemsSection<Item extends { id: string; name: string }>(
       editDialog: (item: Item, close: () => void) => ReactNode;
     },
 ) {
-  const { heading, headingId, remove, reload, tile, editDialog, flex, w, ...list } = props;
+  const { heading, remove, reload, tile, editDialog, flex, w, ...list } = props;
+  const headingId = useId();
   const [editing, setEditing] = useState<Item | null>(null);
   const deletion = useDeleteConfirmation<Item>(props.noun, remove, reload);
   return (

@@ -133,7 +133,6 @@ export function MyBanksPage() {
       <Flex gap="6" direction={{ base: 'column', lg: 'row' }} align="flex-start">
         <SavedItemsSection
           heading="Linked banks"
-          headingId="linked-banks-heading"
           flex="3"
           w="full"
           label="Linked banks"

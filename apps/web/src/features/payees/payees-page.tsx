@@ -85,7 +85,6 @@ export function PayeesPage() {
       </PageTitle>
       <SavedItemsSection
         heading="Saved payees"
-        headingId="saved-payees-heading"
         label="Payees"
         noun={{ one: 'payee', many: 'payees' }}
         list={payees}
