@@ -1,34 +1,40 @@
 import { Box, type BoxProps, Heading, SimpleGrid, Text } from '@chakra-ui/react';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { useConfirmation } from './confirm-dialog.tsx';
 import { ListSpinner } from './list-states.tsx';
+
+/**
+ * What the saved things are called, once and many times: the list's texts are made from it
+ * ('Loading banks', 'Error loading banks', 'Delete bank', 'Failed to delete bank').
+ */
+type Noun = { one: string; many: string };
+
+/** A list query's state: undefined data until the list comes. */
+type ListQuery<Item> = { data?: { data: readonly Item[] }; isError: boolean };
+
+type TileListProps<Item> = {
+  label: string;
+  noun: Noun;
+  list: ListQuery<Item>;
+  emptyText: string;
+  tile: (item: Item) => ReactNode;
+};
 
 /**
  * A customer's saved things (banks, payees) as tiles, two a row on wider screens, in one of
  * four states: a spinner until the list comes, the error, the empty box, or the tiles.
  */
-type TileListProps<Item> = {
-  label: string;
-  /** Undefined until the list comes. */
-  items: readonly Item[] | undefined;
-  failed: boolean;
-  loadingLabel: string;
-  failedText: string;
-  emptyText: string;
-  tile: (item: Item) => ReactNode;
-};
-
-export function TileList<Item extends { id: string }>(props: TileListProps<Item>) {
-  const { items } = props;
-  if (props.failed) {
+function TileList<Item extends { id: string }>(props: TileListProps<Item>) {
+  const items = props.list.data?.data;
+  if (props.list.isError) {
     return (
       <Text color="fg.error" role="alert" p="4" borderWidth="1px" borderRadius="l3">
-        {props.failedText}
+        {`Error loading ${props.noun.many}`}
       </Text>
     );
   }
   if (!items) {
-    return <ListSpinner label={props.loadingLabel} py="10" />;
+    return <ListSpinner label={`Loading ${props.noun.many}`} py="10" />;
   }
   if (items.length === 0) {
     return (
@@ -55,16 +61,18 @@ export function SavedItemsSection<Item extends { id: string; name: string }>(
   props: Omit<TileListProps<Item>, 'tile'> &
     Pick<BoxProps, 'flex' | 'w'> & {
       heading: string;
-      headingId: string;
-      deletion: DeleteOptions;
+      /** Deletes one after the confirmation; `reload` refreshes the list after. */
+      remove: Remover;
+      reload: () => Promise<unknown>;
       tile: (item: Item, actions: TileActions) => ReactNode;
       /** The edit dialog, open, for `item`; `close` closes it. */
       editDialog: (item: Item, close: () => void) => ReactNode;
     },
 ) {
-  const { heading, headingId, deletion: deleteOptions, tile, editDialog, flex, w, ...list } = props;
+  const { heading, remove, reload, tile, editDialog, flex, w, ...list } = props;
+  const headingId = useId();
   const [editing, setEditing] = useState<Item | null>(null);
-  const deletion = useDeleteConfirmation<Item>(deleteOptions);
+  const deletion = useDeleteConfirmation<Item>(props.noun, remove, reload);
   return (
     <Box as="section" aria-labelledby={headingId} flex={flex} w={w}>
       <Heading as="h2" id={headingId} size="md" mb="3">
@@ -82,26 +90,24 @@ export function SavedItemsSection<Item extends { id: string; name: string }>(
   );
 }
 
-type DeleteOptions = {
-  title: string;
-  remove: {
-    mutateAsync: (input: { id: string }) => Promise<{ message: string }>;
-    isPending: boolean;
-  };
-  reload: () => Promise<unknown>;
-  failedMessage: string;
+type Remover = {
+  mutateAsync: (input: { id: string }) => Promise<{ message: string }>;
+  isPending: boolean;
 };
 
 /** Deleting a saved thing after a confirmation that names it; the list reloads after. */
-function useDeleteConfirmation<Item extends { id: string; name: string }>(options: DeleteOptions) {
-  const { remove } = options;
+function useDeleteConfirmation<Item extends { id: string; name: string }>(
+  noun: Noun,
+  remove: Remover,
+  reload: () => Promise<unknown>,
+) {
   return useConfirmation<Item>({
-    title: options.title,
+    title: `Delete ${noun.one}`,
     confirmLabel: 'Delete',
     pending: remove.isPending,
     question: (item) => `Are you sure you want to delete ${item.name}?`,
     run: (item) => remove.mutateAsync({ id: item.id }),
-    reload: options.reload,
-    failedMessage: options.failedMessage,
+    reload,
+    failedMessage: `Failed to delete ${noun.one}`,
   });
 }

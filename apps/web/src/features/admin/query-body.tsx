@@ -1,34 +1,6 @@
 import type { ReactNode } from 'react';
-import { ErrorAlert } from '../../components/alerts.tsx';
-import { ListSpinner } from '../../components/list-states.tsx';
+import { QueryBody, type QueryState } from '../../components/query-body.tsx';
 import { SectionCard } from '../../components/section-card.tsx';
-import { errorMessage } from '../../lib/errors.ts';
-
-interface QueryState<Data> {
-  isError: boolean;
-  error: unknown;
-  data: Data | undefined;
-}
-
-/**
- * A user-page section's body for its query: the error, a spinner until the first answer, the
- * section's empty words (when `isEmpty` says so), or what `children` draws from the data.
- */
-export function QueryBody<Data>(props: {
-  query: QueryState<Data>;
-  loadingLabel: string;
-  failedMessage: string;
-  isEmpty?: (data: Data) => boolean;
-  empty?: ReactNode;
-  children: (data: Data) => ReactNode;
-}) {
-  const { query } = props;
-  if (query.isError)
-    return <ErrorAlert>{errorMessage(query.error, props.failedMessage)}</ErrorAlert>;
-  if (query.data === undefined) return <ListSpinner label={props.loadingLabel} />;
-  if (props.isEmpty?.(query.data)) return props.empty;
-  return props.children(query.data);
-}
 
 /**
  * A user-page section with a query of its own; its spinner and its failure are named after its

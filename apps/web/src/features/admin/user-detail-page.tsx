@@ -2,10 +2,10 @@ import { Link as ChakraLink, SimpleGrid, Skeleton, Stack } from '@chakra-ui/reac
 import { Link } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
 import { LuArrowLeft } from 'react-icons/lu';
+import { QueryBody } from '../../components/query-body.tsx';
 import { SectionCard } from '../../components/section-card.tsx';
 import { trpc } from '../../lib/trpc.ts';
 import { AccountRestrictionsPanel } from './account-restrictions-panel.tsx';
-import { QueryBody } from './query-body.tsx';
 import {
   AccountsSection,
   AuditEventsSection,

@@ -2,6 +2,7 @@ import { Badge, Stack, Text } from '@chakra-ui/react';
 import { useConfirmation } from '../../components/confirm-dialog.tsx';
 import { type Column, cellStyles } from '../../components/data-table.tsx';
 import { EmptyList } from '../../components/list-states.tsx';
+import { payeeAndAmountColumns } from '../../components/scheduled-transfer-columns.tsx';
 import { formatMoney, humanize } from '../../lib/format.ts';
 import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
 import { DangerRowButton } from './danger-row-button.tsx';
@@ -43,20 +44,9 @@ export function UserScheduledTransfers({ userId }: { userId: string }) {
   });
 
   const columns: Column<Schedule>[] = [
-    {
-      header: 'Payee',
-      cell: (row) => (
-        <Stack gap="0">
-          <Text>{`${row.payee.name} (••••${row.payee.accountNumber})`}</Text>
-          {row.description ? (
-            <Text fontSize="sm" color="fg.muted">
-              {row.description}
-            </Text>
-          ) : null}
-        </Stack>
-      ),
-    },
-    { header: 'Amount', cell: (row) => formatMoney(row.amount), cellProps: cellStyles.figure },
+    ...payeeAndAmountColumns<Schedule>((row) => (
+      <Text>{`${row.payee.name} (••••${row.payee.accountNumber})`}</Text>
+    )),
     {
       header: 'How often',
       cell: (row) => humanize(row.frequency),

@@ -133,21 +133,14 @@ export function MyBanksPage() {
       <Flex gap="6" direction={{ base: 'column', lg: 'row' }} align="flex-start">
         <SavedItemsSection
           heading="Linked banks"
-          headingId="linked-banks-heading"
           flex="3"
           w="full"
           label="Linked banks"
-          items={banks.data?.data}
-          failed={banks.isError}
-          loadingLabel="Loading banks"
-          failedText="Error loading banks"
+          noun={{ one: 'bank', many: 'banks' }}
+          list={banks}
           emptyText="No banks found"
-          deletion={{
-            title: 'Delete bank',
-            remove,
-            reload: () => utils.banks.list.invalidate(),
-            failedMessage: 'Failed to delete bank',
-          }}
+          remove={remove}
+          reload={() => utils.banks.list.invalidate()}
           tile={(bank, actions) => <BankTile key={bank.id} bank={bank} {...actions} />}
           editDialog={(bank, close) => (
             <Suspense fallback={null}>

@@ -2,10 +2,8 @@ import { disputeReasonLabels } from '@bank/validators/disputes';
 import { Badge, Link as ChakraLink, Flex, Heading, Stack, Text } from '@chakra-ui/react';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { ErrorAlert } from '../../components/alerts.tsx';
-import { ListSpinner } from '../../components/list-states.tsx';
+import { QueryBody } from '../../components/query-body.tsx';
 import { SectionCard } from '../../components/section-card.tsx';
-import { errorMessage } from '../../lib/errors.ts';
 import { formatDate, formatDateTime, formatMoney, humanize } from '../../lib/format.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { DisputeStatusBadge, LateBadge } from './dispute-badges.tsx';
@@ -45,62 +43,64 @@ export function CustomerCasesPanel({ userId }: { userId: string }) {
   const query = trpc.admin.userOperations.useQuery({ id: userId });
   return (
     <SectionCard title="Reversals, disputes and approvals">
-      {query.isError ? (
-        <ErrorAlert>{errorMessage(query.error, 'Failed to fetch the operations')}</ErrorAlert>
-      ) : query.isPending ? (
-        <ListSpinner label="Loading operations" />
-      ) : (
-        <Stack gap="5">
-          <Part title="Disputes" empty="No disputes" count={query.data.disputes.length}>
-            {query.data.disputes.map((dispute) => (
-              <Flex as="li" key={dispute.id} gap="2" wrap="wrap" align="center">
-                <DisputeStatusBadge status={dispute.status} />
-                <LateBadge dispute={dispute} />
-                <Text fontSize="sm">
-                  {`${dispute.transaction.description} (${formatMoney(dispute.transaction.amount)}) · ${disputeReasonLabels[dispute.reason]} · ${formatDate(dispute.createdAt)}`}
-                  {dispute.creditedAmount > 0
-                    ? ` · ${formatMoney(dispute.creditedAmount)} credited`
-                    : ''}
-                </Text>
-                <ChakraLink asChild color="brand.fg" fontSize="sm">
-                  <Link to="/admin/disputes">Queue</Link>
-                </ChakraLink>
-              </Flex>
-            ))}
-          </Part>
-          <Part title="Reversals" empty="No reversals" count={query.data.reversals.length}>
-            {query.data.reversals.map((reversal) => (
-              <Flex as="li" key={reversal.id} gap="2" wrap="wrap" justify="space-between">
-                <Text fontSize="sm">
-                  {`${reversal.description}${reversal.reason ? ` · ${reversal.reason}` : ''}`}
-                </Text>
-                <Text fontSize="sm" fontVariantNumeric="tabular-nums" whiteSpace="nowrap">
-                  {`${reversal.direction === 'credit' ? '+' : '−'}${formatMoney(reversal.amount)} · ${formatDateTime(reversal.createdAt)}`}
-                </Text>
-              </Flex>
-            ))}
-          </Part>
-          <Part
-            title="Second approvals"
-            empty="No requests about this customer"
-            count={query.data.approvals.length}
-          >
-            {query.data.approvals.map((approval) => (
-              <Flex as="li" key={approval.id} gap="2" wrap="wrap" align="center">
-                <Badge colorPalette={approvalPalettes[approval.status]} variant="subtle">
-                  {humanize(approval.status)}
-                </Badge>
-                <Text fontSize="sm">{`${approval.summary} · ${formatDateTime(approval.createdAt)}`}</Text>
-                {approval.status === 'pending' ? (
+      <QueryBody
+        query={query}
+        loadingLabel="Loading operations"
+        failedMessage="Failed to fetch the operations"
+      >
+        {(data) => (
+          <Stack gap="5">
+            <Part title="Disputes" empty="No disputes" count={data.disputes.length}>
+              {data.disputes.map((dispute) => (
+                <Flex as="li" key={dispute.id} gap="2" wrap="wrap" align="center">
+                  <DisputeStatusBadge status={dispute.status} />
+                  <LateBadge dispute={dispute} />
+                  <Text fontSize="sm">
+                    {`${dispute.transaction.description} (${formatMoney(dispute.transaction.amount)}) · ${disputeReasonLabels[dispute.reason]} · ${formatDate(dispute.createdAt)}`}
+                    {dispute.creditedAmount > 0
+                      ? ` · ${formatMoney(dispute.creditedAmount)} credited`
+                      : ''}
+                  </Text>
                   <ChakraLink asChild color="brand.fg" fontSize="sm">
-                    <Link to="/admin/approvals">Decide</Link>
+                    <Link to="/admin/disputes">Queue</Link>
                   </ChakraLink>
-                ) : null}
-              </Flex>
-            ))}
-          </Part>
-        </Stack>
-      )}
+                </Flex>
+              ))}
+            </Part>
+            <Part title="Reversals" empty="No reversals" count={data.reversals.length}>
+              {data.reversals.map((reversal) => (
+                <Flex as="li" key={reversal.id} gap="2" wrap="wrap" justify="space-between">
+                  <Text fontSize="sm">
+                    {`${reversal.description}${reversal.reason ? ` · ${reversal.reason}` : ''}`}
+                  </Text>
+                  <Text fontSize="sm" fontVariantNumeric="tabular-nums" whiteSpace="nowrap">
+                    {`${reversal.direction === 'credit' ? '+' : '−'}${formatMoney(reversal.amount)} · ${formatDateTime(reversal.createdAt)}`}
+                  </Text>
+                </Flex>
+              ))}
+            </Part>
+            <Part
+              title="Second approvals"
+              empty="No requests about this customer"
+              count={data.approvals.length}
+            >
+              {data.approvals.map((approval) => (
+                <Flex as="li" key={approval.id} gap="2" wrap="wrap" align="center">
+                  <Badge colorPalette={approvalPalettes[approval.status]} variant="subtle">
+                    {humanize(approval.status)}
+                  </Badge>
+                  <Text fontSize="sm">{`${approval.summary} · ${formatDateTime(approval.createdAt)}`}</Text>
+                  {approval.status === 'pending' ? (
+                    <ChakraLink asChild color="brand.fg" fontSize="sm">
+                      <Link to="/admin/approvals">Decide</Link>
+                    </ChakraLink>
+                  ) : null}
+                </Flex>
+              ))}
+            </Part>
+          </Stack>
+        )}
+      </QueryBody>
     </SectionCard>
   );
 }

@@ -11,10 +11,10 @@ import {
 } from '@chakra-ui/react';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { ErrorAlert } from '../../components/alerts.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
-import { EmptyList, ListSpinner } from '../../components/list-states.tsx';
+import { EmptyList } from '../../components/list-states.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
+import { QueryBody } from '../../components/query-body.tsx';
 import { errorMessage } from '../../lib/errors.ts';
 import { formatDate, formatMoney } from '../../lib/format.ts';
 import { notify } from '../../lib/toaster.ts';
@@ -104,27 +104,31 @@ export function DisputesPage({ highlight }: { highlight?: string | undefined }) 
         Problems you reported with a payment. Open one from the payment’s page with ‘Report a
         problem’.
       </PageTitle>
-      {query.isError ? (
-        <ErrorAlert>{errorMessage(query.error, 'Failed to fetch your disputes')}</ErrorAlert>
-      ) : query.isPending ? (
-        <ListSpinner label="Loading disputes" />
-      ) : query.data.data.length === 0 ? (
-        <EmptyList
-          title="No disputes"
-          hint="If a payment looks wrong, open it from Transactions and choose Report a problem."
-        />
-      ) : (
-        <Box as="ul" m="0" p="0" display="flex" flexDirection="column" gap="4">
-          {query.data.data.map((dispute) => (
-            <DisputeCard
-              key={dispute.id}
-              dispute={dispute}
-              highlighted={dispute.id === highlight}
-              onWithdraw={setWithdrawing}
-            />
-          ))}
-        </Box>
-      )}
+      <QueryBody
+        query={query}
+        loadingLabel="Loading disputes"
+        failedMessage="Failed to fetch your disputes"
+        isEmpty={(data) => data.data.length === 0}
+        empty={
+          <EmptyList
+            title="No disputes"
+            hint="If a payment looks wrong, open it from Transactions and choose Report a problem."
+          />
+        }
+      >
+        {(data) => (
+          <Box as="ul" m="0" p="0" display="flex" flexDirection="column" gap="4">
+            {data.data.map((dispute) => (
+              <DisputeCard
+                key={dispute.id}
+                dispute={dispute}
+                highlighted={dispute.id === highlight}
+                onWithdraw={setWithdrawing}
+              />
+            ))}
+          </Box>
+        )}
+      </QueryBody>
       <ConfirmDialog
         open={withdrawing !== null}
         title="Withdraw this dispute?"

@@ -13,17 +13,14 @@ import {
   Field,
   Grid,
   Heading,
-  HStack,
   Input,
   SimpleGrid,
   Skeleton,
   Stack,
-  Text,
   Textarea,
 } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate, useRouter } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
 import { Controller, type FieldError, type UseFormRegisterReturn, useForm } from 'react-hook-form';
 import { LuArrowLeft } from 'react-icons/lu';
 import type { z } from 'zod';
@@ -34,22 +31,16 @@ import { FormField, SubmitButton } from '../../components/form-field.tsx';
 import { OptionsSelect } from '../../components/options-select.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
 import { apiErrorInfo, errorMessage } from '../../lib/errors.ts';
-import { formatMoney, humanize } from '../../lib/format.ts';
+import { humanize } from '../../lib/format.ts';
 import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
+import { OfferPanel, useLiveOffer } from './loan-offer-panel.tsx';
 
 type LoanType = (typeof loanTypes)[number];
 type ApplicationValues = z.input<typeof loanApplicationInput>;
-type Product = RouterOutputs['loans']['types']['loanTypes'][number];
 
-const CALCULATE_DELAY_MS = 350;
+type FieldProps = { label: string; error?: FieldError; registration: UseFormRegisterReturn };
 
-function SelectField(props: {
-  label: string;
-  error?: FieldError;
-  placeholder: string;
-  options: readonly string[];
-  registration: UseFormRegisterReturn;
-}) {
+function SelectField(props: FieldProps & { placeholder: string; options: readonly string[] }) {
   return (
     <FormField label={props.label} error={props.error} required>
       <OptionsSelect
@@ -62,106 +53,25 @@ function SelectField(props: {
   );
 }
 
-/** The offer for what is typed so far, recalculated by the server once typing pauses. */
-function useLiveOffer(type: LoanType | undefined, amount: number, term: number) {
-  const [settled, setSettled] = useState<{ type: LoanType; amount: number; term: number } | null>(
-    null,
-  );
-  useEffect(() => {
-    const ready =
-      type && Number.isFinite(amount) && amount > 0 && Number.isInteger(term) && term > 0;
-    const timer = setTimeout(
-      () => setSettled(ready ? { type, amount, term } : null),
-      CALCULATE_DELAY_MS,
-    );
-    return () => clearTimeout(timer);
-  }, [type, amount, term]);
-  return trpc.loans.calculate.useQuery(settled ?? { type: 'personal', amount: 1, term: 1 }, {
-    enabled: settled !== null,
-    retry: false,
-  });
-}
-
-function OfferPanel(props: {
-  product: Product | undefined;
-  offer: ReturnType<typeof useLiveOffer>;
-  ready: boolean;
+/** A section of the application: its heading, then a choice and an amount in dollars. */
+function ChoiceAndAmount(props: {
+  heading: string;
+  choice: FieldProps & { options: readonly string[] };
+  amount: FieldProps;
 }) {
-  const { product, offer } = props;
-  const figures = offer.data;
-  const refusal = offer.isError
-    ? apiErrorInfo(offer.error)
-        .details.map((detail) => detail.message)
-        .join('. ') || errorMessage(offer.error, 'The offer could not be calculated')
-    : null;
+  const { amount } = props;
   return (
-    <Card.Root variant="subtle" as="aside" aria-labelledby="offer-heading">
-      <Card.Body gap="4">
-        <Heading as="h2" id="offer-heading" size="md">
-          Your estimate
-        </Heading>
-        {product ? (
-          <Text fontSize="sm" color="fg.muted">
-            {`${product.name}: ${formatMoney(product.minAmount)} to ${formatMoney(product.maxAmount)}, ${product.minTerm} to ${product.maxTerm} months, ${product.interestRate}% a year.`}
-          </Text>
-        ) : null}
-        <div aria-live="polite">
-          {!props.ready ? (
-            <Text fontSize="sm" color="fg.muted">
-              Choose a loan type, an amount and a term to see your monthly payment.
-            </Text>
-          ) : refusal ? (
-            <Text fontSize="sm" color="fg.error">
-              {refusal}
-            </Text>
-          ) : !figures ? (
-            <Stack gap="2" role="status" aria-label="Calculating">
-              <Skeleton height="8" />
-              <Skeleton height="5" />
-            </Stack>
-          ) : (
-            <Stack as="dl" gap="3" m="0">
-              <Stack gap="0">
-                <Text as="dt" fontSize="sm" color="fg.muted">
-                  Monthly payment
-                </Text>
-                <Text
-                  as="dd"
-                  m="0"
-                  fontSize="2xl"
-                  fontWeight="bold"
-                  fontVariantNumeric="tabular-nums"
-                >
-                  {formatMoney(figures.monthlyPayment)}
-                </Text>
-              </Stack>
-              <HStack justify="space-between">
-                <Text as="dt" fontSize="sm" color="fg.muted">
-                  Interest rate
-                </Text>
-                <Text as="dd" m="0">{`${figures.interestRate}%`}</Text>
-              </HStack>
-              <HStack justify="space-between">
-                <Text as="dt" fontSize="sm" color="fg.muted">
-                  Total interest
-                </Text>
-                <Text as="dd" m="0" fontVariantNumeric="tabular-nums">
-                  {formatMoney(figures.totalInterest)}
-                </Text>
-              </HStack>
-              <HStack justify="space-between">
-                <Text as="dt" fontSize="sm" color="fg.muted">
-                  Total payable
-                </Text>
-                <Text as="dd" m="0" fontWeight="semibold" fontVariantNumeric="tabular-nums">
-                  {formatMoney(figures.totalPayable)}
-                </Text>
-              </HStack>
-            </Stack>
-          )}
-        </div>
-      </Card.Body>
-    </Card.Root>
+    <>
+      <Heading as="h2" size="md" pt="2">
+        {props.heading}
+      </Heading>
+      <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+        <SelectField placeholder="Choose one" {...props.choice} />
+        <FormField label={amount.label} error={amount.error} required>
+          <DollarInput registration={amount.registration} />
+        </FormField>
+      </SimpleGrid>
+    </>
   );
 }
 
@@ -307,23 +217,20 @@ function ApplicationForm(props: { type?: LoanType; loan?: RouterOutputs['loans']
                     <Textarea rows={3} {...form.register('purpose')} />
                   </FormField>
 
-                  <Heading as="h2" size="md" pt="2">
-                    You
-                  </Heading>
-                  <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-                    <SelectField
-                      label="Employment status"
-                      placeholder="Choose one"
-                      options={employmentStatuses}
-                      error={errors.employmentStatus}
-                      registration={form.register('employmentStatus')}
-                    />
-                    <FormField label="Monthly income" error={errors.monthlyIncome} required>
-                      <DollarInput
-                        registration={form.register('monthlyIncome', { valueAsNumber: true })}
-                      />
-                    </FormField>
-                  </SimpleGrid>
+                  <ChoiceAndAmount
+                    heading="You"
+                    choice={{
+                      label: 'Employment status',
+                      options: employmentStatuses,
+                      error: errors.employmentStatus,
+                      registration: form.register('employmentStatus'),
+                    }}
+                    amount={{
+                      label: 'Monthly income',
+                      error: errors.monthlyIncome,
+                      registration: form.register('monthlyIncome', { valueAsNumber: true }),
+                    }}
+                  />
                   <Controller
                     control={form.control}
                     name="existingLoans"
@@ -338,23 +245,20 @@ function ApplicationForm(props: { type?: LoanType; loan?: RouterOutputs['loans']
                     )}
                   />
 
-                  <Heading as="h2" size="md" pt="2">
-                    Collateral
-                  </Heading>
-                  <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-                    <SelectField
-                      label="Collateral type"
-                      placeholder="Choose one"
-                      options={collateralTypes}
-                      error={errors.collateral?.type}
-                      registration={form.register('collateral.type')}
-                    />
-                    <FormField label="Collateral value" error={errors.collateral?.value} required>
-                      <DollarInput
-                        registration={form.register('collateral.value', { valueAsNumber: true })}
-                      />
-                    </FormField>
-                  </SimpleGrid>
+                  <ChoiceAndAmount
+                    heading="Collateral"
+                    choice={{
+                      label: 'Collateral type',
+                      options: collateralTypes,
+                      error: errors.collateral?.type,
+                      registration: form.register('collateral.type'),
+                    }}
+                    amount={{
+                      label: 'Collateral value',
+                      error: errors.collateral?.value,
+                      registration: form.register('collateral.value', { valueAsNumber: true }),
+                    }}
+                  />
                   <FormField
                     label="Collateral description"
                     error={errors.collateral?.description}

@@ -85,19 +85,12 @@ export function PayeesPage() {
       </PageTitle>
       <SavedItemsSection
         heading="Saved payees"
-        headingId="saved-payees-heading"
         label="Payees"
-        items={payees.data?.data}
-        failed={payees.isError}
-        loadingLabel="Loading payees"
-        failedText="Error loading payees"
+        noun={{ one: 'payee', many: 'payees' }}
+        list={payees}
         emptyText="No payees yet. Add the people and companies you pay, and send to them in two clicks."
-        deletion={{
-          title: 'Delete payee',
-          remove,
-          reload: () => utils.payees.list.invalidate(),
-          failedMessage: 'Failed to delete payee',
-        }}
+        remove={remove}
+        reload={() => utils.payees.list.invalidate()}
         tile={(payee, actions) => <PayeeTile key={payee.id} payee={payee} {...actions} />}
         editDialog={(payee, close) => (
           <EditPayeeDialog key={payee.id} payee={payee} open onClose={close} />

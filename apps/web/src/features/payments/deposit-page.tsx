@@ -9,10 +9,9 @@ import { humanize } from '../../lib/format.ts';
 import { newIdempotencyKey } from '../../lib/idempotency.ts';
 import { notify } from '../../lib/toaster.ts';
 import { trpc } from '../../lib/trpc.ts';
-import { useZodForm } from '../../lib/zod-form.ts';
 import { BankAccountFields } from './bank-account-fields.tsx';
 import { MethodField, type MethodOption } from './method-choice.tsx';
-import { type SavedBank, useMoneyMoved, useSavedPaymentSources } from './money-form.ts';
+import { useMoneyForm } from './money-form.ts';
 import { AmountField, amountInput, PaymentForm } from './payment-form.tsx';
 
 export const DEPOSIT_SUCCESS = 'Deposit completed successfully';
@@ -67,21 +66,21 @@ export function depositFieldFor(detail: { field: string; message: string }): Dep
 /** docs/product.md 2.14: by card (new or saved, with its CVV) or from a bank account (new or saved). */
 export function DepositPage() {
   const deposit = trpc.transactions.deposit.useMutation();
-  const { savedCards, savedBanks } = useSavedPaymentSources();
-  const moneyMoved = useMoneyMoved();
-  const form = useZodForm(depositInput, {
-    type: 'deposit',
-    method: 'card',
-    currency: 'USD',
-    description: DEPOSIT_DESCRIPTION,
-    cardNumber: '',
-    expiryDate: '',
-    cvv: '',
-    bankName: '',
-    bankAccountNumber: '',
-    bankRoutingNumber: '',
-  });
-  const { errors, isSubmitting } = form.formState;
+  const { form, errors, isSubmitting, savedCards, savedBanks, moneyMoved } = useMoneyForm(
+    depositInput,
+    {
+      type: 'deposit',
+      method: 'card',
+      currency: 'USD',
+      description: DEPOSIT_DESCRIPTION,
+      cardNumber: '',
+      expiryDate: '',
+      cvv: '',
+      bankName: '',
+      bankAccountNumber: '',
+      bankRoutingNumber: '',
+    },
+  );
   const method = form.watch('method');
   const cardId = form.watch('cardId');
   const bankId = form.watch('bankId');
@@ -95,14 +94,6 @@ export function DepositPage() {
     defaulted.current = true;
     if (form.getValues('cardId') === undefined) form.setValue('cardId', firstSaved);
   }, [firstSaved, form]);
-
-  const chooseBank = (bank: SavedBank | undefined) => {
-    form.setValue('bankId', bank?.id);
-    form.setValue('bankName', bank?.name ?? '');
-    form.setValue('bankAccountNumber', bank?.accountNumber ?? '');
-    form.setValue('bankRoutingNumber', bank?.routingNumber ?? '');
-    form.clearErrors(['bankName', 'bankAccountNumber', 'bankRoutingNumber']);
-  };
 
   const onSubmit = form.handleSubmit(async (values) => {
     // Only what the chosen method needs travels.
@@ -214,13 +205,7 @@ export function DepositPage() {
       ) : null}
 
       {method === 'bank' ? (
-        <BankAccountFields
-          form={form}
-          names={bankDetailNames}
-          banks={savedBanks}
-          bankId={bankId}
-          onChooseBank={chooseBank}
-        />
+        <BankAccountFields form={form} names={bankDetailNames} banks={savedBanks} bankId={bankId} />
       ) : null}
 
       <AmountField error={errors.amount} registration={form.register('amount', amountInput)} />

@@ -9,10 +9,9 @@ import { newIdempotencyKey } from '../../lib/idempotency.ts';
 import { useCurrentUser } from '../../lib/session.ts';
 import { notify } from '../../lib/toaster.ts';
 import { trpc } from '../../lib/trpc.ts';
-import { useZodForm } from '../../lib/zod-form.ts';
 import { BankAccountFields } from './bank-account-fields.tsx';
 import { MethodField, type MethodOption } from './method-choice.tsx';
-import { type SavedBank, useMoneyMoved, useSavedPaymentSources } from './money-form.ts';
+import { type SavedBank, useMoneyForm } from './money-form.ts';
 import { AmountField, amountInput, PaymentForm, useAmountCheck } from './payment-form.tsx';
 
 export const WITHDRAW_SUCCESS = 'Withdrawal request submitted successfully';
@@ -35,33 +34,30 @@ const methods: ReadonlyArray<MethodOption<Method>> = [
 export function WithdrawPage() {
   const user = useCurrentUser();
   const withdraw = trpc.transactions.withdraw.useMutation();
-  const { savedCards, savedBanks } = useSavedPaymentSources();
-  const moneyMoved = useMoneyMoved();
-  const form = useZodForm(withdrawInput, {
-    type: 'withdraw',
-    method: 'bank',
-    currency: 'USD',
-    bankName: '',
-    accountNumber: '',
-    routingNumber: '',
-    accountName: '',
-  });
-  const { errors, isSubmitting } = form.formState;
+  const { form, errors, isSubmitting, savedCards, savedBanks, moneyMoved } = useMoneyForm(
+    withdrawInput,
+    {
+      type: 'withdraw',
+      method: 'bank',
+      currency: 'USD',
+      bankName: '',
+      accountNumber: '',
+      routingNumber: '',
+      accountName: '',
+    },
+  );
   const method = form.watch('method');
   const bankId = form.watch('bankId');
   const cardId = form.watch('cardId');
   const debitCards = savedCards.filter((card) => card.type === 'debit');
 
+  // A saved bank's account holder: the name saved with it, else the customer's own.
   const chooseBank = (bank: SavedBank | undefined) => {
-    form.setValue('bankId', bank?.id);
-    form.setValue('bankName', bank?.name ?? '');
-    form.setValue('accountNumber', bank?.accountNumber ?? '');
-    form.setValue('routingNumber', bank?.routingNumber ?? '');
     form.setValue(
       'accountName',
       bank ? (bank.accountName ?? `${user.firstName} ${user.lastName}`) : '',
     );
-    form.clearErrors(['bankName', 'accountNumber', 'routingNumber', 'accountName']);
+    form.clearErrors('accountName');
   };
 
   const amountCheck = useAmountCheck('withdrawal', form.setError);

@@ -3,29 +3,19 @@ import { Link } from '@tanstack/react-router';
 import { LuCalendarPlus } from 'react-icons/lu';
 import { type Column, cellStyles, ListTable } from '../../components/data-table.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
-import { formatCalendarDay, formatMoney } from '../../lib/format.ts';
+import { payeeAndAmountColumns } from '../../components/scheduled-transfer-columns.tsx';
+import { formatCalendarDay } from '../../lib/format.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { endLabel, frequencyLabel, type ScheduledTransfer, statusBadge } from './labels.ts';
 
 const columns: Column<ScheduledTransfer>[] = [
-  {
-    header: 'Payee',
-    cell: (row) => (
-      <Stack gap="0">
-        <ChakraLink asChild fontWeight="medium">
-          <Link to="/transfers/scheduled/$id" params={{ id: row.id }}>
-            {row.payee.name}
-          </Link>
-        </ChakraLink>
-        {row.description ? (
-          <Text fontSize="sm" color="fg.muted">
-            {row.description}
-          </Text>
-        ) : null}
-      </Stack>
-    ),
-  },
-  { header: 'Amount', cell: (row) => formatMoney(row.amount), cellProps: cellStyles.figure },
+  ...payeeAndAmountColumns<ScheduledTransfer>((row) => (
+    <ChakraLink asChild fontWeight="medium">
+      <Link to="/transfers/scheduled/$id" params={{ id: row.id }}>
+        {row.payee.name}
+      </Link>
+    </ChakraLink>
+  )),
   {
     header: 'How often',
     cell: (row) => (
