@@ -45,7 +45,7 @@ export interface LedgerChanges {
   events: QueuedEvent[];
 }
 
-const writtenRow = z.object({ ok: z.boolean(), moved: z.number() });
+const writtenRow = z.object({ ok: z.boolean(), consistent: z.boolean(), moved: z.number() });
 
 /** The column lists of the statement and their JSON, built once (transaction-row.ts). */
 const allColumns = transactionRecordset();
@@ -63,11 +63,13 @@ const UNIQUE_VIOLATION = '23505';
  * pending movements in id order, and checks that every customer account is exactly as the
  * judgement read it (balance, count, day totals), every pending movement still pending, and
  * every session the postings act through still open (a logout is never outrun by a cache), and
- * every owner whose names or notification choice the batch used still as it took them.
- * Only then, in the same statement (so one transaction), it inserts the transactions and their
+ * every owner whose names or notification choice the batch used still as it took them; and that
+ * every entry moves a locked account for a movement it writes or holds (the ledger tables' foreign
+ * keys, checked once for the set: decision 047). Only then, in the same statement (so one transaction), it inserts the transactions and their
  * entries, updates the settled ones, sets the accounts, stores the idempotent answers, and logs
  * and NOTIFYs the events, delivered on commit. Answers 'changed' when something moved since the
  * read, or another request with one of the keys committed first: nothing was written, judge again.
+ * Throws when the changes name an account or movement they do not hold (a fault, not a race).
  */
 export async function writeLedger(
   db: Executor,
@@ -106,16 +108,12 @@ export async function writeLedger(
     })),
   );
   const ok = sql`(select ok from unchanged)`;
-  let written: z.output<typeof writtenRow> | undefined;
-  try {
-    [written] = await queryRows(
-      db,
-      sql`with expected as materialized (
-        select * from jsonb_to_recordset(${expected}::jsonb) as x(id uuid, balance_cents bigint,
+  const query = sql`with expected as materialized (
+        select * from json_to_recordset(${expected}::json) as x(id uuid, balance_cents bigint,
           transaction_count int, outflow_day date, transferred bigint, withdrawn bigint,
           restriction_version int)
       ), system as materialized (
-        select * from jsonb_to_recordset(${system}::jsonb) as x(id uuid, delta bigint, n int)
+        select * from json_to_recordset(${system}::json) as x(id uuid, delta bigint, n int)
       ), locked as materialized (
         select a.id, a.user_id, a.balance_cents, a.transaction_count, a.outflow_day,
           a.transferred_on_day_cents, a.withdrawn_on_day_cents, a.restriction_version
@@ -130,8 +128,28 @@ export async function writeLedger(
           and (select count(*) from locked) >= 0
         order by t.id
         for update
+      ), new_rows as materialized (
+        select * from json_to_recordset(${inserted}::json) as x(${allColumns})
+      ), new_entries as materialized (
+        select * from json_to_recordset(${entries}::json) as x(transaction_id uuid, account_id uuid,
+          amount_cents bigint, created_at timestamptz)
+      ), referenced as materialized (
+        -- In place of foreign keys (decision 047): every entry moves an account locked above, for
+        -- a movement this statement writes or holds, and every new movement's accounts and
+        -- users exist.
+        select not exists (select 1 from new_entries e
+            where e.account_id not in (select id from locked)
+              or e.transaction_id not in (select id from new_rows union all select id from held))
+          and not exists (select 1 from new_rows r
+            where not exists (select 1 from accounts a where a.id = r.from_account_id)
+              or not exists (select 1 from accounts a where a.id = r.to_account_id)
+              or (r.sender_user_id is not null
+                and not exists (select 1 from users u where u.id = r.sender_user_id))
+              or (r.recipient_user_id is not null
+                and not exists (select 1 from users u where u.id = r.recipient_user_id))) as ok
       ), unchanged as materialized (
-        select (select count(*) from locked)
+        select (select ok from referenced)
+          and (select count(*) from locked)
             = (select count(*) from (select id from expected union select id from system) ids)
           and (select count(*) from held where status = 'pending') = ${changes.pending.length}
           -- No account of a customer closed since the judgement's read (decision 017).
@@ -139,7 +157,7 @@ export async function writeLedger(
             where u.closed_at is not null)
           and (select count(*) from (${openSessionIds(textArray(changes.sessions))}) o)
             = ${changes.sessions.length}
-          and (select count(*) from jsonb_to_recordset(${owners}::jsonb)
+          and (select count(*) from json_to_recordset(${owners}::json)
               as o(user_id uuid, first_name text, last_name text, notify boolean)
             join users u on u.id = o.user_id and u.first_name = o.first_name
               and u.last_name = o.last_name and u.notify_transactions = o.notify)
@@ -154,24 +172,21 @@ export async function writeLedger(
         from expected x left join locked l on l.id = x.id
       ), inserted as (
         insert into transactions (${transactionColumnList})
-        select ${transactionColumnList}
-        from jsonb_to_recordset(${inserted}::jsonb) as x(${allColumns})
+        select ${transactionColumnList} from new_rows
         where ${ok}
       ), updated as (
         update transactions t set status = x.status, timeline = x.timeline, updated_at = x.updated_at
-        from jsonb_to_recordset(${updated}::jsonb) as x(${settledColumns})
+        from json_to_recordset(${updated}::json) as x(${settledColumns})
         where t.id = x.id and ${ok}
       ), entries as (
         insert into ledger_entries (transaction_id, account_id, amount_cents, created_at)
-        select transaction_id, account_id, amount_cents, created_at
-        from jsonb_to_recordset(${entries}::jsonb) as x(transaction_id uuid, account_id uuid,
-          amount_cents bigint, created_at timestamptz)
+        select transaction_id, account_id, amount_cents, created_at from new_entries
         where ${ok}
       ), customers as (
         update accounts a set balance_cents = f.balance_cents,
           transaction_count = f.transaction_count, outflow_day = f.outflow_day,
           transferred_on_day_cents = f.transferred, withdrawn_on_day_cents = f.withdrawn
-        from jsonb_to_recordset(${after}::jsonb) as f(id uuid, balance_cents bigint,
+        from json_to_recordset(${after}::json) as f(id uuid, balance_cents bigint,
           transaction_count int, outflow_day date, transferred bigint, withdrawn bigint)
         where a.id = f.id and ${ok}
         returning a.id
@@ -186,19 +201,24 @@ export async function writeLedger(
         -- with it: the batch is judged again and that request's answer is found.
         insert into idempotency_keys (user_id, key, operation, request_hash, response)
         select user_id, key, operation, request_hash, response
-        from jsonb_to_recordset(${answers}::jsonb) as x(user_id uuid, key text, operation text,
+        from json_to_recordset(${answers}::json) as x(user_id uuid, key text, operation text,
           request_hash text, response jsonb)
         where ${ok}
       ), ${logAndNotify(changes.events, ok)}
-      select ${ok} as ok,
+      select ${ok} as ok, (select ok from referenced) as consistent,
         ((select count(*) from customers) + (select count(*) from bank)
-          + 0 * (select count(*) from notified))::int as moved`,
-      writtenRow,
-    );
+          + 0 * (select count(*) from notified))::int as moved`;
+  let written: z.output<typeof writtenRow> | undefined;
+  try {
+    [written] = await queryRows(db, query, writtenRow);
   } catch (error) {
     if (sqlStateOf(error) === UNIQUE_VIOLATION) return 'changed';
     throw error;
   }
+  // A judgement that names what it does not hold is a fault in the rules, not a race: judging
+  // again would make the same mistake.
+  if (written && !written.consistent)
+    throw new Error('The ledger write names an account or movement it does not hold');
   if (!written?.ok) return 'changed';
   if (written.moved !== changes.after.length + changes.system.length)
     throw new Error('The ledger write did not reach every account it moves');

@@ -128,7 +128,7 @@ export function logAndNotify(events: QueuedEvent[], when: SQL): SQL {
     notices.length === 0
       ? sql``
       : sql`, notice_rows as (
-      select * from jsonb_to_recordset(${JSON.stringify(
+      select * from json_to_recordset(${JSON.stringify(
         notices.map((notice) => ({
           user_id: notice.userId,
           type: notice.type,
@@ -138,7 +138,7 @@ export function logAndNotify(events: QueuedEvent[], when: SQL): SQL {
           read: notice.read,
           email: notice.email,
         })),
-      )}::jsonb) as x(user_id uuid, type text, title text, message text, link text, read boolean,
+      )}::json) as x(user_id uuid, type text, title text, message text, link text, read boolean,
         email boolean)
     ), kept as (
       insert into notifications (user_id, type, title, message, link, read, email_due)
@@ -152,7 +152,7 @@ export function logAndNotify(events: QueuedEvent[], when: SQL): SQL {
     )`;
   return sql`logged as (
       insert into events (user_id, event)
-      select x.user_id, x.event from jsonb_to_recordset(${rows}::jsonb) as x(n int, user_id uuid, event jsonb)
+      select x.user_id, x.event from json_to_recordset(${rows}::json) as x(n int, user_id uuid, event jsonb)
       where ${when}
       order by x.n
       returning id, user_id, event

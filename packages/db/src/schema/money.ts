@@ -20,7 +20,6 @@ import {
   day,
   instant,
   primaryId,
-  requiredRef,
   sealedAccountNumber,
   timestampNow,
   timestamps,
@@ -112,11 +111,16 @@ export const transactions = pgTable(
     category: text().notNull(),
     paymentMethod: text().notNull(),
     notes: text(),
-    /** The account money leaves and the one it reaches (system accounts for the outside world). */
-    fromAccountId: requiredRef(() => accounts.id),
-    toAccountId: requiredRef(() => accounts.id),
-    senderUserId: nullableUserId(),
-    recipientUserId: nullableUserId(),
+    /**
+     * The account money leaves and the one it reaches (system accounts for the outside world).
+     * No foreign key: the ledger's one write checks both exist in its own statement, set-wise
+     * (docs/decisions/047-ledger-references-checked-by-the-write.md).
+     */
+    fromAccountId: uuid().notNull(),
+    toAccountId: uuid().notNull(),
+    /** No foreign keys: the ledger's write checks these users exist (decision 047). */
+    senderUserId: uuid(),
+    recipientUserId: uuid(),
     recipientName: text(),
     recipientAccountNumber: text(),
     /** Outside party, masked: bank name, last four digits, method details. */
@@ -179,8 +183,10 @@ export const ledgerEntries = pgTable(
   'ledger_entries',
   {
     id: bigserial({ mode: 'number' }).primaryKey(),
-    transactionId: requiredRef(() => transactions.id),
-    accountId: requiredRef(() => accounts.id),
+    // No foreign keys: the ledger's one write refuses an entry whose movement it does not write
+    // or hold, or whose account it has not locked (decision 047), stricter than a key and cheaper.
+    transactionId: uuid().notNull(),
+    accountId: uuid().notNull(),
     amountCents: cents().notNull(),
     createdAt: timestampNow(),
   },
