@@ -88,7 +88,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     },
   });
   // First of the request hooks, so that every answer carries the security headers.
-  await registerSecurityHeaders(app, { production: options.production });
+  registerSecurityHeaders(app, { production: options.production });
   // Set when close() begins: from then on every request but the probes answers 503.
   let closing = false;
   app.addHook('preClose', (done) => {

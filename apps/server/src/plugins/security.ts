@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
-import helmet from '@fastify/helmet';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import helmet from 'helmet';
 import { bearerToken } from '../session-cookie.ts';
 
 /** The pages load nothing from another host, and nothing may frame them. */
@@ -26,13 +26,12 @@ const contentSecurityPolicy = {
 /**
  * The security headers of every answer, from helmet (STYLE.md 20), set as a request arrives so
  * that an answer sent early (a refusal, the 503 of a closing server) carries them too. Only
- * what we send is on; helmet's other defaults are off.
+ * what we send is on; helmet's other defaults are off. The middleware is built once: the
+ * Fastify plugin built it again for every request, a twentieth of the API's time per transfer
+ * under `pnpm bench` (docs/benchmarks.md, 2026-12-07).
  */
-export async function registerSecurityHeaders(
-  app: FastifyInstance,
-  opts: { production: boolean },
-): Promise<void> {
-  await app.register(helmet, {
+export function registerSecurityHeaders(app: FastifyInstance, opts: { production: boolean }): void {
+  const setHeaders = helmet({
     contentSecurityPolicy,
     crossOriginEmbedderPolicy: false,
     crossOriginOpenerPolicy: { policy: 'same-origin' },
@@ -47,6 +46,10 @@ export async function registerSecurityHeaders(
     xFrameOptions: { action: 'deny' },
     xPermittedCrossDomainPolicies: false,
     xXssProtection: false,
+  });
+  app.addHook('onRequest', (req, reply, done) => {
+    // helmet 8 throws rather than passing an error on; its callback only continues.
+    setHeaders(req.raw, reply.raw, () => done());
   });
 }
 
