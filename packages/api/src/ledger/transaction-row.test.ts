@@ -3,26 +3,12 @@ import { eq, getTableColumns } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { uuidV7 } from '../ids/uuid-v7.ts';
 import { createFileTestApp } from '../testing/harness.ts';
-import { fundedCustomer } from '../testing/money.ts';
+import { fundedCustomer, nothing } from '../testing/money.ts';
 import { readLedger } from './read.ts';
 import type { TransactionRow } from './transaction-row.ts';
 import { type LedgerChanges, writeLedger } from './write.ts';
 
 const app = await createFileTestApp();
-
-const nothing: LedgerChanges = {
-  expected: [],
-  after: [],
-  system: [],
-  owners: [],
-  pending: [],
-  sessions: [],
-  inserted: [],
-  updated: [],
-  entries: [],
-  answers: [],
-  events: [],
-};
 
 async function accountIdOf(accountNumber: string): Promise<string> {
   const [account] = await app.db

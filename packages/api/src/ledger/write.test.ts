@@ -3,27 +3,13 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { uuidV7 } from '../ids/uuid-v7.ts';
 import { createFileTestApp } from '../testing/harness.ts';
-import { balanceCents, fundedCustomer } from '../testing/money.ts';
+import { balanceCents, fundedCustomer, nothing } from '../testing/money.ts';
 import type { AccountState } from './account-state.ts';
 import { readLedger } from './read.ts';
 import type { TransactionRow } from './transaction-row.ts';
 import { type LedgerChanges, writeLedger } from './write.ts';
 
 const app = await createFileTestApp();
-
-const nothing: LedgerChanges = {
-  expected: [],
-  after: [],
-  system: [],
-  owners: [],
-  pending: [],
-  sessions: [],
-  inserted: [],
-  updated: [],
-  entries: [],
-  answers: [],
-  events: [],
-};
 
 /** The customer's account as the desk would judge it: id and state. */
 async function stateOf(accountNumber: string): Promise<AccountState> {

@@ -1,6 +1,7 @@
 import type { Executor } from '@bank/db';
 import { accounts, ledgerEntries } from '@bank/db/schema';
 import { eq, sql } from 'drizzle-orm';
+import type { LedgerChanges } from '../ledger/write.ts';
 import type { TestApp } from './harness.ts';
 
 export const testCard = { cardNumber: '4111111111111111', expiryDate: '12/39', cvv: '123' };
@@ -139,3 +140,18 @@ export async function balanceCents(db: Executor, accountNumber: string): Promise
     .where(eq(accounts.accountNumber, accountNumber));
   return row?.balance ?? 0n;
 }
+
+/** A write that changes nothing: tests of the ledger's write add only what they check. */
+export const nothing: LedgerChanges = {
+  expected: [],
+  after: [],
+  system: [],
+  owners: [],
+  pending: [],
+  sessions: [],
+  inserted: [],
+  updated: [],
+  entries: [],
+  answers: [],
+  events: [],
+};
