@@ -6,7 +6,7 @@ import { createFileTestApp } from '../testing/harness.ts';
 import { fundedCustomer, nothing } from '../testing/money.ts';
 import { readLedger } from './read.ts';
 import type { TransactionRow } from './transaction-row.ts';
-import { type LedgerChanges, writeLedger } from './write.ts';
+import { writeLedger } from './write.ts';
 
 const app = await createFileTestApp();
 
