@@ -7,7 +7,7 @@ import { balanceCents, fundedCustomer, nothing } from '../testing/money.ts';
 import type { AccountState } from './account-state.ts';
 import { readLedger } from './read.ts';
 import type { TransactionRow } from './transaction-row.ts';
-import { writeLedger } from './write.ts';
+import { type LedgerChanges, writeLedger } from './write.ts';
 
 const app = await createFileTestApp();
 
