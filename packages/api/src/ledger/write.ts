@@ -64,9 +64,9 @@ const UNIQUE_VIOLATION = '23505';
  * judgement read it (balance, count, day totals), every pending movement still pending, and
  * every session the postings act through still open (a logout is never outrun by a cache), and
  * every owner whose names or notification choice the batch used still as it took them; and that
- * every entry moves a locked account for a movement it writes or holds (the ledger tables' foreign
- * keys, checked once for the set: decision 047). Only then, in the same statement (so one transaction), it inserts the transactions and their
- * entries, updates the settled ones, sets the accounts, stores the idempotent answers, and logs
+ * every entry moves a locked account for a movement it writes or holds (the ledger tables'
+ * foreign keys, checked once for the set: decision 047). Only then, in the same statement (so
+ * one transaction), it inserts the transactions and their entries, updates the settled ones, sets the accounts, stores the idempotent answers, and logs
  * and NOTIFYs the events, delivered on commit. Answers 'changed' when something moved since the
  * read, or another request with one of the keys committed first: nothing was written, judge again.
  * Throws when the changes name an account or movement they do not hold (a fault, not a race).
