@@ -37,10 +37,14 @@ export function createLocalFileStorage(dir: string): FileStorage {
       await ensureDir();
       const key = randomUUID();
       const partial = `${pathOf(key)}.part`;
+      const sink = createWriteStream(partial, { flags: 'wx', mode: 0o600 });
       try {
-        await pipeline(source, createWriteStream(partial, { flags: 'wx', mode: 0o600 }));
+        await pipeline(source, sink);
         await rename(partial, pathOf(key));
       } catch (error) {
+        // A failed pipeline settles before the file stream has closed, and it may not even have
+        // created the file yet: removing it then would race the open and leave the file behind.
+        if (!sink.closed) await new Promise<void>((closed) => sink.once('close', () => closed()));
         await rm(partial, { force: true });
         throw error;
       }

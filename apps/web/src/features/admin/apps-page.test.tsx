@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { RouterOutputs } from '../../lib/trpc.ts';
 import { expectTextsIn, findBodyRows } from '../../testing/assertions.ts';
@@ -110,6 +110,8 @@ describe('admin apps', () => {
       within(secret).getByText('secret_newnewnewnewnewnewnewnewnewnewnewnewnewnewnewnew'),
     ).toBeInTheDocument();
     await user.click(within(secret).getByRole('button', { name: 'Done' }));
+    // The page behind a dialog is inert until the dialog has finished closing.
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
 
     await user.click(screen.getByRole('button', { name: 'Disable Budget Buddy' }));
     const disable = await screen.findByRole('alertdialog', { name: 'Disable app' });
