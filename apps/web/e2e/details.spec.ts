@@ -167,7 +167,8 @@ test('the sign-in page asks for its scripts only once it is on screen', async ({
     return { listed, preloaded: links.map((link) => new URL(link.href).pathname) };
   });
   expect(asked.listed.length).toBeGreaterThan(3);
-  expect(asked.preloaded).toEqual(asked.listed);
+  // In any order (a route's import may link its chunks before the last preload task runs).
+  expect([...asked.preloaded].sort()).toEqual([...asked.listed].sort());
 });
 
 test("the design system's global CSS is in the page once, whoever wrote it", async ({ page }) => {

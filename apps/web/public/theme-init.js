@@ -66,9 +66,15 @@ document.addEventListener(
     // task would be a long task of their own (the page-speed review: total blocking time).
     for (const src of modules) add('script', { type: 'module', crossOrigin: 'anonymous', src });
     const PER_TASK = 6;
+    // A route's own import may have asked for a chunk already (Vite's preload adds its link
+    // when the entry runs before the last of these tasks): one link per chunk.
+    const linked = (href) =>
+      [...document.querySelectorAll('link[rel="modulepreload"]')].some(
+        (link) => link.getAttribute('href') === href,
+      );
     const preloadFrom = (index) => {
       for (const href of preload.slice(index, index + PER_TASK))
-        add('link', { rel: 'modulepreload', crossOrigin: 'anonymous', href });
+        if (!linked(href)) add('link', { rel: 'modulepreload', crossOrigin: 'anonymous', href });
       if (index + PER_TASK < preload.length) setTimeout(preloadFrom, 0, index + PER_TASK);
     };
     preloadFrom(0);
