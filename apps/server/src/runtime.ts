@@ -110,6 +110,17 @@ export async function startRuntime(config: Config): Promise<Runtime> {
     ),
     // Money in and failed payments, by e-mail: what came in during a round goes out as one.
     every('money e-mails', config.moneyMailIntervalMs, () => mailMoneyNotices(deps), app.log),
+    // Events a write kept but no expansion announced (a crash, the database gone a while):
+    // announced at start and after (decision 048).
+    every(
+      'kept events',
+      5_000,
+      () => {
+        deps.ledger.announceKept();
+        return deps.ledger.announced();
+      },
+      app.log,
+    ),
     every('housekeeping', 60 * 60_000, () => sweepExpired(handle.db), app.log),
     // Overdue and defaulted loans (no money moves by itself).
     every('loan arrears', 60 * 60_000, () => markArrears(handle.db), app.log),
@@ -145,6 +156,8 @@ export async function startRuntime(config: Config): Promise<Runtime> {
             maxShare: 0.15,
             run: () => Promise.all(tasks.map((task) => task.stop())),
           },
+          // The last answers' events: announced now rather than by the next start.
+          { name: 'ledger events', maxShare: 0.05, run: () => deps.ledger.close() },
           { name: 'event hub', maxShare: 0.05, run: () => hub.stop() },
           {
             name: 'Redis',

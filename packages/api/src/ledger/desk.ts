@@ -4,6 +4,7 @@ import { TRPCError } from '@trpc/server';
 import { TransactionRollbackError } from 'drizzle-orm';
 import { Batcher, type Settled } from '../batching.ts';
 import { appError } from '../errors.ts';
+import { KeptEventsExpander } from '../realtime/event-batches.ts';
 import { utcDay } from './account-state.ts';
 import { Book } from './book.ts';
 import { replayOf, storedRefusal } from './idempotency.ts';
@@ -56,6 +57,8 @@ export class LedgerDesk {
   private readonly maxAttempts: number;
   private readonly write: typeof writeLedger;
   private readonly now: () => Date;
+  /** Expands the events the writes kept, after they commit (decision 048). */
+  private readonly events: KeptEventsExpander;
 
   constructor(
     private readonly db: Database,
@@ -66,6 +69,7 @@ export class LedgerDesk {
     this.maxAttempts = options.maxAttempts ?? 50;
     this.write = options.write ?? writeLedger;
     this.now = options.now ?? (() => new Date());
+    this.events = new KeptEventsExpander(db);
     // One batch at a time: a second one in flight only queued behind the first's row locks
     // and halved the batches (measured: same throughput, a longer tail; decision 012).
     this.batcher = new Batcher<Ticket, () => void>((tickets) => this.settle(tickets), {
@@ -126,6 +130,27 @@ export class LedgerDesk {
       return appError('UNAUTHORIZED', messages.sessionExpired);
     const verdict = posting.judge(book);
     return 'refused' in verdict ? verdict.refused : undefined;
+  }
+
+  /**
+   * Expands the events of writes that committed without their expansion (a crash, a database
+   * that went away): at start and from a periodic sweep. Any instance may expand any row.
+   */
+  announceKept(): void {
+    this.events.expand();
+  }
+
+  /**
+   * Resolves once the events of every movement answered so far are in the log, the inbox and the
+   * webhook queue, and NOTIFYed: an answer may reach its caller a moment before them.
+   */
+  announced(): Promise<void> {
+    return this.events.idle();
+  }
+
+  /** Lets the expansion in progress finish (a clean stop); none starts after. */
+  close(): Promise<void> {
+    return this.events.close();
   }
 
   private enqueue<R>(posting: Posting<R>, session: string | undefined): Promise<Posted<R>> {
@@ -259,6 +284,7 @@ export class LedgerDesk {
     }
     if (outcome === 'written') {
       this.known.written(changes.after);
+      if (changes.events.length > 0) this.events.expand();
       return finishes;
     }
     this.known.forget(relied(changes));

@@ -3,7 +3,8 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { openSessionIds } from '../auth/sessions.ts';
 import { queryRows, textArray } from '../db-rows.ts';
-import { logAndNotify, type QueuedEvent } from '../realtime/events.ts';
+import { keepEvents } from '../realtime/event-batches.ts';
+import type { QueuedEvent } from '../realtime/events.ts';
 import type { AccountState } from './account-state.ts';
 import { sqlStateOf } from './retry.ts';
 import type { StoredAnswer } from './stored-answer.ts';
@@ -66,8 +67,8 @@ const UNIQUE_VIOLATION = '23505';
  * every owner whose names or notification choice the batch used still as it took them; and that
  * every entry moves a locked account for a movement it writes or holds (the ledger tables'
  * foreign keys, checked once for the set: decision 047). Only then, in the same statement (so
- * one transaction), it inserts the transactions and their entries, updates the settled ones, sets the accounts, stores the idempotent answers, and logs
- * and NOTIFYs the events, delivered on commit. Answers 'changed' when something moved since the
+ * one transaction), it inserts the transactions and their entries, updates the settled ones, sets the accounts, stores the idempotent answers, and keeps
+ * the events as one row, expanded and NOTIFYed once this has committed (decision 048). Answers 'changed' when something moved since the
  * read, or another request with one of the keys committed first: nothing was written, judge again.
  * Throws when the changes name an account or movement they do not hold (a fault, not a race).
  */
@@ -204,10 +205,9 @@ export async function writeLedger(
         from json_to_recordset(${answers}::json) as x(user_id uuid, key text, operation text,
           request_hash text, response jsonb)
         where ${ok}
-      ), ${logAndNotify(changes.events, ok)}
+      ), ${keepEvents(changes.events, ok)}
       select ${ok} as ok, (select ok from referenced) as consistent,
-        ((select count(*) from customers) + (select count(*) from bank)
-          + 0 * (select count(*) from notified))::int as moved`;
+        ((select count(*) from customers) + (select count(*) from bank))::int as moved`;
   let written: z.output<typeof writtenRow> | undefined;
   try {
     [written] = await queryRows(db, query, writtenRow);

@@ -99,7 +99,8 @@ describe.runIf(Boolean(serverUrl))('realtime while the database drops connection
   it('every subscriber gets every transaction:new exactly once, LISTEN and pool backends killed mid-load', async () => {
     const alice = await fundedCustomer(app, 5000, 'Alice');
     const bob = await fundedCustomer(app, 5000, 'Bob');
-    // Their deposits came before anyone listened.
+    // Their deposits came before anyone listened (and their events are in the log: decision 048).
+    await app.deps.ledger.announced();
     const start = await readNewestEventId(app.db);
     const subscribers = [
       { userId: alice.id, ...(await subscriber(alice.token)) },
@@ -128,6 +129,8 @@ describe.runIf(Boolean(serverUrl))('realtime while the database drops connection
       await Promise.all(transfers);
     }
     expect(killed).toBeGreaterThan(0);
+    // The movements' events, expanded after their answers (decision 048), retried if killed.
+    await app.deps.ledger.announced();
     // The pool's connections killed while idle fail their next query: ask until one answers.
     const expected = await vi.waitFor(
       async () =>

@@ -191,6 +191,7 @@ export async function createTestApp(options: TestDbOptions = {}) {
   }
 
   async function close() {
+    await deps.ledger.close();
     await hub.stop();
     await handle.close();
     rmSync(filesDir, { recursive: true, force: true });

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, index, jsonb, pgTable, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, index, json, jsonb, pgTable, uuid } from 'drizzle-orm/pg-core';
 import { instant } from './columns.ts';
 
 /**
@@ -20,3 +20,15 @@ export const events = pgTable(
   // every event written costs two index entries, not three.
   (table) => [index('events_user_idx').on(table.userId, table.id)],
 );
+
+/**
+ * The events of a ledger batch, kept by the statement that moves the money as one row (as
+ * durable as the money) and expanded into `events`, the inbox and the webhook queue once it has
+ * committed, by a statement of their own that deletes the row (decision 048). A row found here
+ * is an expansion not yet done: after a crash, the next start or sweep does it.
+ */
+export const eventBatches = pgTable('event_batches', {
+  id: bigserial({ mode: 'bigint' }).primaryKey(),
+  /** The batch's events in order: `[{userId, event}]`, as `json` (kept as written, not parsed). */
+  events: json().notNull(),
+});
