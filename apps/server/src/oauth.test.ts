@@ -466,14 +466,17 @@ describe('third-party apps over OAuth 2.0 (openid-client)', () => {
     });
     expect(await app.deps.appAccess.grantedUserIds(registeredApp.clientId)).toEqual([carol.id]);
 
-    const dispatch = () =>
-      dispatchWebhooks({
+    // The deposits' events reach the webhook queue once announced (decision 048).
+    const dispatch = async () => {
+      await app.deps.ledger.announced();
+      return dispatchWebhooks({
         db: app.db,
         appAccess: app.deps.appAccess,
         encryptionKey: app.deps.encryptionKey,
         sender: createHttpSender({ policy: 'loopback' }),
         now: () => new Date(),
       });
+    };
     const before = receiver.received.length;
     await carol.caller.transactions.deposit({ amount: 12, method: 'card', ...testCard });
     await dan.caller.transactions.deposit({ amount: 13, method: 'card', ...testCard });

@@ -159,6 +159,8 @@ describe('REST admin delivery log', () => {
     const customer = await fundedCustomer(app, 0);
     app.appAccess.grant('app_logged', customer.id);
     await customer.caller.transactions.deposit({ amount: 25, method: 'card', ...testCard });
+    // Its event reaches the webhook queue once announced (decision 048).
+    await app.deps.ledger.announced();
     await dispatchWebhooks({
       db: app.db,
       appAccess: app.appAccess,

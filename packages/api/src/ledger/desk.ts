@@ -148,6 +148,19 @@ export class LedgerDesk {
     return this.events.idle();
   }
 
+  /**
+   * As announced(), waiting `ms` at most: a customer reading their inbox finds the movements
+   * they were just answered, without hanging while the database is away (the read then fails
+   * on its own).
+   */
+  async announcedWithin(ms: number): Promise<void> {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, ms);
+    });
+    await Promise.race([this.events.idle(), late]).finally(() => clearTimeout(timer));
+  }
+
   /** Lets the expansion in progress finish (a clean stop); none starts after. */
   close(): Promise<void> {
     return this.events.close();

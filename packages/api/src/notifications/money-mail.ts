@@ -110,8 +110,10 @@ async function mailBatch(deps: Pick<AppDeps, 'db' | 'mailer' | 'publicUrl'>) {
  * every instance; answers how many e-mails were queued.
  */
 export async function mailMoneyNotices(
-  deps: Pick<AppDeps, 'db' | 'mailer' | 'publicUrl'>,
+  deps: Pick<AppDeps, 'db' | 'mailer' | 'publicUrl' | 'ledger'>,
 ): Promise<number> {
+  // What this instance's last movements owe is in the inbox first (decision 048).
+  await deps.ledger.announced();
   let sent = 0;
   for (let batch = 0; batch < BATCHES_PER_ROUND; batch += 1) {
     const round = await mailBatch(deps);

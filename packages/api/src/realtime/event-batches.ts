@@ -44,6 +44,8 @@ const keptRow = z.object({
   id: z.coerce.bigint(),
   // Written by keepEvents from the desk's QueuedEvents (as `json`: read back as written).
   events: z.custom<QueuedEvent[]>((value) => Array.isArray(value)),
+  /** As PostgreSQL wrote it (microseconds kept). */
+  at: z.string(),
 });
 
 /** Expands the oldest kept rows; answers how many it expanded (0: none was left). */
@@ -54,14 +56,12 @@ export async function expandKeptEvents(db: Database): Promise<number> {
       tx,
       sql`delete from event_batches where id in (
           select id from event_batches order by id limit ${ROWS_PER_EXPANSION})
-        returning id, events`,
+        returning id, events, created_at::text as at`,
       keptRow,
     );
     rows.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-    await publishEvents(
-      tx,
-      rows.flatMap((row) => row.events),
-    );
+    // One statement a row, in order: each keeps the time its money moved.
+    for (const row of rows) await publishEvents(tx, row.events, row.at);
     return rows.length;
   });
 }

@@ -116,7 +116,10 @@ export const WEBHOOK_SOURCE_EVENTS = [
  * delivers them on commit, to every instance, and never for work that was rolled back. The
  * statement must read `notified` (a plain CTE runs only when read).
  */
-export function logAndNotify(events: QueuedEvent[], when: SQL): SQL {
+export function logAndNotify(events: QueuedEvent[], when: SQL, at?: string): SQL {
+  // When the change was made, if not now (events announced after their commit: decision 048).
+  const atColumn = at ? sql`, created_at` : sql``;
+  const atValue = at ? sql`, ${at}::timestamptz` : sql``;
   const rows = JSON.stringify(
     events.map(({ userId, event }, n) => ({ n, user_id: userId, event })),
   );
@@ -141,28 +144,28 @@ export function logAndNotify(events: QueuedEvent[], when: SQL): SQL {
       )}::json) as x(user_id uuid, type text, title text, message text, link text, read boolean,
         email boolean)
     ), kept as (
-      insert into notifications (user_id, type, title, message, link, read, email_due)
-      select u.id, x.type, x.title, x.message, x.link, x.read, x.email and u.notify_transactions
+      insert into notifications (user_id, type, title, message, link, read, email_due${atColumn})
+      select u.id, x.type, x.title, x.message, x.link, x.read, x.email and u.notify_transactions${atValue}
       from notice_rows x join users u on u.id = x.user_id
       where ${when}
       union all
-      select u.id, x.type, x.title, x.message, x.link, x.read, false
+      select u.id, x.type, x.title, x.message, x.link, x.read, false${atValue}
       from notice_rows x cross join users u
       where x.user_id is null and ${when}
     )`;
   return sql`logged as (
-      insert into events (user_id, event)
-      select x.user_id, x.event from json_to_recordset(${rows}::json) as x(n int, user_id uuid, event jsonb)
+      insert into events (user_id, event${atColumn})
+      select x.user_id, x.event${atValue} from json_to_recordset(${rows}::json) as x(n int, user_id uuid, event jsonb)
       where ${when}
       order by x.n
-      returning id, user_id, event
+      returning id, user_id, event, created_at
     ), notified as (
       select pg_notify(${EVENTS_CHANNEL}, jsonb_build_object('id', l.id::text, 'userId', l.user_id,
         'event', l.event)::text)
       from (select * from logged order by id) l
     ), for_webhooks as (
-      insert into webhook_outbox (event_id, user_id, event)
-      select l.id, l.user_id, l.event from logged l
+      insert into webhook_outbox (event_id, user_id, event, created_at)
+      select l.id, l.user_id, l.event, l.created_at from logged l
       where l.user_id is not null and l.event->>'type' in (${sql.join(
         WEBHOOK_SOURCE_EVENTS.map((type) => sql`${type}`),
         sql`, `,
@@ -180,10 +183,15 @@ export async function publishEvent(
   await publishEvents(db, [{ userId, event }]);
 }
 
-export async function publishEvents(db: Executor, events: QueuedEvent[]): Promise<void> {
+export async function publishEvents(
+  db: Executor,
+  events: QueuedEvent[],
+  /** A `timestamptz` as PostgreSQL writes it; now when absent. */
+  at?: string,
+): Promise<void> {
   if (events.length === 0) return;
   await db.execute(
-    sql`with ${logAndNotify(events, sql`true`)} select count(*)::int as n from notified`,
+    sql`with ${logAndNotify(events, sql`true`, at)} select count(*)::int as n from notified`,
   );
 }
 

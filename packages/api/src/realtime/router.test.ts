@@ -37,6 +37,8 @@ function trackedEvent(value: unknown): { id: string; message: string } {
 
 /** The newest id in the log: a client that saw everything so far would send it back. */
 async function lastLoggedId(): Promise<string> {
+  // Movements made so far are logged once announced (decision 048).
+  await app.deps.ledger.announced();
   const [row] = await app.db.select({ id: max(events.id) }).from(events);
   return String(row?.id ?? 0n);
 }

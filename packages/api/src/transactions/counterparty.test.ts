@@ -58,6 +58,8 @@ describe('counterparty of an internal transfer', () => {
 
   it('tells the recipient who paid: the live event carries the sender', async () => {
     const { alice, id } = await pizzaNight();
+    // Logged once announced, a moment after the answer (decision 048).
+    await app.deps.ledger.announced();
     const told = await app.db.select().from(events).where(eq(events.userId, alice.id));
     const event = told.map((row) => row.event).find((e) => JSON.stringify(e).includes(id));
     expect(event).toMatchObject({

@@ -79,6 +79,8 @@ async function grantingCustomer(clientId: string, dollars = 100) {
 
 /** Sends until nothing is left due now (a pass per batch). */
 async function dispatchAll(dispatch = dispatcher()) {
+  // The movements' events reach the outbox once announced (decision 048).
+  await app.deps.ledger.announced();
   let sent = 0;
   for (;;) {
     await fanOutWebhookEvents(dispatch);
@@ -192,6 +194,7 @@ describe('webhook deliveries (Standard Webhooks)', () => {
     const partner = await subscribedApp(['transaction.created']);
     await grantingCustomer(partner.clientId, 10);
     receiver.answerWith([500, 503]);
+    await app.deps.ledger.announced();
     await fanOutWebhookEvents(dispatcher());
     expect(await deliverDueWebhooks(dispatcher())).toBe(0);
     let [row] = (await deliveriesOf(app.db, partner.webhookId)).deliveries;
@@ -221,6 +224,7 @@ describe('webhook deliveries (Standard Webhooks)', () => {
     await grantingCustomer(partner.clientId, 10);
     const started = clock.getTime();
     receiver.answerWith(Array.from({ length: 100 }, () => 500));
+    await app.deps.ledger.announced();
     await fanOutWebhookEvents(dispatcher());
     for (let pass = 0; pass < 100; pass += 1) {
       await deliverDueWebhooks(dispatcher());
@@ -257,6 +261,7 @@ describe('webhook deliveries (Standard Webhooks)', () => {
     }
     const one = dispatcher();
     const two = dispatcher();
+    await app.deps.ledger.announced();
     const queued = await Promise.all([fanOutWebhookEvents(one, 5), fanOutWebhookEvents(two, 5)]);
     await Promise.all([fanOutWebhookEvents(one), fanOutWebhookEvents(two)]);
     expect(queued.reduce((sum, n) => sum + n, 0)).toBeLessThanOrEqual(12);
@@ -287,6 +292,7 @@ describe('webhook deliveries (Standard Webhooks)', () => {
     const dying: WebhookSender = {
       send: () => Promise.reject(new Error('the process died mid-send')),
     };
+    await app.deps.ledger.announced();
     await fanOutWebhookEvents(dispatcher(dying));
     await expect(deliverDueWebhooks(dispatcher(dying))).rejects.toThrow('died');
     expect(receiver.received).toHaveLength(0);

@@ -31,4 +31,6 @@ export const eventBatches = pgTable('event_batches', {
   id: bigserial({ mode: 'bigint' }).primaryKey(),
   /** The batch's events in order: `[{userId, event}]`, as `json` (kept as written, not parsed). */
   events: json().notNull(),
+  /** When the money moved: the events, inbox rows and webhooks carry this time, not the expansion's. */
+  createdAt: instant().notNull().default(sql`now()`),
 });
