@@ -1,6 +1,5 @@
-import { fundedCustomer } from '@bank/api/testing/money';
-import { accounts } from '@bank/db/schema';
-import { eq, sql } from 'drizzle-orm';
+import { accountAndClearingIds, fundedCustomer } from '@bank/api/testing/money';
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { bearerHeaders, createFileTestServer, requestsAs } from './testing.ts';
 
@@ -74,15 +73,7 @@ describe('PUT /transactions/{id}/category', () => {
 describe('GET /transactions/export', () => {
   it('streams more than 10,000 rows, every one, with numbers as numbers', async () => {
     const erin = await fundedCustomer(app, 0, 'Erin', 'Walsh');
-    const [account] = await app.db
-      .select({ id: accounts.id })
-      .from(accounts)
-      .where(eq(accounts.accountNumber, erin.accountNumber));
-    const [clearing] = await app.db
-      .select({ id: accounts.id })
-      .from(accounts)
-      .where(eq(accounts.systemCode, 'external_clearing'));
-    if (!account || !clearing) throw new Error('accounts missing');
+    const { account, clearing } = await accountAndClearingIds(app.db, erin.accountNumber);
     const rows = 10_250;
     // History written directly (as the bench fills it): the export only reads it. Half the rows
     // money out, so negative amounts are in it too.
@@ -91,8 +82,8 @@ describe('GET /transactions/export', () => {
         from_account_id, to_account_id, recipient_user_id, created_at, timeline)
       select case when g % 2 = 0 then 'deposit' else 'withdraw' end::transaction_type, 'completed',
         100 + g, case when g = 7 then '-sum(A1:A9)' else 'Row ' || g end, 'deposit', 'card',
-        case when g % 2 = 0 then ${clearing.id}::uuid else ${account.id}::uuid end,
-        case when g % 2 = 0 then ${account.id}::uuid else ${clearing.id}::uuid end,
+        case when g % 2 = 0 then ${clearing}::uuid else ${account}::uuid end,
+        case when g % 2 = 0 then ${account}::uuid else ${clearing}::uuid end,
         ${erin.id}::uuid, now() - g * interval '1 second', '[]'::jsonb
       from generate_series(1, ${rows}) g`);
     const answer = await as(erin.token).get('/api/v1/transactions/export');

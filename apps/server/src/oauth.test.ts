@@ -1,8 +1,9 @@
+import { auditEventsAbout } from '@bank/api/testing/audit';
 import { balanceCents, fundedCustomer, ledgerInvariant, testCard } from '@bank/api/testing/money';
 import { createFileWebhookReceiver } from '@bank/api/testing/webhook-receiver';
 import { dispatchWebhooks } from '@bank/api/webhooks/dispatcher';
 import { createHttpSender } from '@bank/api/webhooks/sender';
-import { auditLog, users } from '@bank/db/schema';
+import { users } from '@bank/db/schema';
 import { eq } from 'drizzle-orm';
 import * as client from 'openid-client';
 import { Webhook } from 'standardwebhooks';
@@ -379,11 +380,7 @@ describe('third-party apps over OAuth 2.0 (openid-client)', () => {
     expect((await api(alice.token, 'GET', '/api/v1/connected-apps')).json()).toEqual({ data: [] });
     expect(await app.deps.appAccess.grantedUserIds(registeredApp.clientId)).toEqual([]);
 
-    const events = await app.db
-      .select({ event: auditLog.event })
-      .from(auditLog)
-      .where(eq(auditLog.userId, alice.id));
-    expect(events.map((row) => row.event)).toEqual(
+    expect(await auditEventsAbout(app.db, alice.id)).toEqual(
       expect.arrayContaining(['app.consent_granted', 'app.payment', 'app.consent_revoked']),
     );
   });

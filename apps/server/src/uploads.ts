@@ -4,6 +4,7 @@ import { cleanFileName, ImageGuard, UploadRejected } from '@bank/api/support/fil
 import type { FileStorage } from '@bank/api/support/storage';
 import { MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS, supportMessages } from '@bank/validators/support';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { statusCodeOf } from './error-status.ts';
 
 /** The multipart body may carry the files and a few short fields, nothing more. */
 export const MAX_MULTIPART_BYTES = MAX_ATTACHMENTS * MAX_ATTACHMENT_BYTES + 1_048_576;
@@ -15,15 +16,6 @@ function codeOf(error: unknown): string | undefined {
     typeof error.code === 'string'
     ? error.code
     : undefined;
-}
-
-function statusOf(error: unknown): number {
-  return typeof error === 'object' &&
-    error !== null &&
-    'statusCode' in error &&
-    typeof error.statusCode === 'number'
-    ? error.statusCode
-    : 500;
 }
 
 /** Calls `fail` if the request body ended while `file` still waits for bytes; returns a stop. */
@@ -103,7 +95,7 @@ export async function readMultipartUploads(
     if (codeOf(error) === 'FST_FILES_LIMIT') throw new UploadRejected('count');
     if (codeOf(error) === 'FST_REQ_FILE_TOO_LARGE') throw new UploadRejected('size');
     // Too many fields, a cut-off body, a broken boundary: the client's fault, not ours.
-    if (statusOf(error) < 500) throw new UploadRejected('malformed');
+    if (statusCodeOf(error) < 500) throw new UploadRejected('malformed');
     throw error;
   }
   return { fields, uploads };

@@ -6,6 +6,14 @@ import { ConfigError, loadConfig } from './env.ts';
 
 const dataDir = () => mkdtempSync(join(tmpdir(), 'bank-config-'));
 
+/** A production environment with its required key, in a fresh DATA_DIR; `env` adds the rest. */
+const inProduction = (env: Record<string, string>) => ({
+  DATA_DIR: dataDir(),
+  NODE_ENV: 'production',
+  ENCRYPTION_KEY: Buffer.alloc(32, 1).toString('base64'),
+  ...env,
+});
+
 describe('loadConfig', () => {
   it('defaults to the embedded database and generates the key once, in DATA_DIR', () => {
     const dir = dataDir();
@@ -31,12 +39,7 @@ describe('loadConfig', () => {
 
   it('sends webhooks to this machine only outside production, and to public https in it', () => {
     expect(loadConfig({ DATA_DIR: dataDir() }).webhookTargets).toBe('loopback');
-    const production = {
-      DATA_DIR: dataDir(),
-      NODE_ENV: 'production',
-      ENCRYPTION_KEY: Buffer.alloc(32, 1).toString('base64'),
-      SMTP_URL: 'smtp://mail:25',
-    };
+    const production = inProduction({ SMTP_URL: 'smtp://mail:25' });
     expect(loadConfig(production).webhookTargets).toBe('public');
     expect(() => loadConfig({ ...production, WEBHOOK_TARGETS: 'loopback' })).toThrow(
       /WEBHOOK_TARGETS/,
@@ -58,20 +61,9 @@ describe('loadConfig', () => {
   });
 
   it('keeps the development mailbox out of production unless asked for', () => {
-    const key = Buffer.alloc(32, 1).toString('base64');
-    const demo = loadConfig({
-      DATA_DIR: dataDir(),
-      NODE_ENV: 'production',
-      ENCRYPTION_KEY: key,
-      DEV_MAILBOX: 'true',
-    });
+    const demo = loadConfig(inProduction({ DEV_MAILBOX: 'true' }));
     expect(demo.devMailbox).toBe(true);
-    const real = loadConfig({
-      DATA_DIR: dataDir(),
-      NODE_ENV: 'production',
-      ENCRYPTION_KEY: key,
-      SMTP_URL: 'smtp://mail:25',
-    });
+    const real = loadConfig(inProduction({ SMTP_URL: 'smtp://mail:25' }));
     expect(real.devMailbox).toBe(false);
     expect(loadConfig({ DATA_DIR: dataDir() }).devMailbox).toBe(true);
   });

@@ -14,6 +14,7 @@ import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { ZodError } from 'zod';
 import { createRequestContext, type ServerOptions } from '../context.ts';
+import { statusCodeOf } from '../error-status.ts';
 import { isRecord } from '../is-record.ts';
 import { sendServiceUnavailable } from '../service-unavailable.ts';
 import {
@@ -231,13 +232,7 @@ export async function restV1Plugin(
   });
   app.setErrorHandler((error, req, reply) => {
     // Malformed JSON and other parser failures keep the JSON error format, said for people.
-    const status =
-      typeof error === 'object' &&
-      error !== null &&
-      'statusCode' in error &&
-      typeof error.statusCode === 'number'
-        ? error.statusCode
-        : 500;
+    const status = statusCodeOf(error);
     if (status >= 500) return sendError(reply, error, req.log);
     if (error instanceof MalformedJson) {
       return reply.code(400).send({

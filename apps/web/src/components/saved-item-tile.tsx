@@ -1,6 +1,7 @@
-import { Box, Button, Card, Flex, Heading, Stack } from '@chakra-ui/react';
+import { Box, Button, Flex, Heading, Stack } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { LuPencil, LuTrash2 } from 'react-icons/lu';
+import { TileCard } from './tile-card.tsx';
 
 /**
  * One saved thing (a bank, a payee) in a TileList: its icon, its name as the tile's heading,
@@ -13,29 +14,27 @@ export function SavedItemTile(props: {
   actions: ReactNode;
 }) {
   return (
-    <Card.Root as="li" variant="outline" listStyleType="none">
-      <Card.Body gap="3" p={{ base: '4', md: '5' }}>
-        <Flex gap="3" align="flex-start">
-          <Box
-            aria-hidden="true"
-            p="2"
-            borderRadius="l2"
-            bg="brand.subtle"
-            color="brand.fg"
-            flexShrink="0"
-          >
-            {props.icon}
-          </Box>
-          <Stack gap="1" flex="1" minW="0">
-            <Heading as="h3" size="sm" wordBreak="break-word">
-              {props.name}
-            </Heading>
-            {props.details}
-          </Stack>
-        </Flex>
-        {props.actions}
-      </Card.Body>
-    </Card.Root>
+    <TileCard>
+      <Flex gap="3" align="flex-start">
+        <Box
+          aria-hidden="true"
+          p="2"
+          borderRadius="l2"
+          bg="brand.subtle"
+          color="brand.fg"
+          flexShrink="0"
+        >
+          {props.icon}
+        </Box>
+        <Stack gap="1" flex="1" minW="0">
+          <Heading as="h3" size="sm" wordBreak="break-word">
+            {props.name}
+          </Heading>
+          {props.details}
+        </Stack>
+      </Flex>
+      {props.actions}
+    </TileCard>
   );
 }
 

@@ -23,8 +23,12 @@ export function savedList<Item extends { id: string }>(
       items = items.map((item) => (item.id === id ? changed : item));
       return changed;
     },
-    remove(id: string): void {
-      items = items.filter((item) => item.id !== id);
+    /** A mock of the list's remove procedure: it drops the item and answers `{ message, id }`. */
+    removeAnswering(message: string) {
+      return ({ id }: { id: string }) => {
+        items = items.filter((item) => item.id !== id);
+        return { message, id };
+      };
     },
   };
 }

@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, expect, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { toaster } from '../lib/toaster-store.ts';
 import { server } from './server.ts';
 import { resetTrpcMocks, unmockedProcedures } from './trpc-msw.ts';
@@ -54,14 +54,5 @@ afterEach(() => {
   expect(missing, 'tRPC procedures called without a mock').toEqual([]);
 });
 afterAll(() => server.close());
-
-// Tests fail on unexpected console.error (STYLE.md 9).
-let errorSpy: ReturnType<typeof vi.spyOn> | undefined;
-beforeEach(() => {
-  errorSpy = vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
-    throw new Error(`Unexpected console.error: ${args.map(String).join(' ')}`);
-  });
-});
-afterEach(() => {
-  errorSpy?.mockRestore();
-});
+// The rule that an unexpected console.error fails a test is the root vitest.setup.ts, which
+// vitest.config.ts runs after this file.

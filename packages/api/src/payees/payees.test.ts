@@ -1,7 +1,8 @@
-import { auditLog, payees, transactions, users } from '@bank/db/schema';
-import { and, eq } from 'drizzle-orm';
+import { payees, transactions, users } from '@bank/db/schema';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { LedgerDesk } from '../ledger/desk.ts';
+import { auditEntries, auditEventsAbout } from '../testing/audit.ts';
 import { createFileTestApp, rejectionOf } from '../testing/harness.ts';
 import { fundedCustomer, ledgerInvariant, pay } from '../testing/money.ts';
 import { transfer } from '../transactions/transfer.ts';
@@ -79,11 +80,7 @@ describe('saving a payee needs a second factor', () => {
     expect((await alice.caller.payees.list()).data.map((p) => p.name)).toEqual(['Bob Customer']);
     const subjects = (await app.mailbox(alice.email)).map((mail) => mail.subject);
     expect(subjects).toContain('Security alert: A payee was added: Bob Customer');
-    const audit = await app.db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.userId, alice.id), eq(auditLog.event, 'payee.added')));
-    expect(audit).toHaveLength(1);
+    expect(await auditEntries(app.db, 'payee.added', alice.id)).toHaveLength(1);
   });
 
   it('refuses an expired code', async () => {
@@ -218,11 +215,7 @@ describe('what a payee may be', () => {
     );
     await alice.caller.payees.remove({ id: payee.id });
     expect((await alice.caller.payees.list()).data).toEqual([]);
-    const events = await app.db
-      .select({ event: auditLog.event })
-      .from(auditLog)
-      .where(eq(auditLog.userId, alice.id));
-    expect(events.map((e) => e.event)).toEqual(
+    expect(await auditEventsAbout(app.db, alice.id)).toEqual(
       expect.arrayContaining(['payee.added', 'payee.changed', 'payee.removed']),
     );
   });

@@ -5,11 +5,19 @@ import {
   holdInput,
   restrictedAccountInput,
 } from '@bank/validators/restrictions';
+import type { RequestInfo } from '../deps.ts';
 import { procedureWith, router } from '../trpc.ts';
+import type { StaffActor } from './locked-account.ts';
 import { freezeAccount, liftFreeze, placeHold, releaseHold } from './service.ts';
 import { restrictionsForCustomer, restrictionsOfUser } from './views.ts';
 
 const staffChange = procedureWith('update:account-restriction:any');
+
+/** The administrator making a change, with the request the audit log records. */
+const staffActor = (ctx: { auth: { user: { id: string } }; request: RequestInfo }): StaffActor => ({
+  id: ctx.auth.user.id,
+  request: ctx.request,
+});
 
 /** Freezes and holds on customers' accounts (docs/product.md). */
 export const restrictionsRouter = router({
@@ -32,22 +40,14 @@ export const restrictionsRouter = router({
     })),
   freeze: staffChange
     .input(freezeInput)
-    .mutation(({ ctx, input }) =>
-      freezeAccount(ctx.deps, { id: ctx.auth.user.id, request: ctx.request }, input),
-    ),
+    .mutation(({ ctx, input }) => freezeAccount(ctx.deps, staffActor(ctx), input)),
   unfreeze: staffChange
     .input(restrictedAccountInput)
-    .mutation(({ ctx, input }) =>
-      liftFreeze(ctx.deps, { id: ctx.auth.user.id, request: ctx.request }, input.accountNumber),
-    ),
+    .mutation(({ ctx, input }) => liftFreeze(ctx.deps, staffActor(ctx), input.accountNumber)),
   placeHold: staffChange
     .input(holdInput)
-    .mutation(({ ctx, input }) =>
-      placeHold(ctx.deps, { id: ctx.auth.user.id, request: ctx.request }, input),
-    ),
+    .mutation(({ ctx, input }) => placeHold(ctx.deps, staffActor(ctx), input)),
   releaseHold: staffChange
     .input(holdIdInput)
-    .mutation(({ ctx, input }) =>
-      releaseHold(ctx.deps, { id: ctx.auth.user.id, request: ctx.request }, input.id),
-    ),
+    .mutation(({ ctx, input }) => releaseHold(ctx.deps, staffActor(ctx), input.id)),
 });

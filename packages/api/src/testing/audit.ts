@@ -10,3 +10,12 @@ export function auditEntries(db: Executor, event: AuditEvent, userId: string) {
     .from(auditLog)
     .where(and(eq(auditLog.event, event), eq(auditLog.userId, userId)));
 }
+
+/** The events of every audit entry about the user `userId`, in no set order. */
+export async function auditEventsAbout(db: Executor, userId: string): Promise<string[]> {
+  const rows = await db
+    .select({ event: auditLog.event })
+    .from(auditLog)
+    .where(eq(auditLog.userId, userId));
+  return rows.map((row) => row.event);
+}

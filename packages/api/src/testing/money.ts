@@ -141,6 +141,23 @@ export async function balanceCents(db: Executor, accountNumber: string): Promise
   return row?.balance ?? 0n;
 }
 
+/**
+ * The ids of the account numbered `accountNumber` and of the bank's external clearing account:
+ * the two ends of a history a test writes directly, as the bench fills it.
+ */
+export async function accountAndClearingIds(db: Executor, accountNumber: string) {
+  const [account] = await db
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(eq(accounts.accountNumber, accountNumber));
+  const [clearing] = await db
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(eq(accounts.systemCode, 'external_clearing'));
+  if (!account || !clearing) throw new Error('accounts missing');
+  return { account: account.id, clearing: clearing.id };
+}
+
 /** A write that changes nothing: tests of the ledger's write add only what they check. */
 export const nothing: LedgerChanges = {
   expected: [],

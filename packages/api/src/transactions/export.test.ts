@@ -1,9 +1,8 @@
 import { text } from 'node:stream/consumers';
-import { accounts } from '@bank/db/schema';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createFileTestApp } from '../testing/harness.ts';
-import { aliceAndBob, fundedCustomer, pay } from '../testing/money.ts';
+import { accountAndClearingIds, aliceAndBob, fundedCustomer, pay } from '../testing/money.ts';
 import { EXPORT_BATCH, transactionsCsv } from './csv-export.ts';
 
 const app = await createFileTestApp();
@@ -48,15 +47,7 @@ describe('CSV export', () => {
 describe('CSV export has no row cap', () => {
   it('streams every row, batch after batch by cursor, with the filters applied', async () => {
     const alice = await fundedCustomer(app, 0, 'Erin', 'Carter');
-    const [account] = await app.db
-      .select({ id: accounts.id })
-      .from(accounts)
-      .where(eq(accounts.accountNumber, alice.accountNumber));
-    const [clearing] = await app.db
-      .select({ id: accounts.id })
-      .from(accounts)
-      .where(eq(accounts.systemCode, 'external_clearing'));
-    if (!account || !clearing) throw new Error('accounts missing');
+    const { account, clearing } = await accountAndClearingIds(app.db, alice.accountNumber);
     const rows = EXPORT_BATCH * 2 + 205;
     // History written directly (as the bench fills it): the export only reads it. Every third
     // row at the same instant as its neighbour, so the cursor must order by id too.
@@ -65,7 +56,7 @@ describe('CSV export has no row cap', () => {
         from_account_id, to_account_id, recipient_user_id, created_at, timeline)
       select 'deposit', case when g % 10 = 0 then 'failed' else 'completed' end::transaction_status,
         100 + g, 'Deposit ' || g, 'deposit', 'card',
-        ${clearing.id}::uuid, ${account.id}::uuid, ${alice.id}::uuid,
+        ${clearing}::uuid, ${account}::uuid, ${alice.id}::uuid,
         now() - (g / 3) * interval '1 minute', '[]'::jsonb
       from generate_series(1, ${rows}) g`);
     const lines = (await text(transactionsCsv(app.db, alice.id, {}))).split('\n');

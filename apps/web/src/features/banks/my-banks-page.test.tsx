@@ -22,10 +22,7 @@ function serveBanks(initial: BankFixture[]) {
       const bank = banks.update(input.id, (known) => ({ ...known, ...input }));
       return { message: 'Bank updated successfully', bank };
     },
-    'banks.remove': ({ id }) => {
-      banks.remove(id);
-      return { message: 'Bank deleted successfully', id };
-    },
+    'banks.remove': banks.removeAnswering('Bank deleted successfully'),
   });
 }
 

@@ -32,10 +32,7 @@ function serveCards(initial: CardFixture[]) {
       }));
       return { message: 'Card updated successfully', card };
     },
-    'cards.remove': ({ id }) => {
-      cards.remove(id);
-      return { message: 'Card removed successfully', id };
-    },
+    'cards.remove': cards.removeAnswering('Card removed successfully'),
   });
 }
 

@@ -1,5 +1,4 @@
 import {
-  Card,
   Link as ChakraLink,
   Heading,
   HStack,
@@ -12,6 +11,7 @@ import { Link } from '@tanstack/react-router';
 import type { IconType } from 'react-icons';
 import { LuBriefcase, LuHouse, LuUser } from 'react-icons/lu';
 import { ErrorAlert } from '../../components/alerts.tsx';
+import { TileCard } from '../../components/tile-card.tsx';
 import { errorMessage } from '../../lib/errors.ts';
 import { formatMoney } from '../../lib/format.ts';
 import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
@@ -53,45 +53,43 @@ function ProductTile({
   blurb: string;
 }) {
   return (
-    <Card.Root variant="outline" as="li" listStyleType="none">
-      <Card.Body gap="3" p={{ base: '4', md: '5' }}>
-        <HStack gap="3">
-          <Stack
-            aria-hidden="true"
-            p="2"
-            borderRadius="full"
-            bg="brand.subtle"
-            color="brand.fg"
-            align="center"
-          >
-            <Icon size="20" />
-          </Stack>
-          <Heading as="h3" size="md">
-            {product.name}
-          </Heading>
-        </HStack>
-        <Text fontSize="sm" color="fg.muted">
-          {blurb}
-        </Text>
-        <Stack as="dl" gap="1" fontSize="sm" m="0">
-          {figuresOf(product).map((figure) => (
-            <HStack key={figure.label} justify="space-between">
-              <Text as="dt" color="fg.muted">
-                {figure.label}
-              </Text>
-              <Text as="dd" m="0" fontWeight="medium">
-                {figure.value}
-              </Text>
-            </HStack>
-          ))}
+    <TileCard>
+      <HStack gap="3">
+        <Stack
+          aria-hidden="true"
+          p="2"
+          borderRadius="full"
+          bg="brand.subtle"
+          color="brand.fg"
+          align="center"
+        >
+          <Icon size="20" />
         </Stack>
-        <ChakraLink asChild color="brand.fg" fontWeight="semibold" fontSize="sm" mt="auto">
-          <Link to="/loans/apply" search={{ type: product.type }}>
-            {`Apply for a ${product.name.toLowerCase()}`}
-          </Link>
-        </ChakraLink>
-      </Card.Body>
-    </Card.Root>
+        <Heading as="h3" size="md">
+          {product.name}
+        </Heading>
+      </HStack>
+      <Text fontSize="sm" color="fg.muted">
+        {blurb}
+      </Text>
+      <Stack as="dl" gap="1" fontSize="sm" m="0">
+        {figuresOf(product).map((figure) => (
+          <HStack key={figure.label} justify="space-between">
+            <Text as="dt" color="fg.muted">
+              {figure.label}
+            </Text>
+            <Text as="dd" m="0" fontWeight="medium">
+              {figure.value}
+            </Text>
+          </HStack>
+        ))}
+      </Stack>
+      <ChakraLink asChild color="brand.fg" fontWeight="semibold" fontSize="sm" mt="auto">
+        <Link to="/loans/apply" search={{ type: product.type }}>
+          {`Apply for a ${product.name.toLowerCase()}`}
+        </Link>
+      </ChakraLink>
+    </TileCard>
   );
 }
 

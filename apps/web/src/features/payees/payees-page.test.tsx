@@ -44,10 +44,7 @@ function servePayees(initial: PayeeFixture[]) {
       }));
       return { message: 'Payee updated', payee };
     },
-    'payees.remove': ({ id }) => {
-      payees.remove(id);
-      return { message: 'Payee removed', id };
-    },
+    'payees.remove': payees.removeAnswering('Payee removed'),
   });
 }
 

@@ -1,7 +1,8 @@
-import { Button, Card, Heading, HStack, List, Stack, Text } from '@chakra-ui/react';
+import { Button, Heading, HStack, List, Stack, Text } from '@chakra-ui/react';
 import { LuPlug, LuUnplug } from 'react-icons/lu';
 import { useConfirmation } from '../../components/confirm-dialog.tsx';
 import { ListSpinner } from '../../components/list-states.tsx';
+import { TileCard } from '../../components/tile-card.tsx';
 import { formatDate, formatDateTime } from '../../lib/format.ts';
 import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
 
@@ -10,41 +11,39 @@ type ConnectedApp = RouterOutputs['partners']['connectedApps'][number];
 function AppCard(props: { app: ConnectedApp; onDisconnect: () => void }) {
   const { app } = props;
   return (
-    <Card.Root as="li" variant="outline" listStyleType="none">
-      <Card.Body gap="3" p={{ base: '4', md: '5' }}>
-        <Stack gap="1">
-          <Heading as="h3" size="sm" wordBreak="break-word">
-            {app.name}
-          </Heading>
-          <Text fontSize="sm" color="fg.muted">
-            {`Connected ${formatDate(app.grantedAt)} · ${
-              app.lastUsedAt ? `Last used ${formatDateTime(app.lastUsedAt)}` : 'Not used yet'
-            }`}
-          </Text>
-        </Stack>
-        <Stack gap="1">
-          <Text fontSize="sm" fontWeight="medium">
-            It may:
-          </Text>
-          <List.Root ps="5" fontSize="sm" gap="1">
-            {app.scopes.map((entry) => (
-              <List.Item key={entry.scope}>{entry.description}</List.Item>
-            ))}
-          </List.Root>
-        </Stack>
-        <HStack>
-          <Button
-            size="sm"
-            variant="outline"
-            colorPalette="red"
-            onClick={props.onDisconnect}
-            aria-label={`Disconnect ${app.name}`}
-          >
-            <LuUnplug aria-hidden="true" /> Disconnect
-          </Button>
-        </HStack>
-      </Card.Body>
-    </Card.Root>
+    <TileCard>
+      <Stack gap="1">
+        <Heading as="h3" size="sm" wordBreak="break-word">
+          {app.name}
+        </Heading>
+        <Text fontSize="sm" color="fg.muted">
+          {`Connected ${formatDate(app.grantedAt)} · ${
+            app.lastUsedAt ? `Last used ${formatDateTime(app.lastUsedAt)}` : 'Not used yet'
+          }`}
+        </Text>
+      </Stack>
+      <Stack gap="1">
+        <Text fontSize="sm" fontWeight="medium">
+          It may:
+        </Text>
+        <List.Root ps="5" fontSize="sm" gap="1">
+          {app.scopes.map((entry) => (
+            <List.Item key={entry.scope}>{entry.description}</List.Item>
+          ))}
+        </List.Root>
+      </Stack>
+      <HStack>
+        <Button
+          size="sm"
+          variant="outline"
+          colorPalette="red"
+          onClick={props.onDisconnect}
+          aria-label={`Disconnect ${app.name}`}
+        >
+          <LuUnplug aria-hidden="true" /> Disconnect
+        </Button>
+      </HStack>
+    </TileCard>
   );
 }
 

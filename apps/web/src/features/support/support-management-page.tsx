@@ -4,15 +4,15 @@ import {
   ticketPriorities,
   ticketStatuses,
 } from '@bank/validators/enums';
-import { Button, Card, Heading, HStack, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
+import { Button, Card, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { LuMessageCircle } from 'react-icons/lu';
-import { ScrollTable } from '../../components/data-table.tsx';
+import { type Column, cellStyles, DataTable } from '../../components/data-table.tsx';
 import { ListSpinner } from '../../components/list-states.tsx';
 import { PageButtons } from '../../components/page-buttons.tsx';
 import { FilterControls, type FilterField } from '../../components/search-filters.tsx';
 import { formatDate } from '../../lib/format.ts';
-import { trpc } from '../../lib/trpc.ts';
+import { type RouterOutputs, trpc } from '../../lib/trpc.ts';
 import { LoadError, StatusButtons, TicketView } from './staff-ticket-view.tsx';
 import type { SupportSearch } from './support-search.ts';
 import { PriorityBadge, spaced, TicketStatusBadge } from './ticket-badges.tsx';
@@ -30,6 +30,80 @@ const filters: FilterField<SupportSearch>[] = [
     labelOf: (option) => (option === 'mine' ? 'Mine' : 'Unassigned'),
   },
 ];
+
+type Ticket = RouterOutputs['support']['all']['tickets'][number];
+
+function columns(openChat: (ticket: Ticket) => void): Column<Ticket>[] {
+  return [
+    {
+      header: 'Ticket ID',
+      cell: (ticket) => ticket.ticketId,
+      cellProps: { fontFamily: 'mono', whiteSpace: 'nowrap' },
+    },
+    {
+      header: 'Subject',
+      cell: (ticket) => (
+        <>
+          <Text truncate title={ticket.subject}>
+            {ticket.subject}
+          </Text>
+          <Text fontSize="xs" color="fg.muted">
+            {spaced(ticket.category)}
+          </Text>
+        </>
+      ),
+      cellProps: { maxW: '64' },
+    },
+    {
+      header: 'User',
+      cell: (ticket) => (
+        <>
+          <Text fontWeight="medium" whiteSpace="nowrap">
+            {ticket.user.name}
+          </Text>
+          <Text fontSize="xs" color="fg.muted">
+            {ticket.user.email}
+          </Text>
+        </>
+      ),
+    },
+    { header: 'Status', cell: (ticket) => <TicketStatusBadge status={ticket.status} upper /> },
+    { header: 'Priority', cell: (ticket) => <PriorityBadge priority={ticket.priority} short /> },
+    {
+      header: 'Assigned to',
+      cell: (ticket) =>
+        ticket.assignedAgent ? (
+          ticket.assignedAgent.name
+        ) : (
+          <Text as="span" color="fg.muted">
+            Unassigned
+          </Text>
+        ),
+      cellProps: cellStyles.nowrap,
+    },
+    {
+      header: 'Created',
+      cell: (ticket) => formatDate(ticket.createdAt),
+      cellProps: cellStyles.nowrap,
+    },
+    {
+      header: 'Actions',
+      cell: (ticket) => (
+        <HStack gap="2" wrap="nowrap">
+          <StatusButtons ticket={ticket} />
+          <Button
+            size="xs"
+            variant="outline"
+            onClick={() => openChat(ticket)}
+            aria-label={`Open chat for ticket ${ticket.ticketId}`}
+          >
+            <LuMessageCircle aria-hidden="true" /> Chat
+          </Button>
+        </HStack>
+      ),
+    },
+  ];
+}
 
 /** docs/product.md 2.28: every ticket for admin and support staff, filtered and paged on the server. */
 export function SupportManagementPage(props: {
@@ -76,74 +150,13 @@ export function SupportManagementPage(props: {
           </Card.Body>
         </Card.Root>
       ) : (
-        <ScrollTable label="Support tickets" busy={list.isPlaceholderData}>
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeader>Ticket ID</Table.ColumnHeader>
-              <Table.ColumnHeader>Subject</Table.ColumnHeader>
-              <Table.ColumnHeader>User</Table.ColumnHeader>
-              <Table.ColumnHeader>Status</Table.ColumnHeader>
-              <Table.ColumnHeader>Priority</Table.ColumnHeader>
-              <Table.ColumnHeader>Assigned to</Table.ColumnHeader>
-              <Table.ColumnHeader>Created</Table.ColumnHeader>
-              <Table.ColumnHeader>Actions</Table.ColumnHeader>
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {data.tickets.map((ticket) => (
-              <Table.Row key={ticket.id}>
-                <Table.Cell fontFamily="mono" whiteSpace="nowrap">
-                  {ticket.ticketId}
-                </Table.Cell>
-                <Table.Cell maxW="64">
-                  <Text truncate title={ticket.subject}>
-                    {ticket.subject}
-                  </Text>
-                  <Text fontSize="xs" color="fg.muted">
-                    {spaced(ticket.category)}
-                  </Text>
-                </Table.Cell>
-                <Table.Cell>
-                  <Text fontWeight="medium" whiteSpace="nowrap">
-                    {ticket.user.name}
-                  </Text>
-                  <Text fontSize="xs" color="fg.muted">
-                    {ticket.user.email}
-                  </Text>
-                </Table.Cell>
-                <Table.Cell>
-                  <TicketStatusBadge status={ticket.status} upper />
-                </Table.Cell>
-                <Table.Cell>
-                  <PriorityBadge priority={ticket.priority} short />
-                </Table.Cell>
-                <Table.Cell whiteSpace="nowrap">
-                  {ticket.assignedAgent ? (
-                    ticket.assignedAgent.name
-                  ) : (
-                    <Text as="span" color="fg.muted">
-                      Unassigned
-                    </Text>
-                  )}
-                </Table.Cell>
-                <Table.Cell whiteSpace="nowrap">{formatDate(ticket.createdAt)}</Table.Cell>
-                <Table.Cell>
-                  <HStack gap="2" wrap="nowrap">
-                    <StatusButtons ticket={ticket} />
-                    <Button
-                      size="xs"
-                      variant="outline"
-                      onClick={() => onSearchChange({ ...search, ticket: ticket.id })}
-                      aria-label={`Open chat for ticket ${ticket.ticketId}`}
-                    >
-                      <LuMessageCircle aria-hidden="true" /> Chat
-                    </Button>
-                  </HStack>
-                </Table.Cell>
-              </Table.Row>
-            ))}
-          </Table.Body>
-        </ScrollTable>
+        <DataTable
+          label="Support tickets"
+          rows={data.tickets}
+          columns={columns((ticket) => onSearchChange({ ...search, ticket: ticket.id }))}
+          rowKey={(ticket) => ticket.id}
+          busy={list.isPlaceholderData}
+        />
       )}
       <HStack justify="space-between" wrap="wrap" gap="3">
         <Text fontSize="sm" color="fg.muted">

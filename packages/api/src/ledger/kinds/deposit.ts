@@ -1,9 +1,8 @@
 import { timelineEntry } from '../new-row.ts';
 import type { Customer, IdempotencyClaim, Posting } from '../posting.ts';
-import { accountNotFound } from '../refusals.ts';
 import { type MovementResult, movementResult } from '../transaction-dto.ts';
 import { onlyRow } from './answers.ts';
-import { openAccount } from './open-account.ts';
+import { onOpenAccountOf } from './open-account.ts';
 
 /** A deposit whose source (card or bank) was checked: credited at once from clearing. */
 export interface DepositOrder {
@@ -22,46 +21,40 @@ export function depositPosting(
   idempotency?: IdempotencyClaim<MovementResult>,
 ): Posting<MovementResult> {
   const { user } = order;
-  return {
-    needs: { users: [user.id] },
-    idempotency,
-    judge(ledger) {
-      const to = openAccount(ledger.primaryAccountOf(user.id));
-      if (!to) return { refused: accountNotFound() };
-      const { now } = ledger;
-      return {
-        effects: [
-          {
-            open: {
-              type: 'deposit',
-              status: 'completed',
-              amountCents: order.amountCents,
-              description: order.description,
-              category: 'deposit',
-              paymentMethod: order.paymentMethod,
-              from: ledger.systemAccount('external_clearing'),
-              to,
-              senderUserId: null,
-              recipientUserId: user.id,
-              recipientName: `${user.firstName} ${user.lastName}`,
-              recipientAccountNumber: to.accountNumber,
-              counterparty: order.counterparty,
-              timeline: [
-                timelineEntry('completed', `Deposit from ${order.source} initiated`, now),
-                timelineEntry('completed', 'Funds credited to your account', now),
-              ],
-            },
+  return onOpenAccountOf(user.id, idempotency, (ledger, to) => {
+    const { now } = ledger;
+    return {
+      effects: [
+        {
+          open: {
+            type: 'deposit',
+            status: 'completed',
+            amountCents: order.amountCents,
+            description: order.description,
+            category: 'deposit',
+            paymentMethod: order.paymentMethod,
+            from: ledger.systemAccount('external_clearing'),
+            to,
+            senderUserId: null,
+            recipientUserId: user.id,
+            recipientName: `${user.firstName} ${user.lastName}`,
+            recipientAccountNumber: to.accountNumber,
+            counterparty: order.counterparty,
+            timeline: [
+              timelineEntry('completed', `Deposit from ${order.source} initiated`, now),
+              timelineEntry('completed', 'Funds credited to your account', now),
+            ],
           },
-        ],
-        answer: (applied) =>
-          movementResult(
-            'Deposit completed successfully',
-            onlyRow(applied),
-            to.id,
-            applied.balanceOf(to.id),
-            user,
-          ),
-      };
-    },
-  };
+        },
+      ],
+      answer: (applied) =>
+        movementResult(
+          'Deposit completed successfully',
+          onlyRow(applied),
+          to.id,
+          applied.balanceOf(to.id),
+          user,
+        ),
+    };
+  });
 }

@@ -3,11 +3,17 @@ import { TRPCError } from '@trpc/server';
 import { formatUsd } from '../../money/cents.ts';
 import { timelineEntry } from '../new-row.ts';
 import type { Posting } from '../posting.ts';
-import { accountNotFound, refuse } from '../refusals.ts';
+import { refuse } from '../refusals.ts';
 import type { TransactionRow } from '../transaction-row.ts';
 import { onlyRow } from './answers.ts';
-import { openAccount } from './open-account.ts';
-import { countReversed, reversibleCents, shortfallOf } from './reversal.ts';
+import { onOpenAccountOf } from './open-account.ts';
+import {
+  compensatingMovement,
+  countReversed,
+  reversibleCents,
+  shortfallOf,
+  wayBack,
+} from './reversal.ts';
 
 /** What a provisional credit or its withdrawal leaves written besides the money. */
 type RecordRows = (tx: Executor, row: TransactionRow) => Promise<void>;
@@ -26,37 +32,32 @@ export interface ProvisionalCreditOrder {
  * credit): a movement from the disputes suspense account, never an edit of the disputed one.
  */
 export function provisionalCreditPosting(order: ProvisionalCreditOrder): Posting<TransactionRow> {
-  return {
-    needs: { users: [order.customerId] },
-    judge(ledger) {
-      const to = openAccount(ledger.primaryAccountOf(order.customerId));
-      if (!to) return { refused: accountNotFound() };
-      const note = `Provisional credit of ${formatUsd(order.amountCents)} while we investigate`;
-      return {
-        effects: [
-          {
-            open: {
-              type: 'dispute_credit',
-              status: 'completed',
-              amountCents: order.amountCents,
-              description: `Provisional credit: ${order.disputedDescription}`,
-              category: 'dispute',
-              paymentMethod: 'dispute',
-              from: ledger.systemAccount('disputes_suspense'),
-              to,
-              senderUserId: null,
-              recipientUserId: order.customerId,
-              recipientName: to.owner ? `${to.owner.firstName} ${to.owner.lastName}` : null,
-              recipientAccountNumber: to.accountNumber,
-              timeline: [timelineEntry('completed', note, ledger.now)],
-            },
+  return onOpenAccountOf(order.customerId, undefined, (ledger, to) => {
+    const note = `Provisional credit of ${formatUsd(order.amountCents)} while we investigate`;
+    return {
+      effects: [
+        {
+          open: {
+            type: 'dispute_credit',
+            status: 'completed',
+            amountCents: order.amountCents,
+            description: `Provisional credit: ${order.disputedDescription}`,
+            category: 'dispute',
+            paymentMethod: 'dispute',
+            from: ledger.systemAccount('disputes_suspense'),
+            to,
+            senderUserId: null,
+            recipientUserId: order.customerId,
+            recipientName: to.owner ? `${to.owner.firstName} ${to.owner.lastName}` : null,
+            recipientAccountNumber: to.accountNumber,
+            timeline: [timelineEntry('completed', note, ledger.now)],
           },
-        ],
-        answer: onlyRow,
-        record: (tx, applied) => order.record(tx, onlyRow(applied)),
-      };
-    },
-  };
+        },
+      ],
+      answer: onlyRow,
+      record: (tx, applied) => order.record(tx, onlyRow(applied)),
+    };
+  });
 }
 
 export interface CreditWithdrawalOrder {
@@ -83,9 +84,7 @@ export function creditWithdrawalPosting(order: CreditWithdrawalOrder): Posting<T
       const amountCents = order.amountCents ?? left;
       if (amountCents <= 0n || amountCents > left)
         return { refused: refuse('This provisional credit has already been taken back') };
-      const from = ledger.account(credit.toAccountId);
-      const to = ledger.account(credit.fromAccountId);
-      if (!from || !to) throw new Error(`The accounts of ${credit.id} were not read`);
+      const { from, to } = wayBack(ledger, credit);
       const shortfall = shortfallOf(ledger, from, amountCents);
       if (shortfall) return { refused: shortfall };
       const note = `Provisional credit of ${formatUsd(amountCents)} taken back: ${order.reason}`;
@@ -93,23 +92,15 @@ export function creditWithdrawalPosting(order: CreditWithdrawalOrder): Posting<T
       return {
         effects: [
           {
-            open: {
-              type: 'reversal',
-              status: 'completed',
-              amountCents,
-              description: `Reversal: ${credit.description}`,
-              category: 'dispute',
-              paymentMethod: 'dispute',
-              notes: order.reason,
-              from,
-              to,
-              senderUserId: credit.recipientUserId,
-              recipientUserId: null,
-              recipientName: 'Horizon Bank disputes',
-              recipientAccountNumber: null,
-              reverses: credit.id,
-              timeline: [timelineEntry('completed', note, now)],
-            },
+            // Back to the suspense account the credit came from: no customer, no number to show.
+            open: compensatingMovement(
+              { original: credit, from, to, amountCents, reason: order.reason, note, now },
+              {
+                category: 'dispute',
+                paymentMethod: 'dispute',
+                recipientName: 'Horizon Bank disputes',
+              },
+            ),
           },
         ],
         answer: onlyRow,

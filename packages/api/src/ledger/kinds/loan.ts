@@ -1,9 +1,9 @@
 import type { Executor } from '@bank/db';
 import { timelineEntry } from '../new-row.ts';
 import type { Applied, IdempotencyClaim, Posting } from '../posting.ts';
-import { accountNotFound, insufficientFunds, refuse } from '../refusals.ts';
+import { insufficientFunds, refuse } from '../refusals.ts';
 import { onlyRow } from './answers.ts';
-import { openAccount } from './open-account.ts';
+import { onOpenAccountOf } from './open-account.ts';
 
 /** The loan's own rows, written in the same transaction as its money (Verdict.record). */
 type LoanRecord = (tx: Executor, transactionId: string) => Promise<void>;
@@ -19,40 +19,35 @@ export interface DisbursementOrder {
 
 /** An approved loan's money: from the bank's loans-funding account to the borrower, at once. */
 export function disbursementPosting(order: DisbursementOrder): Posting<{ transactionId: string }> {
-  return {
-    needs: { users: [order.borrowerId] },
-    judge(ledger) {
-      const to = openAccount(ledger.primaryAccountOf(order.borrowerId));
-      if (!to) return { refused: accountNotFound() };
-      const { now } = ledger;
-      return {
-        effects: [
-          {
-            open: {
-              type: 'loan_disbursement',
-              status: 'completed',
-              amountCents: order.amountCents,
-              description: `${order.productName} disbursement`,
-              category: 'loan',
-              paymentMethod: 'loan',
-              from: ledger.systemAccount('loans_funding'),
-              to,
-              senderUserId: null,
-              recipientUserId: order.borrowerId,
-              recipientAccountNumber: to.accountNumber,
-              counterparty: { loanName: order.productName, loanId: order.loanId },
-              timeline: [
-                timelineEntry('completed', 'Loan approved', now),
-                timelineEntry('completed', 'Funds credited to your account', now),
-              ],
-            },
+  return onOpenAccountOf(order.borrowerId, undefined, (ledger, to) => {
+    const { now } = ledger;
+    return {
+      effects: [
+        {
+          open: {
+            type: 'loan_disbursement',
+            status: 'completed',
+            amountCents: order.amountCents,
+            description: `${order.productName} disbursement`,
+            category: 'loan',
+            paymentMethod: 'loan',
+            from: ledger.systemAccount('loans_funding'),
+            to,
+            senderUserId: null,
+            recipientUserId: order.borrowerId,
+            recipientAccountNumber: to.accountNumber,
+            counterparty: { loanName: order.productName, loanId: order.loanId },
+            timeline: [
+              timelineEntry('completed', 'Loan approved', now),
+              timelineEntry('completed', 'Funds credited to your account', now),
+            ],
           },
-        ],
-        answer: (applied) => ({ transactionId: onlyRow(applied).id }),
-        record: (tx, applied) => order.record(tx, onlyRow(applied).id),
-      };
-    },
-  };
+        },
+      ],
+      answer: (applied) => ({ transactionId: onlyRow(applied).id }),
+      record: (tx, applied) => order.record(tx, onlyRow(applied).id),
+    };
+  });
 }
 
 export interface RepaymentOrder {
@@ -78,43 +73,37 @@ export function repaymentPosting<R>(
   idempotency?: IdempotencyClaim<R>,
 ): Posting<R> {
   const amountCents = order.principalCents + order.interestCents;
-  return {
-    needs: { users: [order.borrowerId] },
-    idempotency,
-    judge(ledger) {
-      const from = openAccount(ledger.primaryAccountOf(order.borrowerId));
-      if (!from) return { refused: accountNotFound() };
-      if (order.nothingOwed) return { refused: refuse('This loan has nothing left to pay') };
-      const { balanceCents } = ledger.stateOf(from);
-      if (balanceCents < amountCents)
-        return { refused: insufficientFunds(amountCents, balanceCents) };
-      const { now } = ledger;
-      return {
-        effects: [
-          {
-            open: {
-              type: 'loan_repayment',
-              status: 'completed',
-              amountCents,
-              description: order.description,
-              category: 'loan',
-              paymentMethod: 'account_balance',
-              from,
-              to: ledger.systemAccount('loans_funding'),
-              splits:
-                order.interestCents > 0n
-                  ? [{ to: ledger.systemAccount('interest'), amountCents: order.interestCents }]
-                  : [],
-              senderUserId: order.borrowerId,
-              recipientUserId: null,
-              counterparty: { loanName: order.productName, loanId: order.loanId },
-              timeline: [timelineEntry('completed', 'Repayment received', now)],
-            },
+  return onOpenAccountOf(order.borrowerId, idempotency, (ledger, from) => {
+    if (order.nothingOwed) return { refused: refuse('This loan has nothing left to pay') };
+    const { balanceCents } = ledger.stateOf(from);
+    if (balanceCents < amountCents)
+      return { refused: insufficientFunds(amountCents, balanceCents) };
+    const { now } = ledger;
+    return {
+      effects: [
+        {
+          open: {
+            type: 'loan_repayment',
+            status: 'completed',
+            amountCents,
+            description: order.description,
+            category: 'loan',
+            paymentMethod: 'account_balance',
+            from,
+            to: ledger.systemAccount('loans_funding'),
+            splits:
+              order.interestCents > 0n
+                ? [{ to: ledger.systemAccount('interest'), amountCents: order.interestCents }]
+                : [],
+            senderUserId: order.borrowerId,
+            recipientUserId: null,
+            counterparty: { loanName: order.productName, loanId: order.loanId },
+            timeline: [timelineEntry('completed', 'Repayment received', now)],
           },
-        ],
-        answer: (applied) => answer(applied, applied.balanceOf(from.id)),
-        record: (tx, applied) => order.record(tx, onlyRow(applied).id),
-      };
-    },
-  };
+        },
+      ],
+      answer: (applied) => answer(applied, applied.balanceOf(from.id)),
+      record: (tx, applied) => order.record(tx, onlyRow(applied).id),
+    };
+  });
 }

@@ -6,7 +6,14 @@ import { queryRows } from '../../db-rows.ts';
 import { appError } from '../../errors.ts';
 import { formatUsd, toDollars } from '../../money/cents.ts';
 import { timelineEntry } from '../new-row.ts';
-import type { AccountParty, Applied, LedgerView, Posting, Verdict } from '../posting.ts';
+import type {
+  AccountParty,
+  Applied,
+  LedgerView,
+  NewMovement,
+  Posting,
+  Verdict,
+} from '../posting.ts';
 import { refuse } from '../refusals.ts';
 import type { TransactionRow } from '../transaction-row.ts';
 import { onlyRow } from './answers.ts';
@@ -67,10 +74,7 @@ export function reversalPosting(order: ReversalOrder): Posting<ReversalOutcome> 
         return {
           refused: refuse(`Only ${formatUsd(left)} of this movement is left to reverse`),
         };
-      // Money goes back the way it came: from where it arrived to where it left.
-      const from = ledger.account(original.toAccountId);
-      const to = ledger.account(original.fromAccountId);
-      if (!from || !to) throw new Error(`The accounts of ${original.id} were not read`);
+      const { from, to } = wayBack(ledger, original);
       if (from.closed || to.closed)
         return { refused: refuse('A closed customer’s account cannot be part of a reversal') };
       const shortfall = shortfallOf(ledger, from, amountCents);
@@ -80,23 +84,14 @@ export function reversalPosting(order: ReversalOrder): Posting<ReversalOutcome> 
       return {
         effects: [
           {
-            open: {
-              type: 'reversal',
-              status: 'completed',
-              amountCents,
-              description: `Reversal: ${original.description}`,
-              category: 'reversal',
-              paymentMethod: 'reversal',
-              notes: order.reason,
-              from,
-              to,
-              senderUserId: original.recipientUserId,
-              recipientUserId: original.senderUserId,
-              recipientName: to.owner ? `${to.owner.firstName} ${to.owner.lastName}` : null,
-              recipientAccountNumber: to.kind === 'customer' ? to.accountNumber : null,
-              reverses: original.id,
-              timeline: [timelineEntry('completed', note, now)],
-            },
+            open: compensatingMovement(
+              { original, from, to, amountCents, reason: order.reason, note, now },
+              {
+                category: 'reversal',
+                paymentMethod: 'reversal',
+                recipientName: to.owner ? `${to.owner.firstName} ${to.owner.lastName}` : null,
+              },
+            ),
           },
         ],
         answer: (applied) => ({ kind: 'reversed', original, row: onlyRow(applied), amountCents }),
@@ -112,6 +107,50 @@ export function reversalPosting(order: ReversalOrder): Posting<ReversalOutcome> 
         },
       };
     },
+  };
+}
+
+/** Money goes back the way it came: from where it arrived to where it left. */
+export function wayBack(ledger: LedgerView, original: TransactionRow) {
+  const from = ledger.account(original.toAccountId);
+  const to = ledger.account(original.fromAccountId);
+  if (!from || !to) throw new Error(`The accounts of ${original.id} were not read`);
+  return { from, to };
+}
+
+/** What a compensating movement undoes, and the note both timelines get (countReversed). */
+interface Compensation {
+  original: TransactionRow;
+  from: AccountParty;
+  to: AccountParty;
+  amountCents: bigint;
+  reason: string;
+  note: string;
+  now: Date;
+}
+
+/**
+ * A new movement the other way, linked to the original (`reverses`), whose parties swap sides;
+ * the kind names how the history shows it.
+ */
+export function compensatingMovement(
+  { original, from, to, amountCents, reason, note, now }: Compensation,
+  shown: Pick<NewMovement, 'category' | 'paymentMethod' | 'recipientName'>,
+): NewMovement {
+  return {
+    type: 'reversal',
+    status: 'completed',
+    amountCents,
+    description: `Reversal: ${original.description}`,
+    ...shown,
+    notes: reason,
+    from,
+    to,
+    senderUserId: original.recipientUserId,
+    recipientUserId: original.senderUserId,
+    recipientAccountNumber: to.kind === 'customer' ? to.accountNumber : null,
+    reverses: original.id,
+    timeline: [timelineEntry('completed', note, now)],
   };
 }
 
