@@ -51,7 +51,7 @@ module.exports = {
         pathNot: [
           `${API}ledger/`,
           ...SHARED,
-          // The money write logs and NOTIFYs its events in its own statement (decision 008):
+          // The money write keeps its events in its own statement (decisions 008, 048):
           // the event log is the ledger's outbox as much as anyone's.
           `${API}realtime/events\\.ts$`,
           // The one definition of an open session, which the money write confirms in the same

@@ -3,9 +3,9 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { openSessionIds } from '../auth/sessions.ts';
 import { queryRows, textArray } from '../db-rows.ts';
-import { keepEvents } from '../realtime/event-batches.ts';
 import type { QueuedEvent } from '../realtime/events.ts';
 import type { AccountState } from './account-state.ts';
+import { keepEvents } from './kept-events.ts';
 import { sqlStateOf } from './retry.ts';
 import type { StoredAnswer } from './stored-answer.ts';
 import {

@@ -2,7 +2,7 @@ import type { Database } from '@bank/db';
 import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { queryRows } from '../db-rows.ts';
-import { type AppEvent, publishEvents, type QueuedEvent } from './events.ts';
+import { type AppEvent, publishEvents, type QueuedEvent } from '../realtime/events.ts';
 
 /**
  * The money statement's events (decision 048): the statement keeps them as one `event_batches`

@@ -1,11 +1,11 @@
 import { eventBatches, events, notifications } from '@bank/db/schema';
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { LedgerDesk } from '../ledger/desk.ts';
+import type { QueuedEvent } from '../realtime/events.ts';
 import { createFileTestApp } from '../testing/harness.ts';
 import { fundedCustomer } from '../testing/money.ts';
-import { keepEvents } from './event-batches.ts';
-import type { QueuedEvent } from './events.ts';
+import { LedgerDesk } from './desk.ts';
+import { keepEvents } from './kept-events.ts';
 
 const app = await createFileTestApp();
 
