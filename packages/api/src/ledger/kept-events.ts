@@ -2,12 +2,12 @@ import type { Database } from '@bank/db';
 import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { queryRows } from '../db-rows.ts';
-import { type AppEvent, publishEvents, type QueuedEvent } from '../realtime/events.ts';
+import { type AppEvent, logAndNotify, type QueuedEvent } from '../realtime/events.ts';
 
 /**
  * The money statement's events (decision 048): the statement keeps them as one `event_batches`
  * row, as durable as the money, and once it has committed they are expanded into the `events`
- * log, the inbox and the webhook queue, and NOTIFYed, by a transaction of their own that deletes
+ * log, the inbox and the webhook queue, and NOTIFYed, by a statement of their own that deletes
  * the row. The expansion runs while the desk writes its next batch: the 32 event and inbox rows
  * of a batch of 16 transfers no longer lengthen the write that every transfer waits for.
  */
@@ -35,35 +35,42 @@ function assertNotifiable(event: AppEvent): void {
     throw new Error(`An event of type ${event.type} is too large to announce`);
 }
 
-/** Every instance and every expansion take this lock: the log's ids follow the rows' order. */
-const EXPANSION_LOCK = 48_048;
-/** Rows expanded by one transaction (a batch of 16 transfers is one row of 32 events). */
+/** Rows one expansion reads (a batch of 16 transfers is one row of 32 events). */
 const ROWS_PER_EXPANSION = 16;
 
 const keptRow = z.object({
-  id: z.coerce.bigint(),
+  id: z.coerce.string(),
   // Written by keepEvents from the desk's QueuedEvents (as `json`: read back as written).
   events: z.custom<QueuedEvent[]>((value) => Array.isArray(value)),
   /** As PostgreSQL wrote it (microseconds kept). */
   at: z.string(),
 });
 
-/** Expands the oldest kept rows; answers how many it expanded (0: none was left). */
+/**
+ * Expands the oldest kept rows, each in one statement of its own that deletes the row and, only
+ * if it deleted it, logs, keeps in the inbox, queues for webhooks and NOTIFYs its events with
+ * the time its money moved: two instances expanding the same row announce it once (the second
+ * delete waits for the first and finds nothing). No transaction spans the statements: a killed
+ * connection then fails one statement, which leaves its row for the next try (postgres.js 3.4.9
+ * throws, uncaught, when a transaction goes on over a connection that was killed). Answers how
+ * many rows it read (0: none was left).
+ */
 export async function expandKeptEvents(db: Database): Promise<number> {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${EXPANSION_LOCK})`);
-    const rows = await queryRows(
-      tx,
-      sql`delete from event_batches where id in (
-          select id from event_batches order by id limit ${ROWS_PER_EXPANSION})
-        returning id, events, created_at::text as at`,
-      keptRow,
+  const rows = await queryRows(
+    db,
+    sql`select id, events, created_at::text as at from event_batches
+      order by id limit ${ROWS_PER_EXPANSION}`,
+    keptRow,
+  );
+  for (const row of rows) {
+    const gone = sql`exists (select 1 from gone)`;
+    await db.execute(
+      sql`with gone as (delete from event_batches where id = ${row.id}::bigint returning id),
+        ${logAndNotify(row.events, gone, row.at)}
+        select count(*)::int as n from notified`,
     );
-    rows.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-    // One statement a row, in order: each keeps the time its money moved.
-    for (const row of rows) await publishEvents(tx, row.events, row.at);
-    return rows.length;
-  });
+  }
+  return rows.length;
 }
 
 /** Attempts of one run before it waits for the next write or sweep (about 30 s of retries). */
