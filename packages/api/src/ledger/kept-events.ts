@@ -107,9 +107,10 @@ export class KeptEventsExpander {
     return this.running;
   }
 
+  /** Refuses new runs first, so none queued while it waits outlives the database's close. */
   async close(): Promise<void> {
-    await this.running;
     this.closed = true;
+    await this.running;
   }
 
   private async expandAll(): Promise<void> {
